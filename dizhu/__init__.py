@@ -1,0 +1,1 @@
+"""dizhu: Dou Dizhu (Fight the Landlord) rules engine, computer players and browser game."""

@@ -1,0 +1,197 @@
+"""Ranks, cards and their notation.
+
+Rules never look at suits, so every rule works on *rank counts*: a multiset of ranks packed
+into one int, four bits per rank (rank ``r`` occupies bits ``4r .. 4r+3``). Adding, removing
+and testing whether one multiset holds another are then single integer operations.
+
+Suited cards exist for display and for records only: a card is an int 0..53, ``4 * rank +
+suit`` for the 52 ranked cards, 52 for the black joker and 53 for the red joker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+RANKS = "3456789TJQKA2BR"
+"""Rank letters, low to high (T = ten, B = black joker, R = red joker)."""
+
+NUM_RANKS = len(RANKS)
+THREE, ACE, TWO, BLACK_JOKER, RED_JOKER = 0, 11, 12, 13, 14
+RANK_INDEX = {ch: i for i, ch in enumerate(RANKS)}
+
+SUITS = "♠♥♣♦"
+SUIT_LETTERS = "shcd"
+DECK_SIZE = 54
+
+FIELD_BITS = 4
+UNIT = tuple(1 << (FIELD_BITS * r) for r in range(NUM_RANKS))
+"""``UNIT[r]`` is one card of rank ``r`` in rank-count form."""
+
+_FIELD_MASK = (1 << FIELD_BITS) - 1
+_GUARDS = sum(8 * u for u in UNIT)
+FULL_DECK = sum(4 * UNIT[r] for r in range(TWO + 1)) + UNIT[BLACK_JOKER] + UNIT[RED_JOKER]
+"""The rank counts of the whole 54-card deck."""
+
+MAX_COPIES = tuple(4 if r <= TWO else 1 for r in range(NUM_RANKS))
+
+_NAMES = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2",
+          "black joker", "red joker")
+
+
+class InvalidCardsError(ValueError):
+    """Card text that cannot be read, or a set of cards that no deck can hold."""
+
+
+def rank_name(rank: int) -> str:
+    """A rank as a person says it: ``10``, ``black joker``."""
+    return _NAMES[rank]
+
+
+def count_of(cards: int, rank: int) -> int:
+    """How many cards of ``rank`` the rank counts hold."""
+    return (cards >> (FIELD_BITS * rank)) & _FIELD_MASK
+
+
+def counts(cards: int) -> list[int]:
+    """The rank counts as a list of 15 ints."""
+    return [(cards >> (FIELD_BITS * r)) & _FIELD_MASK for r in range(NUM_RANKS)]
+
+
+def from_counts(values: Iterable[int]) -> int:
+    """Pack a sequence of per-rank counts (3 first)."""
+    total = 0
+    for r, n in enumerate(values):
+        total += n * UNIT[r]
+    return total
+
+
+_EVEN_FIELDS = sum(_FIELD_MASK << (8 * i) for i in range(8))
+_BYTE_ONES = sum(1 << (8 * i) for i in range(8))
+
+
+def size(cards: int) -> int:
+    """Number of cards in the rank counts (one deck's worth at most)."""
+    pairs = (cards & _EVEN_FIELDS) + ((cards >> FIELD_BITS) & _EVEN_FIELDS)
+    return (pairs * _BYTE_ONES >> 56) & 0xFF
+
+
+def contains(hand: int, cards: int) -> bool:
+    """Whether ``hand`` holds every card of ``cards`` (both within one deck)."""
+    return ((hand | _GUARDS) - cards) & _GUARDS == _GUARDS
+
+
+def fits_deck(cards: int) -> bool:
+    """Whether one 54-card deck can hold these rank counts."""
+    return contains(FULL_DECK, cards)
+
+
+def format_ranks(cards: int) -> str:
+    """Canonical notation: rank letters in ascending order, e.g. ``33344455``."""
+    return "".join(RANKS[r] * count_of(cards, r) for r in range(NUM_RANKS))
+
+
+def _rank_letters(text: str) -> list[int]:
+    """Read rank letters tolerantly: any case, spaces or commas, ``10`` for T, any order."""
+    cleaned = text.upper().replace("10", "T")
+    out = []
+    for ch in cleaned:
+        if ch in " ,\t":
+            continue
+        rank = RANK_INDEX.get(ch)
+        if rank is None:
+            raise InvalidCardsError(
+                f"unknown card {ch!r} in {text!r}: ranks are 3456789TJQKA2BR "
+                "(T or 10 for ten, B and R for the black and red jokers)"
+            )
+        out.append(rank)
+    return out
+
+
+def parse_ranks(text: str, *, one_deck: bool = True) -> int:
+    """Rank counts from text such as ``"3 3 10 J q"`` or ``"BR"``.
+
+    With ``one_deck`` (the default) a set no deck can hold (``BB``, five 3s) is an error;
+    without it such a set is returned as it is, so that it can be classified as invalid.
+    """
+    cards = 0
+    for rank in _rank_letters(text):
+        cards += UNIT[rank]
+        if count_of(cards, rank) > 8:
+            raise InvalidCardsError(f"far too many {rank_name(rank)}s in {text!r}")
+    if one_deck:
+        check_one_deck(cards, text)
+    return cards
+
+
+def check_one_deck(cards: int, what: str = "") -> None:
+    """Raise :class:`InvalidCardsError` unless one deck can hold ``cards``."""
+    for r in range(NUM_RANKS):
+        n = count_of(cards, r)
+        if n > MAX_COPIES[r]:
+            where = f" in {what!r}" if what else ""
+            if r >= BLACK_JOKER:
+                raise InvalidCardsError(f"{n} {rank_name(r)}s{where}: a deck has one")
+            raise InvalidCardsError(f"{n} {rank_name(r)}s{where}: a deck has four of each rank")
+
+
+# --------------------------------------------------------------------------- suited cards
+
+def card_rank(card: int) -> int:
+    """Rank of a suited card id."""
+    return card >> 2 if card < 52 else card - 52 + BLACK_JOKER
+
+
+def card_suit(card: int) -> int | None:
+    """Suit index 0..3 (♠♥♣♦) of a suited card id, ``None`` for a joker."""
+    return card & 3 if card < 52 else None
+
+
+def card_text(card: int, *, symbols: bool = False) -> str:
+    """``3s``/``Th`` (or ``3♠`` with ``symbols``); jokers are ``B`` and ``R``."""
+    suit = card_suit(card)
+    rank = RANKS[card_rank(card)]
+    if suit is None:
+        return rank
+    return rank + (SUITS[suit] if symbols else SUIT_LETTERS[suit])
+
+
+def parse_card(text: str) -> int:
+    """A suited card id from ``3s``, ``10♥``, ``Td``, ``B`` or ``R``."""
+    t = text.strip()
+    if t.upper() in ("B", "R"):
+        return 52 if t.upper() == "B" else 53
+    if len(t) < 2:
+        raise InvalidCardsError(f"card {text!r} needs a rank and a suit, e.g. 3s or 10h")
+    rank_part, suit_part = t[:-1], t[-1]
+    ranks = _rank_letters(rank_part)
+    suit = SUIT_LETTERS.find(suit_part.lower())
+    if suit < 0:
+        suit = SUITS.find(suit_part)
+    if len(ranks) != 1 or ranks[0] > TWO or suit < 0:
+        raise InvalidCardsError(f"cannot read card {text!r}: write it like 3s, Th, 10h, B or R")
+    return 4 * ranks[0] + suit
+
+
+def ranks_of_cards(cards: Iterable[int]) -> int:
+    """Rank counts of some suited card ids."""
+    total = 0
+    for c in cards:
+        total += UNIT[card_rank(c)]
+    return total
+
+
+def sort_cards(cards: Iterable[int]) -> list[int]:
+    """Suited cards in rank order (suit order within a rank)."""
+    return sorted(cards)
+
+
+def take_cards(held: list[int], ranks: int) -> list[int]:
+    """Remove cards of the given rank counts from ``held`` (highest suit index first) and
+    return them in rank order. The caller must have checked that ``held`` has them."""
+    taken = []
+    for r in range(NUM_RANKS):
+        for _ in range(count_of(ranks, r)):
+            card = max(c for c in held if card_rank(c) == r)
+            held.remove(card)
+            taken.append(card)
+    return taken
