@@ -83,8 +83,8 @@ class InvalidPlayError(ValueError):
 class Play:
     """One combination: its kind, its cards (rank counts), main rank and length.
 
-    Plays are values (treat them as immutable); equal plays compare and hash equal. ``distinct_ok`` says
-    whether the play is also legal with the ``distinct_kickers`` option on.
+    Plays are values (treat them as immutable); equal plays compare and hash equal.
+    ``distinct_ok`` says whether the play is also legal with the ``distinct_kickers`` option.
     """
 
     __slots__ = ("cards", "distinct_ok", "kind", "length", "main", "size")

@@ -38,6 +38,9 @@ class Universe:
     level_addends: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
     """Addends that set a rank's guard bit when it holds >= 1, 2, 3, 4 cards; the guard mask."""
 
+    by_key: dict[tuple[Kind, int], Play] = field(default_factory=dict)
+    """(kind, cards) -> the play: the check that a play is a genuine combination."""
+
     def all_plays(self) -> list[Play]:
         """Every play of the universe (kinds in table order)."""
         out: list[Play] = [*self.singles, *self.pairs, *self.triples]
@@ -127,9 +130,10 @@ def build_universe() -> Universe:
                 cards = body + 2 * wings
                 u.airplane_pairs[cards] = Play(Kind.AIRPLANE_PAIRS, cards, start, n)
 
+    u.by_key = {(p.kind, p.cards): p for p in u.all_plays()}
     guard = sum(8 * UNIT[r] for r in range(NUM_RANKS))
-    u.level_addends = tuple(sum((8 - k) * UNIT[r] for r in range(NUM_RANKS))
-                            for k in (1, 2, 3, 4)) + (guard,)
+    addends = [sum((8 - k) * UNIT[r] for r in range(NUM_RANKS)) for k in (1, 2, 3, 4)]
+    u.level_addends = (*addends, guard)
     sparse = [0] * (1 << NUM_RANKS)
     for m in range(1, 1 << NUM_RANKS):
         low = (m & -m).bit_length() - 1
