@@ -1,0 +1,29 @@
+"""Hypothesis strategies for hands, tops and whole deals."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from dizhu.cards import DECK_SIZE, ranks_of_cards
+
+
+@st.composite
+def hands(draw, min_size: int = 1, max_size: int = 20) -> int:
+    """Rank counts of a random set of cards from one deck."""
+    cards = draw(st.lists(st.integers(0, DECK_SIZE - 1), min_size=min_size, max_size=max_size,
+                          unique=True))
+    return ranks_of_cards(cards)
+
+
+@st.composite
+def split_deck(draw, sizes: tuple[int, ...]) -> list[int]:
+    """Disjoint random hands of the given sizes, as rank counts."""
+    deck = draw(st.permutations(range(DECK_SIZE)))
+    out, at = [], 0
+    for n in sizes:
+        out.append(ranks_of_cards(deck[at:at + n]))
+        at += n
+    return out
+
+
+seeds = st.integers(0, 2**32 - 1)

@@ -1,0 +1,90 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dizhu.cards import (
+    DECK_SIZE,
+    FULL_DECK,
+    RANKS,
+    InvalidCardsError,
+    card_rank,
+    card_text,
+    contains,
+    count_of,
+    counts,
+    fits_deck,
+    format_ranks,
+    from_counts,
+    parse_card,
+    parse_ranks,
+    ranks_of_cards,
+    size,
+    take_cards,
+)
+from tests.strategies import hands
+
+import pytest
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("3", "3"), ("10", "T"), ("t j q k a", "TJQKA"), ("2 2 3", "322"),
+    ("BR", "BR"), ("r b", "BR"), ("10 10 10 9", "9TTT"), ("3,4, 5", "345"),
+    ("", ""),
+])
+def test_parse_is_tolerant_and_output_canonical(text, canonical):
+    assert format_ranks(parse_ranks(text)) == canonical
+
+
+@pytest.mark.parametrize("text, words", [
+    ("33Z", "unknown card 'Z'"),
+    ("33333", "5 3s"),
+    ("BB", "2 black jokers"),
+    ("1", "unknown card '1'"),
+])
+def test_bad_cards_say_what_is_wrong(text, words):
+    with pytest.raises(InvalidCardsError, match=words):
+        parse_ranks(text)
+    assert issubclass(InvalidCardsError, ValueError)
+
+
+def test_over_deck_sets_can_be_read_for_classifying():
+    assert count_of(parse_ranks("33333", one_deck=False), 0) == 5
+    assert not fits_deck(parse_ranks("BB", one_deck=False))
+
+
+def test_full_deck():
+    assert size(FULL_DECK) == DECK_SIZE
+    assert format_ranks(FULL_DECK) == "".join(r * 4 for r in RANKS[:13]) + "BR"
+    assert ranks_of_cards(range(DECK_SIZE)) == FULL_DECK
+
+
+@given(hands(max_size=54))
+def test_counts_round_trip(hand):
+    assert from_counts(counts(hand)) == hand
+    assert parse_ranks(format_ranks(hand)) == hand
+    assert size(hand) == sum(counts(hand)) == len(format_ranks(hand))
+
+
+@given(hands(max_size=54), hands(max_size=54))
+def test_contains_is_the_sub_multiset_test(a, b):
+    expected = all(x >= y for x, y in zip(counts(a), counts(b), strict=True))
+    assert contains(a, b) == expected
+
+
+@given(st.integers(0, DECK_SIZE - 1))
+def test_suited_cards_round_trip(card):
+    assert parse_card(card_text(card)) == card
+    assert parse_card(card_text(card, symbols=True)) == card
+
+
+def test_suited_notation():
+    assert card_text(0) == "3s" and card_text(0, symbols=True) == "3♠"
+    assert parse_card("10h") == parse_card("Th") == 4 * 7 + 1
+    assert card_rank(52) == 13 and card_rank(53) == 14
+    with pytest.raises(InvalidCardsError):
+        parse_card("2x")
+
+
+def test_take_cards_removes_the_ranks_asked_for():
+    held = [0, 1, 2, 4, 52]
+    taken = take_cards(held, parse_ranks("33B"))
+    assert sorted(taken) == [1, 2, 52] and held == [0, 4]

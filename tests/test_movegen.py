@@ -1,0 +1,114 @@
+import hashlib
+import json
+from collections import Counter
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dizhu.cards import contains, format_ranks, parse_ranks
+from dizhu.combos import PASS, Kind, beats, parse_play, reading_of
+from dizhu.movegen import follow_plays, lead_plays, legal_plays
+from dizhu.perft import divide, perft
+from dizhu.record import replay
+from tests.reference import reference_plays
+from tests.strategies import split_deck
+
+PERFT = json.loads((Path(__file__).parent / "data" / "perft.json").read_text())
+
+
+def lines_of(plays):
+    return sorted(p.text for p in plays)
+
+
+def test_shared_move_vectors(cases_dir):
+    rows = (cases_dir / "moves.tsv").read_text().splitlines()
+    assert len(rows) >= 40
+    wrong = []
+    for number, row in enumerate(rows, 1):
+        hand, after, distinct, count, digest = row.split("\t")
+        top = None if after == "-" else parse_play(after)
+        lines = lines_of(legal_plays(parse_ranks(hand), top, distinct == "1"))
+        got = hashlib.sha256("\n".join(lines).encode()).hexdigest()
+        if (len(lines), got) != (int(count), digest):
+            full = cases_dir / "moves_full" / f"{number:03d}.txt"
+            expected = set(full.read_text().splitlines())
+            wrong.append(f"row {number} {hand} after {after}: missing "
+                         f"{sorted(expected - set(lines))}, extra {sorted(set(lines) - expected)}")
+    assert not wrong, "\n".join(wrong)
+
+
+def _check_plays(hand, top, distinct, plays):
+    texts = [p.text for p in plays]
+    assert len(texts) == len(set(texts)), "duplicate plays"
+    assert (PASS in plays) == (top is not None)
+    for play in plays:
+        if play.is_pass:
+            continue
+        assert contains(hand, play.cards)
+        same = reading_of(play.cards, play.kind, distinct)
+        assert same is not None and same.main == play.main and same.length == play.length
+        assert top is None or beats(play, top)
+
+
+@given(split_deck((20, 17)), st.booleans(), st.randoms(use_true_random=False))
+def test_generated_plays_are_legal(hands, distinct, rng):
+    leader, follower = hands
+    leads = lead_plays(leader, distinct)
+    _check_plays(leader, None, distinct, leads)
+    top = rng.choice(leads)
+    _check_plays(follower, top, distinct, follow_plays(follower, top, distinct))
+
+
+@given(split_deck((12, 12)), st.booleans(), st.randoms(use_true_random=False))
+def test_generator_equals_brute_force(hands, distinct, rng):
+    mine, other = hands
+    assert set(lines_of(lead_plays(mine, distinct))) == reference_plays(mine, None, distinct)
+    top = rng.choice(lead_plays(other, distinct))
+    assert set(lines_of(follow_plays(mine, top, distinct))) == \
+        reference_plays(mine, top, distinct)
+
+
+def test_brute_force_on_hands_rich_in_airplanes_and_bombs():
+    for hand in ("333444555666777B", "3333444455556666", "33344455566677789TJQ",
+                 "444555666777888999", "3334445556667777", "2222333444BR"):
+        cards = parse_ranks(hand)
+        for distinct in (False, True):
+            assert set(lines_of(lead_plays(cards, distinct))) == \
+                reference_plays(cards, None, distinct), (hand, distinct)
+
+
+def test_rocket_and_bombs_answer_everything():
+    hand = parse_ranks("3333BR")
+    top = parse_play("straight 3456789TJQKA")
+    assert lines_of(follow_plays(hand, top)) == ["bomb 3333", "pass", "rocket BR"]
+    assert lines_of(follow_plays(hand, parse_play("bomb 4444"))) == ["pass", "rocket BR"]
+    assert lines_of(follow_plays(hand, parse_play("rocket BR"))) == ["pass"]
+
+
+def test_per_kind_counts_of_fixed_positions():
+    problems = []
+    for pos in PERFT["moves"]:
+        top = parse_play(pos["top"]) if pos["top"] else None
+        plays = legal_plays(parse_ranks(pos["hand"]), top, pos["distinct"])
+        got = Counter(p.kind.label for p in plays)
+        expected = Counter(pos["counts"])
+        if got != expected:
+            diff = {k: (expected[k], got[k]) for k in set(got) | set(expected)
+                    if got[k] != expected[k]}
+            problems.append(f"{pos['hand']} after {pos['top']}: kind (expected, got) {diff}")
+    assert not problems, "\n".join(problems)
+    assert sum(sum(p["counts"].values()) for p in PERFT["moves"]) > 2000
+
+
+def test_perft_of_fixed_positions():
+    for pos in PERFT["perft"]:
+        deal = replay(pos["record"])
+        assert [format_ranks(h) for h in deal.hands] == pos["hands"]
+        nodes = perft(deal, pos["depth"])
+        assert nodes == pos["nodes"], divide(deal, pos["depth"])
+
+
+def test_every_kind_appears_in_the_fixtures():
+    kinds = {k for pos in PERFT["moves"] for k in pos["counts"]}
+    assert kinds == {k.label for k in Kind}
