@@ -1,0 +1,266 @@
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dizhu.auction import BID, DOUBLE, NO_DOUBLE
+from dizhu.cards import card_rank, format_ranks, ranks_of_cards, size
+from dizhu.combos import PASS, Kind, Play
+from dizhu.movegen import lead_plays
+from dizhu.deal import Deal, IllegalActionError, Phase
+from dizhu.rules import CLASSIC
+from dizhu.scoring import score_deal
+from tests.strategies import seeds
+
+DOUBLING = CLASSIC.with_options(doubling=True)
+
+
+def snapshot(deal: Deal) -> dict:
+    return {name: (list(v) if isinstance(v, list) else v)
+            for name in Deal.__slots__ if name != "_undo" for v in [getattr(deal, name)]}
+
+
+def play_randomly(deal: Deal, rng: random.Random, limit: int = 500) -> None:
+    for _ in range(limit):
+        if deal.is_over:
+            return
+        deal.push(rng.choice(deal.legal_actions()))
+    raise AssertionError("a deal did not end")
+
+
+# ----------------------------------------------------------------- auction
+
+def test_a_bid_of_three_ends_the_auction_and_the_landlord_takes_the_kitty():
+    deal = Deal.shuffled(seed=1, opening=2)
+    kitty = deal.kitty
+    hand = deal.hands[2]
+    deal.push(BID[3])
+    assert deal.phase is Phase.PLAY
+    assert deal.landlord == 2 and deal.to_move == 2
+    assert deal.hands[2] == hand + kitty and deal.left == [17, 17, 20]
+
+
+def test_all_pass_throws_the_deal_in():
+    deal = Deal.shuffled(seed=2, opening=0)
+    for _ in range(3):
+        deal.push(BID[0])
+    assert deal.phase is Phase.THROWN_IN and deal.is_over
+    assert deal.legal_actions() == [] and deal.result is None
+
+
+def test_bids_must_rise_and_every_seat_answers_once():
+    deal = Deal.shuffled(seed=3, opening=1)
+    deal.push(BID[1])
+    deal.push(BID[0])
+    assert deal.legal_actions() == [BID[0], BID[2], BID[3]]
+    with pytest.raises(IllegalActionError, match="higher than 1"):
+        deal.push(BID[1])
+    deal.push(BID[2])
+    assert deal.phase is Phase.PLAY and deal.landlord == 0 and deal.high_bid == 2
+
+
+def test_actions_of_the_wrong_phase_or_seat_are_refused():
+    deal = Deal.shuffled(seed=4, opening=0)
+    with pytest.raises(IllegalActionError, match="auction"):
+        deal.push(Play.parse("single 3"))
+    with pytest.raises(IllegalActionError, match="seat 0's turn"):
+        deal.push(BID[1], seat=1)
+
+
+def test_doubling_phase_order():
+    deal = Deal.shuffled(seed=5, opening=1, rules=DOUBLING)
+    deal.push(BID[3])
+    assert deal.phase is Phase.DOUBLING and deal.to_move == 2
+    assert deal.legal_actions() == [NO_DOUBLE, DOUBLE]
+    deal.push(NO_DOUBLE)
+    assert deal.to_move == 0
+    deal.push(DOUBLE)
+    assert deal.to_move == 1  # the landlord may redouble
+    deal.push(DOUBLE)
+    assert deal.phase is Phase.PLAY and deal.to_move == 1
+    assert deal.doubled == [True, False, False] and deal.redoubled
+
+
+def test_no_redouble_question_when_nobody_doubles():
+    deal = Deal.shuffled(seed=5, opening=1, rules=DOUBLING)
+    deal.push(BID[3])
+    deal.push(NO_DOUBLE)
+    deal.push(NO_DOUBLE)
+    assert deal.phase is Phase.PLAY and deal.to_move == 1
+
+
+# ----------------------------------------------------------------- play
+
+def test_leader_may_not_pass_and_plays_must_be_held_and_beat():
+    deal = Deal.shuffled(seed=6, opening=0)
+    deal.push(BID[3])
+    with pytest.raises(IllegalActionError, match="may not pass"):
+        deal.push(PASS)
+    missing = next(r for r in "3456789TJQKA2BR" if r not in format_ranks(deal.hands[0]))
+    with pytest.raises(IllegalActionError, match="you hold"):
+        deal.push(Play.parse(f"single {missing}"))
+    low = deal.legal_actions()[0]
+    deal.push(low)
+    pair = next(p for p in lead_plays(deal.hands[1]) if p.kind is Kind.PAIR)
+    with pytest.raises(IllegalActionError, match="trick needs a single"):
+        deal.push(pair)
+
+
+def test_a_forged_play_is_refused():
+    deal = Deal.shuffled(seed=6, opening=0)
+    deal.push(BID[3])
+    forged = Play(Play.parse("pair 33").kind, deal.hands[0] & 0xF, 0, 1)
+    assert deal.why_illegal(forged) is not None
+
+
+def test_two_passes_clear_the_trick():
+    deal = Deal.shuffled(seed=7, opening=0)
+    deal.push(BID[3])
+    first = deal.legal_actions()[0]
+    deal.push(first)
+    deal.push(PASS)
+    deal.push(PASS)
+    assert deal.top is None and deal.to_move == 0
+    assert PASS not in deal.legal_actions()
+
+
+def _cards_of(ranks: str, pool: list[int]) -> list[int]:
+    out = []
+    for ch in ranks:
+        card = next(c for c in pool if format_ranks(ranks_of_cards([c])) == ch)
+        pool.remove(card)
+        out.append(card)
+    return out
+
+
+def _scripted(landlord: str, first: str, second: str) -> Deal:
+    pool = list(range(54))
+    hands = [_cards_of(landlord, pool), _cards_of(first, pool), _cards_of(second, pool)]
+    kitty = hands[0][17:]
+    hands[0] = hands[0][:17]
+    return Deal.at_play(hands, kitty, landlord=0, bid=2)
+
+
+def test_spring():
+    deal = _scripted("33334444555566667778", "899TTJJQQKKAA2222", "B R789TJQKA89TJQKA"
+                     .replace(" ", ""))
+    for play in ("bomb 3333", "bomb 4444", "bomb 5555", "bomb 6666", "triple_single 7778"):
+        deal.push(Play.parse(play))
+        if not deal.is_over:
+            deal.push(PASS)
+            deal.push(PASS)
+    sheet = deal.result
+    assert sheet.spring and not sheet.anti_spring and sheet.landlord_won
+    assert sheet.bombs == 4 and sheet.stake == 2 << 5
+    assert sheet.scores == (2 * 64, -64, -64)
+
+
+def test_anti_spring():
+    deal = _scripted("33334444555566667778", "899TTJJQQKKAA2222", "BR789TJQKA89TJQKA")
+    deal.push(Play.parse("single 3"))
+    deal.push(Play.parse("single 2"))
+    for play in ("single 2", "single 2", "single 2", "pair AA", "pair KK", "pair QQ",
+                 "pair JJ", "pair TT", "pair 99", "single 8"):
+        deal.push(PASS)
+        deal.push(PASS)
+        deal.push(Play.parse(play))
+    sheet = deal.result
+    assert sheet.anti_spring and not sheet.spring and not sheet.landlord_won
+    assert sheet.stake == 4 and sheet.scores == (-8, 4, 4)
+
+
+def test_scoring_examples_of_the_rule_book():
+    # bid 3 and one bomb, landlord wins: each peasant pays 6, the landlord gets 12
+    sheet = score_deal(landlord=0, landlord_won=True, bid=3, bombs=1, rockets=0,
+                       spring=False, anti_spring=False)
+    assert sheet.scores == (12, -6, -6)
+    # bid 2, one peasant doubles, the landlord redoubles, peasants win: +8, +2, -10
+    sheet = score_deal(landlord=0, landlord_won=False, bid=2, bombs=0, rockets=0,
+                       spring=False, anti_spring=False, doubled=(False, True, False),
+                       redoubled=True)
+    assert sheet.scores == (-10, 8, 2)
+
+
+@given(st.integers(1, 3), st.integers(0, 4), st.integers(0, 1), st.booleans(), st.booleans(),
+       st.tuples(st.booleans(), st.booleans()), st.booleans(), st.integers(0, 2))
+def test_scores_sum_to_zero(bid, bombs, rockets, won, spring, doubles, redoubled, landlord):
+    doubled = [False] * 3
+    peasants = [s for s in range(3) if s != landlord]
+    for seat, d in zip(peasants, doubles, strict=True):
+        doubled[seat] = d
+    sheet = score_deal(landlord=landlord, landlord_won=won, bid=bid, bombs=bombs,
+                       rockets=rockets, spring=spring and won, anti_spring=spring and not won,
+                       doubled=tuple(doubled), redoubled=redoubled and any(doubles))
+    assert sum(sheet.scores) == 0
+    assert sheet.scores[landlord] != 0
+    if not any(doubles):
+        assert sheet.scores[landlord] == (2 if won else -2) * sheet.stake
+
+
+# ----------------------------------------------------------------- whole deals
+
+@given(seeds, st.booleans(), st.booleans())
+def test_random_deals_end_properly(seed, doubling, distinct):
+    rules = CLASSIC.with_options(doubling=doubling, distinct_kickers=distinct)
+    rng = random.Random(seed)
+    deal = Deal.shuffled(seed, rules=rules)
+    play_randomly(deal, rng)
+    if deal.phase is Phase.THROWN_IN:
+        assert deal.landlord == -1 and all(b.value == 0 for _, b in deal.history)
+        return
+    sheet = deal.result
+    assert sum(sheet.scores) == 0
+    assert deal.hands[deal.winner] == 0 and deal.left[deal.winner] == 0
+    assert sheet.landlord_won == (deal.winner == deal.landlord)
+    played = sum(a.cards for _, a in deal.history if isinstance(a, Play))
+    assert size(played) + sum(deal.left) == 54
+    assert all(size(h) == n for h, n in zip(deal.hands, deal.left, strict=True))
+
+
+def test_thousands_of_random_deals():
+    rng = random.Random(2026)
+    outcomes = {Phase.OVER: 0, Phase.THROWN_IN: 0}
+    for seed in range(3000):
+        deal = Deal.shuffled(seed)
+        play_randomly(deal, rng)
+        outcomes[deal.phase] += 1
+        if deal.phase is Phase.OVER:
+            assert sum(deal.result.scores) == 0
+    assert outcomes[Phase.OVER] > 2800 and outcomes[Phase.THROWN_IN] > 0
+
+
+@given(seeds, st.booleans())
+def test_push_pop_restores_every_state(seed, doubling):
+    rules = CLASSIC.with_options(doubling=doubling)
+    rng = random.Random(seed)
+    deal = Deal.shuffled(seed, rules=rules)
+    states = [snapshot(deal)]
+    while not deal.is_over:
+        action = rng.choice(deal.legal_actions())
+        deal.push(action)
+        states.append(snapshot(deal))
+    while deal.history:
+        states.pop()
+        deal.pop()
+        assert snapshot(deal) == states[-1]
+
+
+def test_copy_shares_nothing_mutable():
+    deal = Deal.shuffled(seed=9)
+    deal.push(BID[3])
+    clone = deal.copy()
+    clone.push(clone.legal_actions()[0])
+    assert snapshot(deal) != snapshot(clone)
+    assert len(deal.history) == 1 and deal.left[deal.landlord] == 20
+
+
+def test_held_cards_follow_the_plays():
+    rng = random.Random(3)
+    deal = Deal.shuffled(seed=3)
+    play_randomly(deal, rng)
+    for seat in range(3):
+        assert ranks_of_cards(deal.held_cards(seat)) == deal.hands[seat]
+    suited = [c for _, _, cards in deal.suited_history() for c in cards]
+    assert len(suited) == len(set(suited))
+    assert all(card_rank(c) >= 0 for c in suited)
