@@ -1,3 +1,4 @@
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,8 +22,6 @@ from dizhu.cards import (
     take_cards,
 )
 from tests.strategies import hands
-
-import pytest
 
 
 @pytest.mark.parametrize("text, canonical", [

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 from dizhu.auction import BID, DOUBLE, NO_DOUBLE
 from dizhu.cards import card_rank, format_ranks, ranks_of_cards, size
 from dizhu.combos import PASS, Kind, Play
-from dizhu.movegen import lead_plays
 from dizhu.deal import Deal, IllegalActionError, Phase
+from dizhu.movegen import lead_plays
 from dizhu.rules import CLASSIC
 from dizhu.scoring import score_deal
 from tests.strategies import seeds

@@ -1,3 +1,4 @@
+import itertools
 import random
 
 import pytest
@@ -33,7 +34,7 @@ def test_the_opening_bidder_rotates_through_thrown_in_deals():
         match = Match(MatchSettings("deals", 10, seed=seed))
         play_match(match, random.Random(seed))
         openings = [d.opening for d in match.deals]
-        assert all(b == (a + 1) % 3 for a, b in zip(openings, openings[1:], strict=False))
+        assert all(b == (a + 1) % 3 for a, b in itertools.pairwise(openings))
         if any(d.phase is Phase.THROWN_IN for d in match.deals[:-1]):
             return
     pytest.fail("no thrown-in deal in 30 matches")
