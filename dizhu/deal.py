@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double, auction_over, legal_bids
 from .cards import DECK_SIZE, format_ranks, ranks_of_cards, take_cards
 from .cards import contains as _contains
-from .combos import Kind, Play, beats
+from .combos import PASS as PASS_PLAY
+from .combos import Kind, Play, beats, readings
 from .movegen import follow_plays, lead_plays
 from .rules import CLASSIC, RuleSet
 from .scoring import ScoreSheet, score_deal
@@ -420,9 +421,33 @@ def _why_not_beating(play: Play, top: Play) -> str:
     return f"{play.text} is not higher than {top.text}"
 
 
-def play_for_cards(deal: Deal, cards: int) -> list[Play]:
-    """The legal plays of the seat to move made of exactly these cards (several when the
-    cards read as several kinds, e.g. an airplane or an airplane with single wings)."""
-    return [p for p in deal.legal_actions()
-            if p.__class__ is Play and p.cards == cards and p.kind is not Kind.PASS]
+class AmbiguousPlayError(ValueError):
+    """Selected cards that make more than one legal play: the player must choose."""
 
+    def __init__(self, message: str, options: list[Play]) -> None:
+        super().__init__(message)
+        self.options = options
+
+
+def play_from_cards(deal: Deal, cards: int) -> Play:
+    """The play meant by selecting exactly these cards (RULES.md, Readings).
+
+    Following, it is the reading that fits the trick. Leading with cards that read as
+    several kinds raises :class:`AmbiguousPlayError` with the options; cards that make no
+    legal play raise :class:`IllegalActionError` saying why.
+    """
+    if deal.phase is not _PLAY:
+        raise IllegalActionError(deal.why_illegal(PASS_PLAY) or "no play is possible now")
+    options = [p for p in readings(cards, deal.distinct) if deal.why_illegal(p) is None]
+    if len(options) == 1:
+        return options[0]
+    if options:
+        names = " or ".join(p.kind.label for p in options)
+        raise AmbiguousPlayError(f"{format_ranks(cards)} can be played as {names}: choose one",
+                                 options)
+    found = readings(cards, deal.distinct)
+    if not found:
+        raise IllegalActionError(f"{format_ranks(cards) or 'nothing'} is not a combination")
+    top = deal.top
+    fitting = [p for p in found if top is not None and p.kind is top.kind] or found
+    raise IllegalActionError(deal.why_illegal(fitting[0]) or "not a legal play")

@@ -78,6 +78,8 @@ _FTS = _U.four_two_singles
 _FTP = _U.four_two_pairs
 _AS = _U.airplane_singles
 _AP = _U.airplane_pairs
+_AS2 = _U.airplane_singles_2
+_ROCKET_UNITS = UNIT[BLACK_JOKER] + UNIT[RED_JOKER]
 _PAIR_UNITS = tuple(2 * u for u in UNIT)
 
 
@@ -99,16 +101,20 @@ def _triple_pairs(out: list[Play], m2: int, bodies: int) -> None:
         out += map(_TP[t].__getitem__, RANKS_IN[m2 & ~(1 << t)])
 
 
+def _two_kickers(out: list[Play], row: list, singles: int, pairs: int, distinct: bool) -> None:
+    """Plays of a body with two single kickers, from a row indexed ``15 * low + high``:
+    two ranks of ``singles`` (never both jokers), or one rank of ``pairs`` twice."""
+    found = [row[i * NUM_RANKS + j] for i, j in combinations(RANKS_IN[singles], 2)]
+    if singles & _JOKERS == _JOKERS:
+        found.pop()  # the last two are both jokers: never kickers together
+    out += found
+    if not distinct:
+        out += [row[i * (NUM_RANKS + 1)] for i in RANKS_IN[pairs]]
+
+
 def _four_two_singles(out: list[Play], m1: int, m2: int, bodies: int, distinct: bool) -> None:
     for f in RANKS_IN[bodies]:
-        row = _FTS[f]
-        others = m1 ^ (1 << f)
-        found = [row[i * NUM_RANKS + j] for i, j in combinations(RANKS_IN[others], 2)]
-        if others & _JOKERS == _JOKERS:
-            found.pop()  # the last pair is both jokers: never kickers together
-        out += found
-        if not distinct:
-            out += [row[i * (NUM_RANKS + 1)] for i in RANKS_IN[m2 & ~(1 << f)]]
+        _two_kickers(out, _FTS[f], m1 ^ (1 << f), m2 & ~(1 << f), distinct)
 
 
 def _four_two_pairs(out: list[Play], m2: int, bodies: int) -> None:
@@ -117,35 +123,22 @@ def _four_two_pairs(out: list[Play], m2: int, bodies: int) -> None:
         out += [row[i * NUM_RANKS + j] for i, j in combinations(RANKS_IN[m2 & ~(1 << f)], 2)]
 
 
-def _wing_sets(hand: int, excluded: int, n: int, cap: int) -> list[int]:
-    """Every multiset of ``n`` single wings from ``hand`` outside the ``excluded`` ranks,
-    at most ``cap`` of a rank and never both jokers, as rank counts."""
-    options = []
-    for r in range(NUM_RANKS):
-        if not excluded >> r & 1:
-            k = count_of(hand, r)
-            if k:
-                options.append((UNIT[r], min(k, cap)))
-    sets = [(0, 0)]  # (cards, number of cards)
-    for unit, most in options:
-        grown = []
-        for cards, used in sets:
-            for k in range(min(most, n - used) + 1):
-                grown.append((cards + k * unit, used + k))
-        sets = grown
-    jokers = UNIT[BLACK_JOKER] + UNIT[RED_JOKER]
-    return [cards for cards, used in sets if used == n and cards & jokers != jokers]
-
-
-def _airplane_singles(out: list[Play], hand: int, bodies: tuple[Play, ...],
-                      distinct: bool) -> None:
-    cap = 1 if distinct else 3
+def _airplane_singles(out: list[Play], hand: int, m1: int, m2: int,
+                      bodies: tuple[Play, ...], distinct: bool) -> None:
     for body in bodies:
-        span = ((1 << body.length) - 1) << body.main
-        for wings in _wing_sets(hand, span, body.length, cap):
-            play = _AS[body.cards + wings]
-            if play.main == body.main:  # otherwise it is generated from its strongest body
-                out.append(play)
+        n = body.length
+        span = ((1 << n) - 1) << body.main
+        if n == 2:
+            _two_kickers(out, _AS2[body.main], m1 & ~span, m2 & ~span, distinct)
+            continue
+        pool: list[int] = []
+        for r in RANKS_IN[m1 & ~span]:
+            pool += (UNIT[r],) * (1 if distinct else min(count_of(hand, r), 3))
+        for wings in {sum(c) for c in combinations(pool, n)}:
+            if wings & _ROCKET_UNITS != _ROCKET_UNITS:
+                play = _AS[body.cards + wings]
+                if play.main == body.main:  # else it comes from its strongest body
+                    out.append(play)
 
 
 def _airplane_pairs(out: list[Play], m2: int, bodies: tuple[Play, ...]) -> None:
@@ -182,7 +175,7 @@ def lead_plays(hand: int, distinct_kickers: bool = False) -> list[Play]:
         for n, table in _AIRPLANE_BODIES.items():
             found = table[bodies]
             if found:
-                _airplane_singles(out, hand, found, distinct_kickers)
+                _airplane_singles(out, hand, m1, m2, found, distinct_kickers)
                 if n <= 4:
                     _airplane_pairs(out, m2, found)
     if m4:
@@ -228,10 +221,10 @@ def _follow_chain(guard_addend: int, kind: Kind):
 
 
 def _follow_airplane_singles(out, hand, top, distinct):
-    m3 = _DENSE[(hand + _G3) & _GUARD]
+    m1, m2, m3, _ = levels(hand)
     bodies = _AIRPLANE_BODIES[top.length][m3 & ABOVE[top.main] & _CHAIN_RANKS]
     if bodies:
-        _airplane_singles(out, hand, bodies, distinct)
+        _airplane_singles(out, hand, m1, m2, bodies, distinct)
 
 
 def _follow_airplane_pairs(out, hand, top, distinct):
@@ -267,7 +260,6 @@ _FOLLOW = {
     Kind.FOUR_TWO_SINGLES: _follow_four_two_singles,
     Kind.FOUR_TWO_PAIRS: _follow_four_two_pairs,
 }
-_ROCKET_UNITS = UNIT[BLACK_JOKER] + UNIT[RED_JOKER]
 
 
 def follow_plays(hand: int, top: Play, distinct_kickers: bool = False) -> list[Play]:

@@ -33,6 +33,8 @@ class Universe:
     airplane_singles: dict[int, Play] = field(default_factory=dict)
     """cards -> play (the strongest body)."""
     airplane_pairs: dict[int, Play] = field(default_factory=dict)
+    airplane_singles_2: list[list[Play | None]] = field(default_factory=list)
+    """Two-triple airplanes with single wings: [first rank][15 * low wing + high wing]."""
     dense: dict[int, int] = field(default_factory=dict)
     """Guard bits of every rank (bit 4r+3) -> the 15-bit mask of those ranks."""
     level_addends: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
@@ -130,6 +132,13 @@ def build_universe() -> Universe:
                 cards = body + 2 * wings
                 u.airplane_pairs[cards] = Play(Kind.AIRPLANE_PAIRS, cards, start, n)
 
+    for start in range(ACE):
+        body = _span(start, 2, 3)
+        row: list[Play | None] = [None] * NUM_RANKS ** 2
+        for i in range(NUM_RANKS):
+            for j in range(i, NUM_RANKS):
+                row[i * NUM_RANKS + j] = u.airplane_singles.get(body + UNIT[i] + UNIT[j])
+        u.airplane_singles_2.append(row)
     u.by_key = {(p.kind, p.cards): p for p in u.all_plays()}
     guard = sum(8 * UNIT[r] for r in range(NUM_RANKS))
     addends = [sum((8 - k) * UNIT[r] for r in range(NUM_RANKS)) for k in (1, 2, 3, 4)]

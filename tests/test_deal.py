@@ -5,9 +5,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dizhu.auction import BID, DOUBLE, NO_DOUBLE
-from dizhu.cards import card_rank, format_ranks, ranks_of_cards, size
+from dizhu.cards import card_rank, format_ranks, parse_ranks, ranks_of_cards, size
 from dizhu.combos import PASS, Kind, Play
-from dizhu.deal import Deal, IllegalActionError, Phase
+from dizhu.deal import AmbiguousPlayError, Deal, IllegalActionError, Phase, play_from_cards
 from dizhu.movegen import lead_plays
 from dizhu.rules import CLASSIC
 from dizhu.scoring import score_deal
@@ -264,3 +264,42 @@ def test_held_cards_follow_the_plays():
     suited = [c for _, _, cards in deal.suited_history() for c in cards]
     assert len(suited) == len(set(suited))
     assert all(card_rank(c) >= 0 for c in suited)
+
+
+def _landlord_holding(ranks: str) -> Deal:
+    pool = list(range(54))
+    mine = _cards_of(ranks, pool)
+    return Deal.at_play([mine[:17], pool[:17], pool[17:34]], mine[17:], landlord=0)
+
+
+def test_selected_cards_with_two_readings_ask_the_leader_to_choose():
+    deal = _landlord_holding("44455566677789TJQKA2")
+    with pytest.raises(AmbiguousPlayError, match="airplane or airplane_singles") as info:
+        play_from_cards(deal, parse_ranks("444555666777"))
+    assert {p.text for p in info.value.options} == {
+        "airplane 444555666777", "airplane_singles 444555666777"}
+    assert play_from_cards(deal, parse_ranks("44455")).kind is Kind.TRIPLE_PAIR
+
+
+def test_selected_cards_take_the_reading_that_fits_the_trick():
+    pool = list(range(54))
+    landlord = _cards_of("33344455567899TQK2BR", pool)
+    follower = _cards_of("JJJQQQKKKAAATT222", pool)
+    deal = Deal.at_play([landlord[:17], follower, pool[:17]], landlord[17:], landlord=0)
+    deal.push(Play.parse("airplane_singles 333444555678"))
+    # JJJQQQKKKAAA is an airplane or an airplane_singles; only the latter fits the trick
+    assert play_from_cards(deal, parse_ranks("JJJQQQKKKAAA")).text == \
+        "airplane_singles JJJQQQKKKAAA"
+    with pytest.raises(IllegalActionError, match="not a combination"):
+        play_from_cards(deal, parse_ranks("45"))
+
+
+def test_selected_cards_that_do_not_beat_say_why():
+    deal = _landlord_holding("33344455566678TJQKA2")
+    deal.push(Play.parse("single 2"))
+    held = format_ranks(deal.hands[1])
+    with pytest.raises(IllegalActionError, match="not higher than single 2"):
+        play_from_cards(deal, parse_ranks(held[0]))
+    pair = next(r * 2 for r in held if held.count(r) >= 2)
+    with pytest.raises(IllegalActionError, match="the trick needs a single"):
+        play_from_cards(deal, parse_ranks(pair))

@@ -106,7 +106,12 @@ def test_perft_of_fixed_positions():
         deal = replay(pos["record"])
         assert [format_ranks(h) for h in deal.hands] == pos["hands"]
         nodes = perft(deal, pos["depth"])
-        assert nodes == pos["nodes"], divide(deal, pos["depth"])
+        if nodes != pos["nodes"]:
+            mine = divide(deal, pos["depth"])
+            diff = {a: (pos["divide"].get(a), mine.get(a)) for a in set(mine) | set(pos["divide"])
+                    if mine.get(a) != pos["divide"].get(a)}
+            raise AssertionError(f"perft {nodes} != {pos['nodes']}; (expected, got) by first "
+                                 f"action: {diff}")
 
 
 def test_every_kind_appears_in_the_fixtures():

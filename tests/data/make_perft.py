@@ -65,10 +65,22 @@ def perft_positions() -> list[dict]:
         if deal.is_over:
             continue
         depth = 4 if small else 3
-        nodes = reference_perft(list(deal.hands), deal.to_move, deal.top, deal.top_seat,
-                                deal.passes, depth)
-        out.append({"record": deal_to_record(deal), "depth": depth, "nodes": nodes,
+        split = reference_divide(deal, depth)
+        out.append({"record": deal_to_record(deal), "depth": depth,
+                    "nodes": sum(split.values()), "divide": split,
                     "hands": [format_ranks(h) for h in deal.hands]})
+    return out
+
+
+def reference_divide(deal: Deal, depth: int) -> dict[str, int]:
+    """Reference perft split by the first action."""
+    out = {}
+    for first in sorted(reference_plays(deal.hands[deal.to_move], deal.top)):
+        play = Play.parse(first)
+        deal.push(play)
+        out[first] = reference_perft(list(deal.hands), deal.to_move, deal.top, deal.top_seat,
+                                     deal.passes, depth - 1) if not deal.is_over else 0
+        deal.pop()
     return out
 
 

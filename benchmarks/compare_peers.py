@@ -1,0 +1,104 @@
+"""dizhu beside the peer engines (DouZero, RLCard, OpenSpiel), one core, one run.
+
+    python benchmarks/compare_peers.py [--peers-python PY] [--peers-dir DIR] [--runs 3] [--quick]
+
+The peers are driven by the harness in the shared peers folder (``bench_peers.py``, run
+with the Python of a virtual environment that has ``douzero`` 1.1.0, ``rlcard`` 1.2.0 and
+``open_spiel`` 2.0.2 from PyPI: ``bash ../shared/peers/setup.sh`` makes one). The harness
+writes the seeded positions it timed; dizhu is then timed on the very same positions, on
+the same pinned core, in the same run. Prints a Markdown table and the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+KEYS = ["deals_per_s", "deals_auction_per_s", "lead_gen_per_s", "follow_gen_per_s"]
+PEER_KEYS = {"deals_per_s": "games_per_s", "lead_gen_per_s": "lead_gen_per_s",
+             "follow_gen_per_s": "follow_gen_per_s"}
+
+
+def run_peers(a: argparse.Namespace, out: Path) -> dict:
+    cmd = [a.peers_python, str(Path(a.peers_dir) / "bench_peers.py"), "--out", str(out),
+           "--runs", str(a.runs)]
+    if a.quick:
+        cmd.append("--quick")
+        cmd[cmd.index("--out") + 1] = str(out)
+    subprocess.run(cmd, check=True, stdout=sys.stderr)
+    return json.loads(out.read_text())
+
+
+def run_dizhu(a: argparse.Namespace, positions: Path) -> dict:
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    runs = []
+    for i in range(a.runs):
+        cmd = [sys.executable, str(HERE / "bench_dizhu.py"), "--json", "--positions",
+               str(positions), "--deals", str(300 if a.quick else 3000),
+               "--min-time", str(0.2 if a.quick else 2.0)]
+        done = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env)
+        runs.append(json.loads(done.stdout))
+        print(f"run {i + 1}/{a.runs} dizhu     {runs[-1]['deals_per_s']:.0f} deals/s, lead "
+              f"{runs[-1]['lead_gen_per_s']:.0f}/s, follow {runs[-1]['follow_gen_per_s']:.0f}/s",
+              file=sys.stderr)
+    return {k: statistics.median(r[k] for r in runs) for k in runs[0] if k != "engine"}
+
+
+def table(rows: dict[str, dict]) -> str:
+    head = "| engine | deals/s (play) | deals/s (with auction) | lead gen/s | follow gen/s |"
+    lines = [head, "|---|---:|---:|---:|---:|"]
+    for name, r in rows.items():
+        cells = [f"{r[k]:,.0f}" if r.get(k) is not None else "-" for k in KEYS]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--peers-python", default=os.path.join(
+        os.environ.get("PEERS_VENV", os.path.join(tempfile.gettempdir(), "peers-venv")),
+        "bin", "python"))
+    ap.add_argument("--peers-dir", default=str(REPO.parent / "shared" / "peers"))
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--quick", action="store_true")
+    a = ap.parse_args()
+    if a.quick:
+        a.runs = 1
+    work = Path(tempfile.mkdtemp(prefix="dizhu-bench-"))
+    peers = run_peers(a, work / "peers.json")
+    mine = run_dizhu(a, Path(peers["positions_file"]))
+
+    names = {"douzero": "DouZero 1.1.0", "rlcard": "RLCard 1.2.0",
+             "openspiel": "OpenSpiel 2.0.2 (C++)"}
+    rows = {"dizhu": mine}
+    for peer, res in peers["results"].items():
+        med = res["median"]
+        row = {k: med[p] for k, p in PEER_KEYS.items()}
+        row["deals_auction_per_s"] = med["games_per_s"] if peer == "openspiel" else None
+        rows[names[peer]] = row
+    print(table(rows))
+    print()
+    python_peers = [rows[names[p]] for p in ("douzero", "rlcard") if names[p] in rows]
+    bars = {"deals_per_s": 10, "lead_gen_per_s": 3, "follow_gen_per_s": 5}
+    print("| figure | dizhu / best of DouZero and RLCard | bar | dizhu / OpenSpiel |")
+    print("|---|---:|---:|---:|")
+    for key, bar in bars.items():
+        best = max(r[key] for r in python_peers)
+        spiel = rows.get(names["openspiel"], {}).get(key)
+        print(f"| {key} | {mine[key] / best:.1f}x | {bar}x | "
+              + (f"{mine[key] / spiel:.2f}x |" if spiel else "- |"))
+    print(f"\nmoves per lead position: dizhu {mine['moves_per_lead']:.1f}; per follow position "
+          f"{mine['moves_per_follow']:.2f}; {peers['runs']} runs, medians; "
+          f"cpu: {peers['cpu_model']}; python {peers['versions']['python']}")
+
+
+if __name__ == "__main__":
+    main()
