@@ -185,13 +185,34 @@ def sort_cards(cards: Iterable[int]) -> list[int]:
     return sorted(cards)
 
 
-def take_cards(held: list[int], ranks: int) -> list[int]:
-    """Remove cards of the given rank counts from ``held`` (highest suit index first) and
-    return them in rank order. The caller must have checked that ``held`` has them."""
-    taken = []
-    for r in range(NUM_RANKS):
-        for _ in range(count_of(ranks, r)):
-            card = max(c for c in held if card_rank(c) == r)
-            held.remove(card)
-            taken.append(card)
-    return taken
+class SuitedCards:
+    """Suited cards kept by rank, so that cards of given ranks come off in O(1) each (the
+    highest suit index of a rank first)."""
+
+    __slots__ = ("_by_rank",)
+
+    def __init__(self, cards: Iterable[int] = ()) -> None:
+        self._by_rank: list[list[int]] = [[] for _ in range(NUM_RANKS)]
+        for c in sorted(cards):
+            self._by_rank[card_rank(c)].append(c)
+
+    def add(self, cards: Iterable[int]) -> None:
+        for c in cards:
+            stack = self._by_rank[card_rank(c)]
+            stack.append(c)
+            stack.sort()
+
+    def take(self, ranks: int) -> list[int]:
+        """Remove and return cards of these rank counts (the caller checked they are held)."""
+        taken = []
+        for r in range(NUM_RANKS):
+            n = (ranks >> (FIELD_BITS * r)) & _FIELD_MASK
+            if n:
+                stack = self._by_rank[r]
+                taken += reversed(stack[-n:])
+                del stack[-n:]
+        return taken
+
+    def cards(self) -> list[int]:
+        """The cards held, in rank order."""
+        return [c for stack in self._by_rank for c in stack]

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double, auction_over, legal_bids
-from .cards import DECK_SIZE, format_ranks, ranks_of_cards, take_cards
+from .cards import DECK_SIZE, SuitedCards, format_ranks, ranks_of_cards
 from .cards import contains as _contains
 from .combos import PASS as PASS_PLAY
 from .combos import Kind, Play, beats, readings
@@ -381,26 +381,26 @@ class Deal:
 
     def held_cards(self, seat: int) -> list[int]:
         """The suited cards ``seat`` holds now (the kitty's cards once it is the landlord's)."""
-        held = list(self.dealt[seat])
-        if seat == self.landlord:
-            held = sorted(held + list(self.kitty_cards))
-        for s, action in self.history:
-            if s == seat and action.__class__ is Play and action.cards:
-                take_cards(held, action.cards)
-        return held
+        return self.replay_suits()[1][seat].cards()
 
     def suited_history(self) -> list[tuple[int, Action, tuple[int, ...]]]:
         """Each action with the suited cards it played (empty for bids, doubles, passes)."""
-        held = [list(h) for h in self.dealt]
+        return self.replay_suits()[0]
+
+    def replay_suits(self) -> tuple[list[tuple[int, Action, tuple[int, ...]]],
+                                     list[SuitedCards]]:
+        """Suits never matter to the rules: a play takes the highest suits of its ranks.
+        Returns the history with suited cards, and what each seat holds now."""
+        held = [SuitedCards(h) for h in self.dealt]
         if self.landlord >= 0:
-            held[self.landlord] += self.kitty_cards
+            held[self.landlord].add(self.kitty_cards)
         out = []
         for seat, action in self.history:
             cards: tuple[int, ...] = ()
             if action.__class__ is Play and action.cards:
-                cards = tuple(take_cards(held[seat], action.cards))
+                cards = tuple(held[seat].take(action.cards))
             out.append((seat, action, cards))
-        return out
+        return out, held
 
     def __repr__(self) -> str:
         hands = " / ".join(format_ranks(h) for h in self.hands)

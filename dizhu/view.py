@@ -157,7 +157,8 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     """Everything ``seat`` may know about ``deal`` now, and nothing more."""
     if not 0 <= seat < deal.seats:
         raise ValueError(f"no seat {seat}: seats are 0..{deal.seats - 1}")
-    history = tuple(PublicAction(s, a, cards) for s, a, cards in deal.suited_history())
+    suited, held = deal.replay_suits()
+    history = tuple(PublicAction(s, a, cards) for s, a, cards in suited)
     in_play = deal.phase is Phase.PLAY or deal.phase is Phase.OVER
     answered = [False] * deal.seats
     doubled: list[bool | None] = [None] * deal.seats
@@ -180,7 +181,7 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         phase=deal.phase,
         to_move=deal.to_move,
         opening=deal.opening,
-        hand=tuple(deal.held_cards(seat)),
+        hand=tuple(held[seat].cards()),
         cards_left=tuple(deal.left),
         landlord=deal.landlord,
         bids=tuple((e.seat, e.action.value) for e in history if isinstance(e.action, Bid)),
@@ -197,6 +198,5 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         bombs=deal.bombs,
         rockets=deal.rockets,
         result=deal.result,
-        final_hands=tuple(tuple(deal.held_cards(s)) for s in range(deal.seats)) if over
-        else None,
+        final_hands=tuple(tuple(h.cards()) for h in held) if over else None,
     )

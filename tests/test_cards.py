@@ -7,6 +7,7 @@ from dizhu.cards import (
     FULL_DECK,
     RANKS,
     InvalidCardsError,
+    SuitedCards,
     card_rank,
     card_text,
     contains,
@@ -19,7 +20,6 @@ from dizhu.cards import (
     parse_ranks,
     ranks_of_cards,
     size,
-    take_cards,
 )
 from tests.strategies import hands
 
@@ -83,7 +83,9 @@ def test_suited_notation():
         parse_card("2x")
 
 
-def test_take_cards_removes_the_ranks_asked_for():
-    held = [0, 1, 2, 4, 52]
-    taken = take_cards(held, parse_ranks("33B"))
-    assert sorted(taken) == [1, 2, 52] and held == [0, 4]
+def test_suited_cards_give_up_the_ranks_asked_for():
+    held = SuitedCards([52, 4, 2, 1, 0])
+    taken = held.take(parse_ranks("33B"))
+    assert taken == [2, 1, 52] and held.cards() == [0, 4]
+    held.add([53, 3])
+    assert held.cards() == [0, 3, 4, 53]
