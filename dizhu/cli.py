@@ -8,6 +8,7 @@ players and prints it; ``dizhu replay`` checks and prints a record.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from collections.abc import Sequence
@@ -199,6 +200,25 @@ def _print_trick_ends(deal: Deal) -> None:
     print(f"\nCards left: {left}")
 
 
+# --------------------------------------------------------------------------- arena
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from .arena import ArenaSpec, BotFailure, format_report, run_arena
+    from .bots import BOTS
+
+    for name in (args.bot_a, args.bot_b):
+        if name not in BOTS:
+            raise UsageError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}")
+    try:
+        spec = ArenaSpec(args.bot_a, args.bot_b, args.decks, args.seed, args.mode,
+                         _rules_from(args))
+        report = run_arena(spec, args.jobs, progress=not args.json)
+    except (ValueError, ImportError, BotFailure) as e:
+        raise UsageError(str(e)) from None
+    print(json.dumps(report) if args.json else format_report(report))
+    return 0
+
+
 # --------------------------------------------------------------------------- main
 
 def build_parser() -> argparse.ArgumentParser:
@@ -223,6 +243,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--distinct-kickers", action="store_true")
     p.set_defaults(func=cmd_moves)
 
+    p = sub.add_parser("arena", help="measure one bot against another on duplicate decks")
+    p.add_argument("bot_a")
+    p.add_argument("bot_b")
+    p.add_argument("--decks", type=int, default=1000)
+    p.add_argument("--seed", default="0")
+    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    p.add_argument("--mode", choices=("play", "full"), default="play",
+                   help="play: no auction, stake 1 doubled per bomb (the literature's "
+                        "protocol); full: auction and real scoring")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--doubling", action="store_true")
+    p.add_argument("--distinct-kickers", action="store_true")
+    p.set_defaults(func=cmd_arena)
+
     p = sub.add_parser("replay", help="check a deal record and print it")
     p.add_argument("file")
     p.set_defaults(func=cmd_replay)
@@ -232,6 +266,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if getattr(args, "jobs", 0) is None:
+        from .arena import default_jobs
+        args.jobs = default_jobs()
     if args.command is None:
         args = parser.parse_args(["play", *(argv or [])])
     try:

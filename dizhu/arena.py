@@ -1,0 +1,273 @@
+"""The arena: any bot against any other, on duplicate decks, as the literature measures.
+
+Each deck is played twice: bot A holds seat 0 against B in seats 1 and 2, then B holds
+seat 0 against A. In ``play`` mode (DouZero's and PerfectDou's protocol) seat 0 is the
+landlord without an auction, with the kitty, and leads; a deal scores 1 doubled per bomb
+or rocket, the landlord ±2 and each peasant ∓1. In ``full`` mode the auction (a thrown-in
+deck is redealt from the same seed stream), the doubling option and RULES.md's scoring
+are played for real.
+
+Reported for A: WP (share of deals its side won) and ADP (its side's points per deal),
+each with a 95% interval over per-deck values (the two legs of a deck are paired), and
+the same per role. Results do not depend on the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from .auction import Bid
+from .bots import make_bot
+from .bots.base import Bot
+from .cards import DECK_SIZE
+from .deal import Deal, IllegalActionError, Phase
+from .rules import CLASSIC, RuleSet
+from .stats import mean_ci, median, wilson_ci
+from .view import seat_view
+
+MODES = ("play", "full")
+
+
+@dataclass(frozen=True)
+class ArenaSpec:
+    bot_a: str
+    bot_b: str
+    decks: int = 1000
+    seed: int | str = 0
+    mode: str = "play"
+    rules: RuleSet = CLASSIC
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"mode is 'play' or 'full', not {self.mode!r}")
+        if self.decks < 1:
+            raise ValueError("play at least one deck")
+
+
+@dataclass
+class Leg:
+    """One deal of a deck, from A's side."""
+
+    a_landlord: bool
+    a_won: bool
+    a_points: int
+    bombs: int
+    bid_by: tuple[bool, bool] = (False, False)
+    """Full mode: whether any seat of A / of B bid."""
+    landlord_side: str = ""
+    thrown_in: int = 0
+
+
+@dataclass
+class Times:
+    a: list[float] = field(default_factory=list)
+    b: list[float] = field(default_factory=list)
+
+
+class BotFailure(RuntimeError):
+    """A bot answered with an illegal action."""
+
+
+def _bots_for(spec: ArenaSpec, leg: int, cache: dict) -> list[tuple[str, Bot]]:
+    sides = ["a", "b", "b"] if leg == 0 else ["b", "a", "a"]
+    out = []
+    for seat, side in enumerate(sides):
+        name = spec.bot_a if side == "a" else spec.bot_b
+        bot = cache.get((name, seat))
+        if bot is None:
+            bot = cache[name, seat] = make_bot(name, seed=0)
+        out.append((side, bot))
+    return out
+
+
+def _shuffle(rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    deck = list(range(DECK_SIZE))
+    rng.shuffle(deck)
+    return [deck[:17], deck[17:34], deck[34:51]], deck[51:]
+
+
+def play_leg(spec: ArenaSpec, index: int, leg: int, cache: dict, times: Times) -> Leg:
+    """Deck ``index``, leg 0 (A in seat 0) or 1 (B in seat 0)."""
+    bots = _bots_for(spec, leg, cache)
+    for seat, (_, bot) in enumerate(bots):
+        bot.reseed(f"{spec.seed}:{index}:{leg}:{seat}")
+    rng = random.Random(f"{spec.seed}:{index}")
+    thrown = 0
+    if spec.mode == "play":
+        hands, kitty = _shuffle(rng)
+        deal = Deal.at_play(hands, kitty, landlord=0, bid=1, rules=spec.rules)
+        _run(deal, bots, times)
+    else:
+        opening = rng.randrange(3)
+        while True:
+            hands, kitty = _shuffle(rng)
+            deal = Deal(hands, kitty, opening, spec.rules)
+            _run(deal, bots, times)
+            if deal.phase is Phase.OVER:
+                break
+            thrown += 1
+            opening = (opening + 1) % 3
+    a_seats = [s for s, (side, _) in enumerate(bots) if side == "a"]
+    landlord_is_a = deal.landlord in a_seats
+    won = (deal.winner == deal.landlord) == landlord_is_a
+    if spec.mode == "play":
+        stake = 1 << (deal.bombs + deal.rockets)
+        points = 2 * stake if won else -2 * stake
+    else:
+        scores = deal.result.scores
+        points = sum(scores[s] for s in a_seats)
+    bid_by = tuple(any(isinstance(a, Bid) and a.value and bots[s][0] == side
+                       for s, a in deal.history) for side in ("a", "b"))
+    return Leg(landlord_is_a, won, points, deal.bombs + deal.rockets, bid_by,
+               "a" if landlord_is_a else "b", thrown)
+
+
+def _run(deal: Deal, bots: list[tuple[str, Bot]], times: Times) -> None:
+    clock = time.perf_counter
+    while not deal.is_over:
+        seat = deal.to_move
+        side, bot = bots[seat]
+        view = seat_view(deal, seat)
+        start = clock()
+        action = bot.act(view)
+        (times.a if side == "a" else times.b).append(clock() - start)
+        try:
+            deal.push(action, seat)
+        except IllegalActionError as e:
+            raise BotFailure(f"bot {bot.name!r} in seat {seat} answered {action}: {e}") from None
+
+
+def _play_chunk(args: tuple[ArenaSpec, int, int]) -> tuple[list[tuple[Leg, Leg]], Times]:
+    spec, start, stop = args
+    cache: dict = {}
+    times = Times()
+    out = [(play_leg(spec, i, 0, cache, times), play_leg(spec, i, 1, cache, times))
+           for i in range(start, stop)]
+    return out, times
+
+
+def run_arena(spec: ArenaSpec, jobs: int = 1, progress: bool = False) -> dict[str, Any]:
+    """Play every deck (in ``jobs`` processes) and return the report."""
+    jobs = max(1, jobs)
+    size = max(1, min(50, spec.decks // (jobs * 4) or 1))
+    chunks = [(spec, s, min(s + size, spec.decks)) for s in range(0, spec.decks, size)]
+    legs: list[tuple[Leg, Leg]] = []
+    times = Times()
+    started = time.perf_counter()
+    bar = _ProgressBar(spec.decks) if progress else None
+    if jobs == 1:
+        results = map(_play_chunk, chunks)
+        for chunk_legs, chunk_times in results:
+            legs += chunk_legs
+            times.a += chunk_times.a
+            times.b += chunk_times.b
+            if bar:
+                bar.update(len(legs))
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            for chunk_legs, chunk_times in pool.map(_play_chunk, chunks):
+                legs += chunk_legs
+                times.a += chunk_times.a
+                times.b += chunk_times.b
+                if bar:
+                    bar.update(len(legs))
+    if bar:
+        bar.done()
+    report = summarize(spec, legs, times)
+    report["seconds"] = round(time.perf_counter() - started, 1)
+    report["jobs"] = jobs
+    return report
+
+
+def summarize(spec: ArenaSpec, legs: list[tuple[Leg, Leg]], times: Times) -> dict[str, Any]:
+    per_deck_wp = [(x.a_won + y.a_won) / 2 for x, y in legs]
+    per_deck_adp = [(x.a_points + y.a_points) / 2 for x, y in legs]
+    wp, wp_ci = mean_ci(per_deck_wp)
+    adp, adp_ci = mean_ci(per_deck_adp)
+    every = [leg for pair in legs for leg in pair]
+    report: dict[str, Any] = {
+        "a": spec.bot_a, "b": spec.bot_b, "mode": spec.mode, "seed": spec.seed,
+        "rules": spec.rules.describe(), "decks": len(legs),
+        "wp": wp, "wp_ci": list(wp_ci), "adp": adp, "adp_ci": list(adp_ci),
+        "bombs_per_deal": sum(leg.bombs for leg in every) / len(every),
+    }
+    for role, is_landlord in (("landlord", True), ("peasants", False)):
+        mine = [leg for leg in every if leg.a_landlord == is_landlord]
+        wins = sum(leg.a_won for leg in mine)
+        points, points_ci = mean_ci([leg.a_points for leg in mine])
+        report[role] = {"wp": wins / len(mine) if mine else 0.0,
+                        "wp_ci": list(wilson_ci(wins, len(mine))),
+                        "adp": points, "adp_ci": list(points_ci), "deals": len(mine)}
+    if spec.mode == "full":
+        report["full"] = {
+            "a_bid_rate": sum(leg.bid_by[0] for leg in every) / len(every),
+            "b_bid_rate": sum(leg.bid_by[1] for leg in every) / len(every),
+            "a_landlord_rate": sum(leg.a_landlord for leg in every) / len(every),
+            "a_points_per_deal": sum(leg.a_points for leg in every) / len(every),
+            "thrown_in": sum(leg.thrown_in for leg in every),
+        }
+    report["decision_ms"] = {
+        side: {"median": median(t) * 1000, "max": max(t, default=0) * 1000, "decisions": len(t)}
+        for side, t in (("a", times.a), ("b", times.b))}
+    return report
+
+
+class _ProgressBar:
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.start = time.perf_counter()
+        self.live = sys.stderr.isatty()
+
+    def update(self, done: int) -> None:
+        if not self.live:
+            return
+        width = 30
+        filled = width * done // self.total
+        spent = time.perf_counter() - self.start
+        eta = spent / done * (self.total - done) if done else 0
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
+                         f"decks  {spent:.0f}s, about {eta:.0f}s left ")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        if self.live:
+            sys.stderr.write("\n")
+
+
+def format_report(r: dict[str, Any]) -> str:
+    """A readable summary of an arena report."""
+    def ci(pair: list[float], fmt: str) -> str:
+        return f"[{fmt.format(pair[0])}, {fmt.format(pair[1])}]"
+    lines = [
+        f"{r['a']} (A) vs {r['b']} (B), {r['mode']} mode, {r['decks']} duplicate decks, "
+        f"seed {r['seed']}, {r['rules']}",
+        f"  WP  {r['wp']:.3f} {ci(r['wp_ci'], '{:.3f}')}   "
+        f"ADP {r['adp']:+.3f} {ci(r['adp_ci'], '{:+.3f}')}",
+    ]
+    for role in ("landlord", "peasants"):
+        x = r[role]
+        lines.append(f"  A as {role:<8}: WP {x['wp']:.3f} {ci(x['wp_ci'], '{:.3f}')}  "
+                     f"ADP {x['adp']:+.3f}  ({x['deals']} deals)")
+    lines.append(f"  bombs and rockets per deal: {r['bombs_per_deal']:.3f}")
+    if "full" in r:
+        f = r["full"]
+        lines.append(f"  bids: A {f['a_bid_rate']:.2f}, B {f['b_bid_rate']:.2f} of deals; "
+                     f"A landlord {f['a_landlord_rate']:.2f}; A points/deal "
+                     f"{f['a_points_per_deal']:+.3f}; thrown in {f['thrown_in']}")
+    for side in ("a", "b"):
+        t = r["decision_ms"][side]
+        lines.append(f"  decision time {side.upper()}: median {t['median']:.3f} ms, "
+                     f"max {t['max']:.1f} ms over {t['decisions']} decisions")
+    if "seconds" in r:
+        lines.append(f"  {r['seconds']}s with {r['jobs']} job(s)")
+    return "\n".join(lines)
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()

@@ -1,0 +1,86 @@
+"""Hand evaluation: how many plays a hand needs to go out, and the best way to split it.
+
+A hand's *cost* is the minimum, over every way of splitting it into legal plays (kickers
+and wings included), of the number of plays, each play counting a little more when it is
+low (so that among splits with equally many plays the one that keeps high cards together
+and spends low cards as kickers wins). Bombs stay whole: four-with-two is not used here.
+
+The search covers the lowest card first (every split has exactly one play holding it), and
+remembers every sub-hand it solved, so evaluating the hands left after each candidate play
+costs little once the whole hand is known.
+"""
+
+from __future__ import annotations
+
+from ..cards import ACE, TWO, count_of
+from ..combos import Kind, Play
+from ..movegen import lead_plays
+
+_LOWNESS = 0.02
+"""Extra cost of the lowest play (a 3): small enough that 20 plays add less than one."""
+
+_SKIPPED = (Kind.FOUR_TWO_SINGLES, Kind.FOUR_TWO_PAIRS)
+
+
+def play_cost(play: Play) -> float:
+    """One play, plus a little for a low one."""
+    return 1.0 + _LOWNESS * max(0, ACE - play.main) / ACE
+
+
+def is_control(play: Play) -> bool:
+    """Plays that win the lead back: bombs, the rocket, and 2s or jokers."""
+    return play.kind is Kind.BOMB or play.kind is Kind.ROCKET or play.main >= TWO
+
+
+class HandEvaluator:
+    """Minimum-cost splits of hands, remembered across calls (one evaluator per bot)."""
+
+    __slots__ = ("_memo", "distinct")
+
+    def __init__(self, distinct_kickers: bool = False) -> None:
+        self.distinct = distinct_kickers
+        self._memo: dict[int, tuple[float, Play | None]] = {0: (0.0, None)}
+
+    def clear(self) -> None:
+        self._memo = {0: (0.0, None)}
+
+    def cost(self, hand: int) -> float:
+        """The cost of the best split of ``hand`` (0 for an empty hand)."""
+        found = self._memo.get(hand)
+        if found is None:
+            found = self._solve(hand)
+        return found[0]
+
+    def plays_needed(self, hand: int) -> int:
+        """Number of plays in the best split."""
+        return len(self.split(hand))
+
+    def split(self, hand: int) -> list[Play]:
+        """The best split of ``hand`` into plays, the play holding the lowest card first."""
+        out = []
+        while hand:
+            self.cost(hand)
+            play = self._memo[hand][1]
+            out.append(play)
+            hand -= play.cards
+        return out
+
+    def _solve(self, hand: int) -> tuple[float, Play | None]:
+        low = 0
+        while not count_of(hand, low):
+            low += 1
+        shift = 4 * low
+        best, best_play = float("inf"), None
+        memo = self._memo
+        for play in lead_plays(hand, self.distinct):
+            if not (play.cards >> shift) & 15 or play.kind in _SKIPPED:
+                continue
+            rest = hand - play.cards
+            sub = memo.get(rest)
+            if sub is None:
+                sub = self._solve(rest)
+            total = sub[0] + play_cost(play)
+            if total < best:
+                best, best_play = total, play
+        memo[hand] = (best, best_play)
+        return best, best_play

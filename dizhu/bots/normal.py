@@ -1,0 +1,157 @@
+"""``normal``: plays from the best split of its hand, keeps control cards, and peasants
+play together.
+
+- Leading: a piece of the best split (low pieces first, long ones early), keeping 2s,
+  jokers and bombs for winning the lead back; with two plays left, an unbeatable one first.
+- Following: a play that fits the split (the lowest that does); control cards and bombs
+  only when they lead to going out or an opponent is close to going out.
+- Peasants: never overtake a partner who is winning the trick; feed a partner with one or
+  two cards the shape they can follow; the peasant before the landlord plays high.
+- Against an opponent with one card left, no single that could be beaten is led.
+"""
+
+from __future__ import annotations
+
+from ..auction import Bid, Double
+from ..cards import ACE, from_counts
+from ..combos import PASS, Kind, Play
+from ..movegen import follow_plays
+from ..view import SeatView
+from .base import Bot
+from .bidding import bid_for, double_for, hand_strength
+from .handeval import HandEvaluator, is_control, play_cost
+from .situation import Situation
+
+FITS = 0.3
+"""A play fits the best split when the cost after it, plus the play, is within this of the
+cost before it."""
+
+
+class NormalBot(Bot):
+    name = "normal"
+    bid_thresholds = (4.5, 6.0, 7.5)
+    double_at = (7.0, 9.0)
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        super().__init__(seed)
+        self.evaluators: dict[bool, HandEvaluator] = {}
+
+    def evaluator(self, view: SeatView) -> HandEvaluator:
+        distinct = view.rules.distinct_kickers
+        ev = self.evaluators.get(distinct)
+        if ev is None or len(ev._memo) > 200_000:
+            ev = self.evaluators[distinct] = HandEvaluator(distinct)
+        return ev
+
+    # ----------------------------------------------------------------- auction
+
+    def bid(self, view: SeatView) -> Bid:
+        return bid_for(view, hand_strength(view.hand_ranks, self.evaluator(view)),
+                       self.bid_thresholds)
+
+    def double(self, view: SeatView) -> Double:
+        return double_for(view, hand_strength(view.hand_ranks, self.evaluator(view)),
+                          *self.double_at)
+
+    # ----------------------------------------------------------------- play
+
+    def play(self, view: SeatView) -> Play:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        s = Situation.of(view)
+        for p in legal:
+            if p.cards == s.hand:
+                return p
+        if s.top is None:
+            return self.lead(s, legal, self.evaluator(view))
+        return self.follow(s, legal, self.evaluator(view))
+
+    def beatable(self, play: Play, s: Situation) -> bool:
+        """Whether the cards this seat cannot see could beat ``play``."""
+        return len(follow_plays(from_counts(s.unseen), play)) > 1
+
+    def lead(self, s: Situation, legal: list[Play], ev: HandEvaluator) -> Play:
+        hand = s.hand
+        split = ev.split(hand)
+        if len(split) == 2:
+            for p in split:
+                if not self.beatable(p, s):
+                    return p
+        partner = s.partner
+        if partner is not None and s.left[partner] <= 2:
+            feed = self.feed(legal, s.left[partner])
+            if feed is not None:
+                return feed
+        base = ev.cost(hand)
+        danger = s.danger
+
+        def key(p: Play) -> tuple:
+            delta = ev.cost(hand - p.cards) + play_cost(p) - base
+            risky = (danger == 1 and p.kind is Kind.SINGLE) or \
+                    (danger == 2 and p.kind is Kind.PAIR)
+            if risky and not self.beatable(p, s):
+                risky = False
+            return (risky, delta > FITS, is_control(p) and len(split) > 2,
+                    round(delta, 2) if delta > FITS else 0,
+                    -risky * p.main, p.main, -p.size)
+        return min((p for p in legal), key=key)
+
+    @staticmethod
+    def feed(legal: list[Play], partner_left: int) -> Play | None:
+        """The lowest single (or, to a partner with two cards, the lowest pair)."""
+        kinds = (Kind.PAIR, Kind.SINGLE) if partner_left == 2 else (Kind.SINGLE,)
+        for kind in kinds:
+            shaped = [p for p in legal if p.kind is kind]
+            if shaped:
+                return min(shaped, key=lambda p: p.main)
+        return None
+
+    def follow(self, s: Situation, legal: list[Play], ev: HandEvaluator) -> Play:
+        plays = [p for p in legal if not p.is_pass]
+        if not plays:
+            return PASS
+        hand = s.hand
+        if s.partner_on_top:
+            return self.over_partner(s, plays, ev) or PASS
+        base = ev.cost(hand)
+        urgent = s.left[s.top_seat] <= 2 or s.danger <= 1
+        rest_plays = {p: ev.plays_needed(hand - p.cards) for p in plays}
+        fitting, breaking = [], []
+        for p in plays:
+            delta = ev.cost(hand - p.cards) + play_cost(p) - base
+            (fitting if delta <= FITS else breaking).append((delta, p))
+        for _, p in sorted(fitting, key=lambda dp: (is_control(dp[1]), dp[1].main)):
+            if p.kind is Kind.BOMB or p.kind is Kind.ROCKET:
+                if urgent or rest_plays[p] <= 1:
+                    return p
+                continue
+            if is_control(p) and not (urgent or rest_plays[p] <= 3 or s.danger <= 3):
+                continue
+            if s.before_landlord and p.kind is Kind.SINGLE:
+                return self.high_single(fitting, p)
+            return p
+        if urgent:
+            ranked = sorted(breaking + fitting, key=lambda dp: (dp[1].kind is Kind.BOMB or
+                                                                 dp[1].kind is Kind.ROCKET,
+                                                                 dp[0], dp[1].main))
+            if ranked:
+                return ranked[0][1]
+        return PASS
+
+    @staticmethod
+    def high_single(fitting: list[tuple[float, Play]], low: Play) -> Play:
+        """Before the landlord, the highest fitting single up to the ace."""
+        singles = [p for _, p in fitting if p.kind is Kind.SINGLE and p.main <= ACE]
+        return max(singles, key=lambda p: p.main) if singles else low
+
+    def over_partner(self, s: Situation, plays: list[Play], ev: HandEvaluator) -> Play | None:
+        """Overtake a partner only to go out, or from before the landlord to push a low
+        single up to force the landlord's control cards."""
+        top = s.top
+        if not (s.before_landlord and top.kind is Kind.SINGLE and top.main < 8):
+            return None
+        base = ev.cost(s.hand)
+        options = [p for p in plays if p.kind is Kind.SINGLE and 9 <= p.main <= ACE
+                   and ev.cost(s.hand - p.cards) + play_cost(p) - base <= FITS]
+        return max(options, key=lambda p: p.main) if options else None
