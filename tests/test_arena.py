@@ -1,0 +1,71 @@
+import json
+
+import pytest
+
+from dizhu.arena import ArenaSpec, run_arena
+from dizhu.cli import main
+from dizhu.stats import mean_ci, wilson_ci
+
+KEYS = {"wp", "wp_ci", "adp", "adp_ci", "decks", "landlord", "peasants"}
+
+
+def without_timing(report: dict) -> dict:
+    return {k: v for k, v in report.items() if k not in ("seconds", "jobs", "decision_ms")}
+
+
+@pytest.mark.parametrize("mode", ["play", "full"])
+def test_results_do_not_depend_on_jobs(mode):
+    spec = ArenaSpec("easy", "random", decks=12, seed="jobs", mode=mode)
+    one, two = run_arena(spec, jobs=1), run_arena(spec, jobs=2)
+    assert without_timing(one) == without_timing(two)
+    assert one["decision_ms"]["a"]["decisions"] == two["decision_ms"]["a"]["decisions"]
+
+
+def test_random_against_itself_is_even_and_the_landlord_wins_about_a_third():
+    report = run_arena(ArenaSpec("random", "random", decks=400, seed=20240), jobs=2)
+    assert set(report) >= KEYS
+    assert report["wp_ci"][0] <= report["wp"] <= report["wp_ci"][1]
+    assert 0.42 < report["wp"] < 0.58
+    assert 0.27 < report["landlord"]["wp"] < 0.43
+    # A's side as landlord and as peasants on the same decks: the two legs mirror
+    assert report["landlord"]["deals"] == report["peasants"]["deals"] == 400
+
+
+def test_play_mode_scores_follow_the_protocol():
+    report = run_arena(ArenaSpec("random", "random", decks=50, seed=3))
+    # each deal is worth 2 * 2^bombs to A's side, won or lost
+    assert report["landlord"]["adp"] != 0
+    assert abs(report["adp"] - (report["landlord"]["adp"] + report["peasants"]["adp"]) / 2) \
+        < 1e-9
+
+
+def test_full_mode_reports_bids_and_landlords():
+    report = run_arena(ArenaSpec("normal", "easy", decks=30, seed=4, mode="full"))
+    full = report["full"]
+    assert 0 < full["a_bid_rate"] <= 1 and 0 <= full["a_landlord_rate"] <= 1
+    assert report["landlord"]["deals"] + report["peasants"]["deals"] == 60
+
+
+def test_intervals():
+    mean, (lo, hi) = mean_ci([1, 0, 1, 0])
+    assert mean == 0.5 and lo < 0.5 < hi
+    lo, hi = wilson_ci(0, 10)
+    assert lo == 0.0 and 0.2 < hi < 0.35
+    assert wilson_ci(5, 10)[0] < 0.5 < wilson_ci(5, 10)[1]
+
+
+def test_the_command_prints_json(capsys):
+    assert main(["arena", "easy", "random", "--decks", "3", "--jobs", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) >= KEYS and report["decks"] == 3
+
+
+def test_the_command_refuses_unknown_bots(capsys):
+    assert main(["arena", "easy", "grandmaster", "--decks", "3"]) == 2
+    assert "unknown bot 'grandmaster'" in capsys.readouterr().err
+
+
+def test_rlcard_rule_agent_plays_through_the_adapter():
+    pytest.importorskip("rlcard")
+    report = run_arena(ArenaSpec("rlcard-rule", "random", decks=30, seed=1))
+    assert report["wp"] > 0.8
