@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from .base import Bot
 from .easy import EasyBot
+from .hard import HardBot
 from .normal import NormalBot
 from .random_bot import RandomBot
 from .rlcard_rule import RLCardRuleBot
@@ -14,6 +15,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "normal": NormalBot,
+    "hard": HardBot,
     "rlcard-rule": RLCardRuleBot,
 }
 
