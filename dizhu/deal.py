@@ -338,7 +338,9 @@ class Deal:
         self.trick_start = len(self.history)
 
     def pop(self) -> Action:
-        """Take back the last action and return it."""
+        """Take back the last action and return it (a copy cannot go back past its start)."""
+        if not self._undo:
+            raise IndexError("no action to take back")
         (phase, seat, top, top_seat, passes, trick_start, winner) = self._undo.pop()
         _, action = self.history.pop()
         if phase is _PLAY:

@@ -97,6 +97,16 @@ class SeatView:
         return self.to_move == self.seat
 
     @property
+    def passes(self) -> int:
+        """Passes since the play on top of the trick."""
+        count = 0
+        for entry in reversed(self.trick):
+            if not entry.action.is_pass:
+                break
+            count += 1
+        return count
+
+    @property
     def hand_ranks(self) -> int:
         """This seat's cards as rank counts."""
         return ranks_of_cards(self.hand)

@@ -1,12 +1,13 @@
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dizhu.arena import ArenaSpec, run_arena
 from dizhu.auction import Bid
 from dizhu.bots import BOTS, make_bot
+from dizhu.bots.expert import ExpertBot
 from dizhu.bots.handeval import HandEvaluator
 from dizhu.cards import card_rank, ranks_of_cards
 from dizhu.deal import Deal
@@ -14,8 +15,14 @@ from dizhu.rules import CLASSIC
 from dizhu.view import seat_view
 from tests.strategies import seeds
 
-LEVELS = ["random", "easy", "normal"]
 ALL = [name for name in BOTS if name != "rlcard-rule"]
+
+
+@pytest.fixture(autouse=True)
+def quick_expert(monkeypatch):
+    """The expert's search with a few imagined deals: the same code, in test time."""
+    monkeypatch.setattr(ExpertBot, "samples", 3)
+    monkeypatch.setattr(ExpertBot, "candidates", 3)
 
 
 def rank_level(view_json: dict) -> dict:
@@ -59,7 +66,7 @@ def reshuffle_hidden(deal: Deal, seat: int, rng: random.Random) -> Deal | None:
     return again
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seeds, st.integers(0, 80), st.booleans())
 def test_no_bot_can_see_hidden_cards(seed, steps, auction):
     rng = random.Random(seed)

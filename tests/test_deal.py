@@ -303,3 +303,11 @@ def test_selected_cards_that_do_not_beat_say_why():
     pair = next(r * 2 for r in held if held.count(r) >= 2)
     with pytest.raises(IllegalActionError, match="the trick needs a single"):
         play_from_cards(deal, parse_ranks(pair))
+
+
+def test_a_copy_cannot_take_back_what_came_before_it():
+    deal = Deal.shuffled(seed=10)
+    deal.push(BID[3])
+    clone = deal.copy()
+    with pytest.raises(IndexError, match="no action to take back"):
+        clone.pop()

@@ -28,7 +28,7 @@ class EasyBot(Bot):
         self.evaluator = HandEvaluator()
 
     def bid(self, view: SeatView) -> Bid:
-        if len(self.evaluator._memo) > 100_000:
+        if len(self.evaluator) > 100_000:
             self.evaluator.clear()
         return bid_for(view, hand_strength(view.hand_ranks, self.evaluator),
                        self.bid_thresholds)

@@ -44,6 +44,10 @@ class HandEvaluator:
     def clear(self) -> None:
         self._memo = {0: (0.0, None)}
 
+    def __len__(self) -> int:
+        """Number of hands remembered."""
+        return len(self._memo)
+
     def cost(self, hand: int) -> float:
         """The cost of the best split of ``hand`` (0 for an empty hand)."""
         found = self._memo.get(hand)

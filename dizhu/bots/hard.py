@@ -10,7 +10,7 @@ of which plays the others can still beat.
 
 from __future__ import annotations
 
-from ..cards import NUM_RANKS, count_of
+from ..cards import NUM_RANKS, count_of, counts
 from ..combos import Play
 from ..view import SeatView
 from .inference import consistent, landlord_known, passed_on
@@ -23,8 +23,10 @@ class HardBot(NormalBot):
     name = "hard"
     solve_unseen = 10
     """Solve exactly when at most this many cards are hidden from the bot."""
-    node_budget = 150_000
+    node_budget = 60_000
     """Solver positions per decision before it falls back to ``normal``'s choice."""
+    max_splits = 24
+    """Splits solved per decision at most (a seeded sample when there are more)."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         super().__init__(seed)
@@ -50,7 +52,7 @@ class HardBot(NormalBot):
         s = Situation.of(view)
         seat, landlord = view.seat, view.landlord
         first, second = [o for o in range(3) if o != seat]
-        unseen = list(s.unseen)
+        unseen = counts(s.unseen)
         fixed = [0, 0, 0]
         if seat != landlord:
             fixed[landlord] = landlord_known(view)
@@ -58,18 +60,21 @@ class HardBot(NormalBot):
                 unseen[r] -= count_of(fixed[landlord], r)
         need = s.left[first] - sum(count_of(fixed[first], r) for r in range(NUM_RANKS))
         candidates = [(a + fixed[first], b + fixed[second]) for a, b in splits(unseen, need)]
-        passes = passed_on(view)
+        passed = passed_on(view)
         likely = [(a, b) for a, b in candidates
-                  if consistent(a, passes[first]) and consistent(b, passes[second])]
+                  if consistent(a, passed[first]) and consistent(b, passed[second])]
+        chosen = likely or candidates
+        if len(chosen) > self.max_splits:
+            chosen = self.rng.sample(chosen, self.max_splits)
         solver = self.solver(view)
         budget = self.node_budget
         wins = {play: 0 for play in view.legal}
-        for a, b in likely or candidates:
+        for a, b in chosen:
             hands = [0, 0, 0]
             hands[seat], hands[first], hands[second] = s.hand, a, b
             for play in view.legal:
                 result = solver.after(tuple(hands), seat, s.top, s.top_seat,
-                                      _passes(view), play, budget)
+                                      view.passes, play, budget)
                 if result is None:
                     return None
                 budget -= solver.nodes
@@ -82,12 +87,3 @@ class HardBot(NormalBot):
         if wins.get(preferred) == best:
             return preferred
         return next(p for p in view.legal if wins[p] == best)
-
-def _passes(view: SeatView) -> int:
-    """Passes since the play on top of the trick."""
-    count = 0
-    for entry in reversed(view.trick):
-        if not entry.action.is_pass:
-            break
-        count += 1
-    return count

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from .base import Bot
 from .easy import EasyBot
+from .expert import ExpertBot
 from .hard import HardBot
 from .normal import NormalBot
 from .random_bot import RandomBot
@@ -16,6 +17,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "easy": EasyBot,
     "normal": NormalBot,
     "hard": HardBot,
+    "expert": ExpertBot,
     "rlcard-rule": RLCardRuleBot,
 }
 

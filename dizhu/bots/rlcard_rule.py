@@ -56,8 +56,6 @@ class RLCardRuleBot(Bot):
         self.agent = DouDizhuRuleAgentV1()
         self.kinds = {cards: _kind_of(types[0][0]) for cards, types in CARD_TYPE[0].items()}
         self.bidder = NormalBot(seed)
-        self.offered_outside = 0
-        """Plays the agent chose that were not offered (none expected)."""
 
     def reseed(self, seed: int | str) -> None:
         super().reseed(seed)
@@ -90,9 +88,7 @@ class RLCardRuleBot(Bot):
             "self": view.seat,
         }}
         choice = self.agent.step(state)
-        play = offered.get(choice)
-        if play is None:
-            self.offered_outside += 1
-            return view.legal[0]
-        return play
+        # the agent answers from the offered plays or from its own split of the hand,
+        # which holds only legal plays; the fallback keeps a surprise from ending a match
+        return offered.get(choice) or next(iter(offered.values()))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import NUM_RANKS
+from ..cards import from_counts
 from ..combos import Play
 from ..view import SeatView
 
@@ -21,13 +21,13 @@ class Situation:
     left: tuple[int, ...]
     top: Play | None
     top_seat: int
-    unseen: tuple[int, ...]
-    """Per rank, cards neither in this hand nor played."""
+    unseen: int
+    """Rank counts of the cards neither in this hand nor played."""
 
     @classmethod
     def of(cls, view: SeatView) -> Situation:
         return cls(view.seat, view.landlord, view.hand_ranks, view.cards_left, view.top,
-                   view.top_seat, view.count_strip().unseen)
+                   view.top_seat, from_counts(view.count_strip().unseen))
 
     @property
     def is_landlord(self) -> bool:
@@ -62,10 +62,3 @@ class Situation:
     @property
     def partner_on_top(self) -> bool:
         return self.top is not None and self.top_seat == self.partner
-
-    def highest_unseen(self) -> int:
-        """The highest rank someone else may hold (-1 if none)."""
-        for r in range(NUM_RANKS - 1, -1, -1):
-            if self.unseen[r]:
-                return r
-        return -1

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The arena runs behind docs/strength.md. Each writes one JSON report into $OUT (default
+# benchmarks/results/strength). rlcard-rule needs: python3 -m pip install 'dizhu[peers]'
+# ONLY="hard-vs-normal normal-vs-easy" runs just those.
+set -euo pipefail
+OUT=${OUT:-benchmarks/results/strength}
+JOBS=${JOBS:-2}
+mkdir -p "$OUT"
+RUNS=(
+  "random random 20000 20240"
+  "rlcard-rule random 20000 20240"
+  "rlcard-rule rlcard-rule 20000 20240"
+  "easy random 2000 1"
+  "normal easy 2000 1"
+  "hard normal 2000 1"
+  "expert hard 300 1"
+  "easy rlcard-rule 5000 2"
+  "normal rlcard-rule 5000 2"
+  "hard rlcard-rule 5000 2"
+  "expert rlcard-rule 500 2"
+)
+for run in "${RUNS[@]}"; do
+  set -- $run
+  name="$1-vs-$2"
+  if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $name "* ]]; then continue; fi
+  python3 -m dizhu arena "$1" "$2" --decks "$3" --seed "$4" --jobs "$JOBS" --json \
+    > "$OUT/$name.json"
+  echo "$name: done" >&2
+done

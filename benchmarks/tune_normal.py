@@ -1,0 +1,48 @@
+"""Try settings of the ``normal`` policy against a baseline bot in the arena.
+
+    python3 benchmarks/tune_normal.py '{"stop_landlord": 0.7, "urgent_cards": 7}' ... \
+        [--against rlcard-rule] [--decks 2000] [--seed exp]
+
+Each argument is a JSON object of ``NormalBot`` attributes; ``{}`` is the current default.
+Prints WP and ADP with their intervals, and WP per role. The defaults in
+``dizhu/bots/normal.py`` came from rounds of this (see docs/strength.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dizhu.arena import ArenaSpec, default_jobs, run_arena
+from dizhu.bots import BOTS
+from dizhu.bots.normal import NormalBot
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("settings", nargs="+", help="JSON objects of NormalBot attributes")
+    ap.add_argument("--against", default="rlcard-rule")
+    ap.add_argument("--decks", type=int, default=2000)
+    ap.add_argument("--seed", default="exp")
+    ap.add_argument("--jobs", type=int, default=default_jobs())
+    ap.add_argument("--mode", choices=("play", "full"), default="play",
+                    help="full: the auction and real scores (to tune bidding, read ADP)")
+    a = ap.parse_args()
+    for i, text in enumerate(a.settings):
+        attrs = json.loads(text)
+        name = f"normal-variant-{i}"
+        BOTS[name] = type(name, (NormalBot,), {"name": name, **attrs})
+        spec = ArenaSpec(name, a.against, decks=a.decks, seed=a.seed, mode=a.mode)
+        r = run_arena(spec, jobs=a.jobs)
+        print(f"{text}: WP {r['wp']:.3f} [{r['wp_ci'][0]:.3f}, {r['wp_ci'][1]:.3f}]  "
+              f"ADP {r['adp']:+.3f} [{r['adp_ci'][0]:+.3f}, {r['adp_ci'][1]:+.3f}]  "
+              f"landlord {r['landlord']['wp']:.3f}  peasants {r['peasants']['wp']:.3f}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
