@@ -11,13 +11,16 @@ RUNS=(
   "rlcard-rule random 20000 20240"
   "rlcard-rule rlcard-rule 20000 20240"
   "easy random 2000 1"
+  "easy easy 2000 1"
   "normal easy 2000 1"
+  "normal normal 2000 1"
   "hard normal 2000 1"
+  "hard hard 2000 1"
   "expert hard 300 1"
   "easy rlcard-rule 5000 2"
   "normal rlcard-rule 5000 2"
   "hard rlcard-rule 5000 2"
-  "expert rlcard-rule 500 2"
+  "expert rlcard-rule 5000 2"
 )
 for run in "${RUNS[@]}"; do
   set -- $run

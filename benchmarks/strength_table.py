@@ -1,6 +1,9 @@
-"""Markdown table of the arena reports written by benchmarks/strength.sh.
+"""Markdown tables of the arena reports written by benchmarks/strength.sh.
 
     python3 benchmarks/strength_table.py [DIR]
+
+The first table lists every report; the second sets each "A vs B" against "B vs B" to
+show each role on its own.
 """
 
 from __future__ import annotations
@@ -10,22 +13,41 @@ import sys
 from pathlib import Path
 
 
+def load(folder: Path) -> list[dict]:
+    out = []
+    for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime):
+        text = path.read_text()
+        if text.strip():  # an empty file is a run still going, or one that was stopped
+            out.append(json.loads(text))
+    return out
+
+
 def main() -> None:
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else "benchmarks/results/strength")
+    reports = load(folder)
     print("| A vs B | decks | WP A landlord | WP A peasants | WP (95% CI) | ADP (95% CI) "
           "| bombs/deal | A decision ms (median / max) |")
     print("|---|---:|---:|---:|---|---|---:|---:|")
-    for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime):
-        text = path.read_text()
-        if not text.strip():
-            continue  # a run still going, or one that was stopped
-        r = json.loads(text)
+    for r in reports:
         t = r["decision_ms"]["a"]
         print(f"| {r['a']} vs {r['b']} | {r['decks']:,} | {r['landlord']['wp']:.3f} | "
               f"{r['peasants']['wp']:.3f} | {r['wp']:.3f} [{r['wp_ci'][0]:.3f}, "
               f"{r['wp_ci'][1]:.3f}] | {r['adp']:+.2f} [{r['adp_ci'][0]:+.2f}, "
               f"{r['adp_ci'][1]:+.2f}] | {r['bombs_per_deal']:.3f} | "
               f"{t['median']:.3f} / {t['max']:.0f} |")
+    mirror = {r["a"]: r for r in reports if r["a"] == r["b"]}
+    print()
+    print("| A vs B | A landlord vs B peasants | B landlord vs B peasants | A peasants vs B "
+          "landlord | B peasants vs B landlord | A better in both roles |")
+    print("|---|---:|---:|---:|---:|---|")
+    for r in reports:
+        base = mirror.get(r["b"])
+        if r["a"] == r["b"] or base is None:
+            continue
+        al, ap = r["landlord"]["wp"], r["peasants"]["wp"]
+        bl, bp = base["landlord"]["wp"], base["peasants"]["wp"]
+        both = "yes" if al > bl and ap > bp else "no"
+        print(f"| {r['a']} vs {r['b']} | {al:.3f} | {bl:.3f} | {ap:.3f} | {bp:.3f} | {both} |")
 
 
 if __name__ == "__main__":

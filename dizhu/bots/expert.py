@@ -33,14 +33,10 @@ class ExpertBot(HardBot):
     redraws = 8
     """Redraws of a deal that contradicts the passes before it is taken anyway."""
 
-    def play(self, view: SeatView) -> Play:
+    def midgame(self, view: SeatView) -> Play:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        if view.landlord >= 0 and sum(view.count_strip().unseen) <= self.solve_unseen:
-            choice = self.endgame(view)
-            if choice is not None:
-                return choice
         s = Situation.of(view)
         if any(p.cards == s.hand for p in legal):
             return next(p for p in legal if p.cards == s.hand)

@@ -39,6 +39,10 @@ class HardBot(NormalBot):
             choice = self.endgame(view)
             if choice is not None:
                 return choice
+        return self.midgame(view)
+
+    def midgame(self, view: SeatView) -> Play:
+        """A decision the endgame solver does not take: ``normal``'s."""
         return super().play(view)
 
     def solver(self, view: SeatView) -> Solver:
