@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dizhu.arena import ArenaSpec, default_jobs, run_arena
 from dizhu.bots import BOTS
 from dizhu.bots.normal import NormalBot
+from dizhu.rules import CLASSIC
 
 
 def main() -> None:
@@ -31,12 +32,14 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=default_jobs())
     ap.add_argument("--mode", choices=("play", "full"), default="play",
                     help="full: the auction and real scores (to tune bidding, read ADP)")
+    ap.add_argument("--doubling", action="store_true", help="the doubling option (full mode)")
     a = ap.parse_args()
     for i, text in enumerate(a.settings):
         attrs = json.loads(text)
         name = f"normal-variant-{i}"
         BOTS[name] = type(name, (NormalBot,), {"name": name, **attrs})
-        spec = ArenaSpec(name, a.against, decks=a.decks, seed=a.seed, mode=a.mode)
+        rules = CLASSIC.with_options(doubling=a.doubling)
+        spec = ArenaSpec(name, a.against, decks=a.decks, seed=a.seed, mode=a.mode, rules=rules)
         r = run_arena(spec, jobs=a.jobs)
         print(f"{text}: WP {r['wp']:.3f} [{r['wp_ci'][0]:.3f}, {r['wp_ci'][1]:.3f}]  "
               f"ADP {r['adp']:+.3f} [{r['adp_ci'][0]:+.3f}, {r['adp_ci'][1]:+.3f}]  "

@@ -204,12 +204,11 @@ def _print_trick_ends(deal: Deal) -> None:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     from .arena import ArenaSpec, BotFailure, format_report, run_arena
-    from .bots import BOTS
+    from .bots import make_bot
 
-    for name in (args.bot_a, args.bot_b):
-        if name not in BOTS:
-            raise UsageError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}")
     try:
+        for bot in (args.bot_a, args.bot_b):
+            make_bot(bot)  # unknown names and settings are reported before any deal
         spec = ArenaSpec(args.bot_a, args.bot_b, args.decks, args.seed, args.mode,
                          _rules_from(args))
         report = run_arena(spec, args.jobs, progress=not args.json)
@@ -244,7 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_moves)
 
     p = sub.add_parser("arena", help="measure one bot against another on duplicate decks")
-    p.add_argument("bot_a")
+    p.add_argument("bot_a", help="a bot name, with optional settings: expert:budget=0.2")
     p.add_argument("bot_b")
     p.add_argument("--decks", type=int, default=1000)
     p.add_argument("--seed", default="0")

@@ -145,3 +145,16 @@ def test_hand_evaluator_splits_into_legal_plays():
         split = ev.split(hand)
         assert sum(p.cards for p in split) == hand
         assert len(split) == ev.plays_needed(hand) <= 20
+
+
+def test_settings_are_given_by_name():
+    bot = make_bot("expert:budget=0.25,samples=4", seed=1)
+    assert bot.budget == 0.25 and bot.samples == 4
+    assert make_bot("normal:bid_thresholds=4/5/6").bid_thresholds == (4.0, 5.0, 6.0)
+    assert "budget" in BOTS["expert"].settings()
+    with pytest.raises(ValueError, match="has no setting 'speed'"):
+        make_bot("expert:speed=3")
+    with pytest.raises(ValueError, match="is not like"):
+        make_bot("expert:samples=many")
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster")

@@ -23,6 +23,37 @@ class Bot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
 
+    @classmethod
+    def settings(cls) -> dict[str, object]:
+        """The bot's settings and their defaults: its public number, flag and tuple
+        attributes (e.g. ``expert``'s ``budget`` in seconds per decision)."""
+        out: dict[str, object] = {}
+        for klass in reversed(cls.__mro__):
+            for key, value in vars(klass).items():
+                if not key.startswith("_") and isinstance(value, (int, float, bool, tuple)):
+                    out[key] = value
+        return out
+
+    def configure(self, **settings: str | float | int | bool) -> None:
+        """Change settings of this bot (values may be given as text)."""
+        known = self.settings()
+        for key, value in settings.items():
+            if key not in known:
+                names = ", ".join(sorted(known)) or "none"
+                raise ValueError(f"{self.name} has no setting {key!r}; its settings: {names}")
+            default = known[key]
+            try:
+                if isinstance(default, tuple):
+                    parts = value.split("/") if isinstance(value, str) else value
+                    value = tuple(type(d)(v) for d, v in zip(default, parts, strict=True))
+                elif isinstance(default, bool):
+                    value = str(value).lower() in ("1", "true", "yes", "on")
+                else:
+                    value = type(default)(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"{self.name}: {key}={value!r} is not like {default!r}") from None
+            setattr(self, key, value)
+
     def reseed(self, seed: int | str) -> None:
         """Start the bot's random choices afresh (what it has learned may stay: it must
         not change its decisions)."""

@@ -3,8 +3,9 @@
 When few cards are hidden from it, it lists every way the unseen cards can lie between
 the two other seats (the landlord keeping the kitty cards it has not played; splits that
 contradict what the others' passes suggest are dropped while any remain), solves each
-split exactly for each of its legal plays, and plays the one that wins in the most splits
-(``normal``'s choice among equals). Otherwise it plays as ``normal``, with a sharper idea
+split exactly for each of its legal plays (a seeded sample of ``max_splits`` of them when
+there are more), and plays the one that wins in the most splits (``normal``'s choice
+among equals). Otherwise it plays as ``normal``, with a sharper idea
 of which plays the others can still beat.
 """
 
