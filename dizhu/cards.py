@@ -28,7 +28,10 @@ UNIT = tuple(1 << (FIELD_BITS * r) for r in range(NUM_RANKS))
 """``UNIT[r]`` is one card of rank ``r`` in rank-count form."""
 
 _FIELD_MASK = (1 << FIELD_BITS) - 1
-_GUARDS = sum(8 * u for u in UNIT)
+GUARDS = sum(8 * u for u in UNIT)
+"""Bit 3 of every rank's field: ``((hand | GUARDS) - cards) & GUARDS == GUARDS`` tells
+whether ``hand`` holds ``cards``."""
+_GUARDS = GUARDS
 FULL_DECK = sum(4 * UNIT[r] for r in range(TWO + 1)) + UNIT[BLACK_JOKER] + UNIT[RED_JOKER]
 """The rank counts of the whole 54-card deck."""
 

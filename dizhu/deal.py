@@ -12,8 +12,7 @@ import random
 from collections.abc import Sequence
 
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double, auction_over, legal_bids
-from .cards import DECK_SIZE, SuitedCards, format_ranks, ranks_of_cards
-from .cards import contains as _contains
+from .cards import DECK_SIZE, GUARDS, SuitedCards, format_ranks, ranks_of_cards
 from .combos import PASS as PASS_PLAY
 from .combos import Kind, Play, beats, readings
 from .movegen import follow_plays, lead_plays
@@ -23,6 +22,7 @@ from .universe import UNIVERSE
 
 Action = Bid | Double | Play
 _GENUINE = UNIVERSE.by_key
+_GUARDS = GUARDS
 
 
 class Phase(enum.Enum):
@@ -209,18 +209,20 @@ class Deal:
         if play.kind is Kind.PASS:
             return "you lead this trick: a leader may not pass" if self.top is None else None
         genuine = _GENUINE.get((play.kind, play.cards))
-        if genuine is None or genuine.main != play.main or genuine.length != play.length:
+        if genuine is not play and (genuine is None or genuine.main != play.main
+                                    or genuine.length != play.length):
             return f"{format_ranks(play.cards)} is not a {play.kind.label}"
         if self.distinct and not play.distinct_ok:
             return (f"{play.text}: with distinct kickers, its single wings or kickers must "
                     "all be different ranks")
         hand = self.hands[self.to_move]
-        if not _contains(hand, play.cards):
+        if ((hand | _GUARDS) - play.cards) & _GUARDS != _GUARDS:
             return f"you hold {format_ranks(hand) or 'no cards'}, not {format_ranks(play.cards)}"
         top = self.top
-        if top is not None and not beats(play, top):
-            return _why_not_beating(play, top)
-        return None
+        if top is None or (play.kind is top.kind and play.size == top.size
+                           and play.main > top.main):
+            return None
+        return None if beats(play, top) else _why_not_beating(play, top)
 
     @property
     def result(self) -> ScoreSheet | None:
@@ -241,10 +243,18 @@ class Deal:
 
     def push(self, action: Action, seat: int | None = None) -> None:
         """Apply ``action`` for the seat to move (checked; ``seat`` must match if given)."""
-        if self.phase is _PLAY and seat is None and action.__class__ is Play:
+        if self.phase is _PLAY and action.__class__ is Play and (seat is None or
+                                                                 seat == self.to_move):
             why = self._why_illegal_play(action)
-        else:
-            why = self.why_illegal(action, seat)
+            if why is not None:
+                raise IllegalActionError(why)
+            seat = self.to_move  # the play phase's own path: the hot one in searches
+            self._undo.append((_PLAY, seat, self.top, self.top_seat, self.passes,
+                               self.trick_start, self.winner))
+            self.history.append((seat, action))
+            self._play(seat, action)
+            return
+        why = self.why_illegal(action, seat)
         if why is not None:
             raise IllegalActionError(why)
         self.push_unchecked(action)
