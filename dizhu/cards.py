@@ -208,12 +208,15 @@ class SuitedCards:
     def take(self, ranks: int) -> list[int]:
         """Remove and return cards of these rank counts (the caller checked they are held)."""
         taken = []
-        for r in range(NUM_RANKS):
-            n = (ranks >> (FIELD_BITS * r)) & _FIELD_MASK
+        r = 0
+        while ranks:
+            n = ranks & _FIELD_MASK
             if n:
                 stack = self._by_rank[r]
                 taken += reversed(stack[-n:])
                 del stack[-n:]
+            ranks >>= FIELD_BITS
+            r += 1
         return taken
 
     def cards(self) -> list[int]:
