@@ -66,7 +66,3 @@ def auction_over(answers: int, high_bid: int, seats: int = 3, max_bid: int = MAX
     """The auction ends at once on the top bid, otherwise when every seat has answered."""
     return high_bid == max_bid or answers == seats
 
-
-def doubling_order(landlord: int, seats: int = 3) -> list[int]:
-    """The peasants in seat order after the landlord, who answer first."""
-    return [(landlord + i) % seats for i in range(1, seats)]

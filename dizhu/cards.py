@@ -183,11 +183,6 @@ def ranks_of_cards(cards: Iterable[int]) -> int:
     return total
 
 
-def sort_cards(cards: Iterable[int]) -> list[int]:
-    """Suited cards in rank order (suit order within a rank)."""
-    return sorted(cards)
-
-
 class SuitedCards:
     """Suited cards kept by rank, so that cards of given ranks come off in O(1) each (the
     highest suit index of a rank first)."""

@@ -56,6 +56,7 @@ def test_bids_must_rise_and_every_seat_answers_once():
     assert deal.legal_actions() == [BID[0], BID[2], BID[3]]
     with pytest.raises(IllegalActionError, match="higher than 1"):
         deal.push(BID[1])
+    assert not deal.is_legal(BID[1]) and deal.is_legal(BID[2])
     deal.push(BID[2])
     assert deal.phase is Phase.PLAY and deal.landlord == 0 and deal.high_bid == 2
 
@@ -174,7 +175,7 @@ def test_scoring_examples_of_the_rule_book():
     # bid 3 and one bomb, landlord wins: each peasant pays 6, the landlord gets 12
     sheet = score_deal(landlord=0, landlord_won=True, bid=3, bombs=1, rockets=0,
                        spring=False, anti_spring=False)
-    assert sheet.scores == (12, -6, -6)
+    assert sheet.scores == (12, -6, -6) and sheet.stake == 6 and sheet.multiplier == 2
     # bid 2, one peasant doubles, the landlord redoubles, peasants win: +8, +2, -10
     sheet = score_deal(landlord=0, landlord_won=False, bid=2, bombs=0, rockets=0,
                        spring=False, anti_spring=False, doubled=(False, True, False),
