@@ -14,6 +14,8 @@ the same per role. Results do not depend on the number of worker processes.
 
 from __future__ import annotations
 
+import itertools
+import math
 import os
 import random
 import sys
@@ -28,7 +30,7 @@ from .bots.base import Bot
 from .cards import DECK_SIZE
 from .deal import Deal, IllegalActionError, Phase
 from .rules import CLASSIC, RuleSet
-from .stats import mean_ci, median, wilson_ci
+from .stats import Z95, mean_ci, median, wilson_ci
 from .view import seat_view
 
 MODES = ("play", "full")
@@ -42,6 +44,9 @@ class ArenaSpec:
     seed: int | str = 0
     mode: str = "play"
     rules: RuleSet = CLASSIC
+    first_deck: int = 0
+    """Decks are numbered within the seed: a long run can be played in parts
+    (``first_deck``) and the parts' reports pooled (``benchmarks/merge_reports.py``)."""
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -156,7 +161,8 @@ def run_arena(spec: ArenaSpec, jobs: int = 1, progress: bool = False) -> dict[st
     """Play every deck (in ``jobs`` processes) and return the report."""
     jobs = max(1, jobs)
     size = max(1, min(50, spec.decks // (jobs * 4) or 1))
-    chunks = [(spec, s, min(s + size, spec.decks)) for s in range(0, spec.decks, size)]
+    first, end = spec.first_deck, spec.first_deck + spec.decks
+    chunks = [(spec, s, min(s + size, end)) for s in range(first, end, size)]
     legs: list[tuple[Leg, Leg]] = []
     times = Times()
     started = time.perf_counter()
@@ -190,20 +196,23 @@ def summarize(spec: ArenaSpec, legs: list[tuple[Leg, Leg]], times: Times) -> dic
     per_deck_adp = [(x.a_points + y.a_points) / 2 for x, y in legs]
     wp, wp_ci = mean_ci(per_deck_wp)
     adp, adp_ci = mean_ci(per_deck_adp)
+    n = len(legs)
     every = [leg for pair in legs for leg in pair]
     report: dict[str, Any] = {
         "a": spec.bot_a, "b": spec.bot_b, "mode": spec.mode, "seed": spec.seed,
-        "rules": spec.rules.describe(), "decks": len(legs),
+        "rules": spec.rules.describe(), "decks": len(legs), "first_deck": spec.first_deck,
         "wp": wp, "wp_ci": list(wp_ci), "adp": adp, "adp_ci": list(adp_ci),
+        "wp_sd": _sd(wp, wp_ci, n), "adp_sd": _sd(adp, adp_ci, n),
         "bombs_per_deal": sum(leg.bombs for leg in every) / len(every),
     }
     for role, is_landlord in (("landlord", True), ("peasants", False)):
         mine = [leg for leg in every if leg.a_landlord == is_landlord]
         wins = sum(leg.a_won for leg in mine)
         points, points_ci = mean_ci([leg.a_points for leg in mine])
-        report[role] = {"wp": wins / len(mine) if mine else 0.0,
+        report[role] = {"wins": wins, "wp": wins / len(mine) if mine else 0.0,
                         "wp_ci": list(wilson_ci(wins, len(mine))),
-                        "adp": points, "adp_ci": list(points_ci), "deals": len(mine)}
+                        "adp": points, "adp_ci": list(points_ci), "deals": len(mine),
+                        "adp_sd": _sd(points, points_ci, len(mine))}
     if spec.mode == "full":
         report["full"] = {
             "a_bid_rate": sum(leg.bid_by[0] for leg in every) / len(every),
@@ -216,6 +225,71 @@ def summarize(spec: ArenaSpec, legs: list[tuple[Leg, Leg]], times: Times) -> dic
         side: {"median": median(t) * 1000, "max": max(t, default=0) * 1000, "decisions": len(t)}
         for side, t in (("a", times.a), ("b", times.b))}
     return report
+
+
+def _pool(parts: list[tuple[int, float, float]]) -> tuple[float, float]:
+    """(n, mean, sd) parts -> pooled mean and sd."""
+    n = sum(p[0] for p in parts)
+    mean = sum(k * m for k, m, _ in parts) / n
+    squares = sum((k - 1) * sd * sd + k * m * m for k, m, sd in parts)
+    var = (squares - n * mean * mean) / (n - 1) if n > 1 else 0.0
+    return mean, math.sqrt(max(var, 0.0))
+
+
+def complete_report(r: dict[str, Any]) -> dict[str, Any]:
+    """Fill in what reports written before parts existed lack (first deck, deviations,
+    win counts), from what they have."""
+    r.setdefault("first_deck", 0)
+    for key in ("wp", "adp"):
+        r.setdefault(key + "_sd", _sd(r[key], r[key + "_ci"], r["decks"]))
+    for role in ("landlord", "peasants"):
+        x = r[role] = dict(r[role])
+        x.setdefault("wins", round(x["wp"] * x["deals"]))
+        x.setdefault("adp_sd", _sd(x["adp"], x["adp_ci"], x["deals"]))
+    return r
+
+
+def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """Pool reports of one pairing played in parts (disjoint deck ranges of one seed)."""
+    reports = [complete_report(dict(r)) for r in reports]
+    first = reports[0]
+    keys = ("a", "b", "mode", "seed", "rules")
+    if any(tuple(r[k] for k in keys) != tuple(first[k] for k in keys) for r in reports):
+        raise ValueError("the parts are not of one pairing, mode, seed and rules")
+    ranges = sorted((r["first_deck"], r["first_deck"] + r["decks"]) for r in reports)
+    if any(a[1] > b[0] for a, b in itertools.pairwise(ranges)):
+        raise ValueError("the parts' decks overlap")
+    n = sum(r["decks"] for r in reports)
+    out = {k: first[k] for k in keys}
+    out.update(decks=n, first_deck=ranges[0][0])
+    for key in ("wp", "adp"):
+        mean, sd = _pool([(r["decks"], r[key], r[key + "_sd"]) for r in reports])
+        half = Z95 * sd / math.sqrt(n)
+        out.update({key: mean, key + "_ci": [mean - half, mean + half], key + "_sd": sd})
+    out["bombs_per_deal"] = sum(r["bombs_per_deal"] * r["decks"] for r in reports) / n
+    for role in ("landlord", "peasants"):
+        deals = sum(r[role]["deals"] for r in reports)
+        wins = sum(r[role]["wins"] for r in reports)
+        adp, sd = _pool([(r[role]["deals"], r[role]["adp"], r[role]["adp_sd"])
+                         for r in reports])
+        half = Z95 * sd / math.sqrt(deals)
+        out[role] = {"wins": wins, "wp": wins / deals, "wp_ci": list(wilson_ci(wins, deals)),
+                     "adp": adp, "adp_ci": [adp - half, adp + half], "deals": deals,
+                     "adp_sd": sd}
+    out["decision_ms"] = {}
+    for side in ("a", "b"):
+        times = [r["decision_ms"][side] for r in reports]
+        count = sum(t["decisions"] for t in times)
+        out["decision_ms"][side] = {  # the median is the parts' medians, weighted
+            "median": sum(t["median"] * t["decisions"] for t in times) / max(count, 1),
+            "max": max(t["max"] for t in times), "decisions": count}
+    out["parts"] = len(reports)
+    return out
+
+
+def _sd(mean: float, ci: tuple[float, float], n: int) -> float:
+    """The per-deck standard deviation behind a mean's interval (to pool reports)."""
+    return (ci[1] - mean) / Z95 * n ** 0.5 if n > 1 else 0.0
 
 
 class _ProgressBar:

@@ -210,7 +210,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         for bot in (args.bot_a, args.bot_b):
             make_bot(bot)  # unknown names and settings are reported before any deal
         spec = ArenaSpec(args.bot_a, args.bot_b, args.decks, args.seed, args.mode,
-                         _rules_from(args))
+                         _rules_from(args), args.first_deck)
         report = run_arena(spec, args.jobs, progress=not args.json)
     except (ValueError, ImportError, BotFailure) as e:
         raise UsageError(str(e)) from None
@@ -246,6 +246,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("bot_a", help="a bot name, with optional settings: expert:budget=0.2")
     p.add_argument("bot_b")
     p.add_argument("--decks", type=int, default=1000)
+    p.add_argument("--first-deck", type=int, default=0,
+                   help="number of the first deck (to play a long run in parts)")
     p.add_argument("--seed", default="0")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
     p.add_argument("--mode", choices=("play", "full"), default="play",

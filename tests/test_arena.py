@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from dizhu.arena import ArenaSpec, run_arena
+from dizhu.arena import ArenaSpec, merge_reports, run_arena
 from dizhu.cli import main
 from dizhu.stats import mean_ci, wilson_ci
 
@@ -69,3 +69,18 @@ def test_rlcard_rule_agent_plays_through_the_adapter():
     pytest.importorskip("rlcard")
     report = run_arena(ArenaSpec("rlcard-rule", "random", decks=30, seed=1))
     assert report["wp"] > 0.8
+
+
+def test_a_run_in_parts_pools_to_the_whole_run():
+    whole = run_arena(ArenaSpec("easy", "random", decks=10, seed="parts"))
+    parts = [run_arena(ArenaSpec("easy", "random", decks=4, seed="parts")),
+             run_arena(ArenaSpec("easy", "random", decks=6, seed="parts", first_deck=4))]
+    pooled = merge_reports(parts)
+    assert pooled["decks"] == 10
+    for key in ("wp", "adp", "wp_ci", "adp_ci", "bombs_per_deal"):
+        assert pooled[key] == pytest.approx(whole[key]), key
+    for role in ("landlord", "peasants"):
+        assert pooled[role]["wins"] == whole[role]["wins"]
+        assert pooled[role]["adp_ci"] == pytest.approx(whole[role]["adp_ci"])
+    with pytest.raises(ValueError, match="overlap"):
+        merge_reports([parts[0], parts[0]])

@@ -1,0 +1,31 @@
+"""Pool arena reports of one pairing played in parts (disjoint deck ranges of one seed).
+
+    python3 benchmarks/merge_reports.py PART.json PART.json ... > WHOLE.json
+
+WP and ADP pool as means of per-deck values (their intervals from the pooled standard
+deviation); the per-role win rates pool as win counts (``dizhu.arena.merge_reports``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dizhu.arena import merge_reports
+
+
+def main() -> None:
+    reports = [json.loads(Path(path).read_text()) for path in sys.argv[1:]]
+    if not reports:
+        raise SystemExit("merge_reports: give the JSON reports of the parts")
+    try:
+        print(json.dumps(merge_reports(reports)))
+    except ValueError as e:
+        raise SystemExit(f"merge_reports: {e}") from None
+
+
+if __name__ == "__main__":
+    main()
