@@ -12,6 +12,7 @@ import json
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from .auction import Bid, Double
 from .cards import (
@@ -115,6 +116,21 @@ def cmd_play(args: argparse.Namespace) -> int:
         with open(args.record, "w", encoding="utf-8") as f:
             f.write(deal_to_json(deal) + "\n")
         print(f"\nRecord written to {args.record}")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .web.serve import DEFAULT_PORT, ServeError, serve
+    from .web.store import default_db_path
+
+    if args.pause < 0:
+        raise UsageError("--pause must be 0 seconds or more")
+    db = Path(args.db) if args.db else default_db_path()
+    port = DEFAULT_PORT if args.port is None else args.port
+    try:
+        serve(db, args.host, port, open_browser=not args.no_open, pause=args.pause)
+    except ServeError as e:
+        raise UsageError(str(e)) from None
     return 0
 
 
@@ -224,6 +240,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dizhu", description="Dou Dizhu (Fight the Landlord)")
     sub = parser.add_subparsers(dest="command")
 
+    p = sub.add_parser("serve", help="start the game in the browser (the default command)")
+    p.add_argument("--port", type=int, default=None,
+                   help="port on 127.0.0.1 (default 8765; 0 picks a free one)")
+    p.add_argument("--host", default="127.0.0.1", help=argparse.SUPPRESS)
+    p.add_argument("--db", metavar="PATH", help="the SQLite database (default: "
+                   "dizhu.sqlite3 in your data directory)")
+    p.add_argument("--no-open", action="store_true", help="do not open a browser")
+    p.add_argument("--pause", type=float, default=0.8,
+                   help="seconds a computer player waits before acting (default 0.8)")
+    p.set_defaults(func=cmd_serve)
+
     p = sub.add_parser("play", help="play one seeded deal between random players and print it")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--doubling", action="store_true", help="the doubling option")
@@ -271,7 +298,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .arena import default_jobs
         args.jobs = default_jobs()
     if args.command is None:
-        args = parser.parse_args(["play", *(argv or [])])
+        args = parser.parse_args(["serve", *(argv or [])])
     try:
         return args.func(args)
     except UsageError as e:

@@ -24,7 +24,7 @@ class ScoreSheet:
     @property
     def stake(self) -> int:
         """Bid doubled once per bomb, rocket, spring and anti-spring."""
-        return self.bid << (self.bombs + self.rockets + self.spring + self.anti_spring)
+        return stake_of(self.bid, self.bombs + self.rockets + self.spring + self.anti_spring)
 
     @property
     def multiplier(self) -> int:
@@ -40,6 +40,11 @@ class ScoreSheet:
         }
 
 
+def stake_of(bid: int, doublings: int) -> int:
+    """The bid doubled ``doublings`` times."""
+    return bid << doublings
+
+
 def score_deal(*, landlord: int, landlord_won: bool, bid: int, bombs: int, rockets: int,
                spring: bool, anti_spring: bool, doubled: tuple[bool, ...] = (False,) * 3,
                redoubled: bool = False, seats: int = 3) -> ScoreSheet:
@@ -49,7 +54,7 @@ def score_deal(*, landlord: int, landlord_won: bool, bid: int, bombs: int, rocke
     times 2 again if the landlord then redoubled. The landlord gets minus the sum, so the
     scores always sum to zero (without doubling: peasants ±stake, landlord ∓2·stake).
     """
-    stake = bid << (bombs + rockets + spring + anti_spring)
+    stake = stake_of(bid, bombs + rockets + spring + anti_spring)
     sign = -1 if landlord_won else 1
     scores = [0] * seats
     for seat in range(seats):

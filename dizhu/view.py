@@ -24,7 +24,7 @@ from .cards import (
 from .combos import Play
 from .deal import Action, Deal, Phase
 from .rules import RuleSet
-from .scoring import ScoreSheet
+from .scoring import ScoreSheet, stake_of
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,8 @@ class SeatView:
     top_seat: int
     played: tuple[int, ...]
     """Rank counts played so far by each seat."""
+    plays_made: tuple[int, ...]
+    """How many plays (not passes) each seat has made."""
     legal: tuple[Action, ...]
     """This seat's legal actions when it is to move, else empty."""
     bombs: int
@@ -117,6 +119,23 @@ class SeatView:
             return "undecided"
         return "landlord" if self.seat == self.landlord else "peasant"
 
+    @property
+    def spring_possible(self) -> bool:
+        """In play, and neither peasant has played yet (RULES.md, Scoring)."""
+        return self.phase is Phase.PLAY and all(
+            n == 0 for s, n in enumerate(self.plays_made) if s != self.landlord)
+
+    @property
+    def anti_spring_possible(self) -> bool:
+        """In play, and the landlord has played at most once."""
+        return self.phase is Phase.PLAY and self.plays_made[self.landlord] <= 1
+
+    @property
+    def stake_now(self) -> int:
+        """The stake if the deal ended now without a spring: the bid doubled per bomb and
+        rocket so far (0 before any bid)."""
+        return stake_of(self.high_bid, self.bombs + self.rockets)
+
     def count_strip(self) -> CountStrip:
         """The count of unseen cards (RULES.md, The count strip)."""
         seen = self.hand_ranks + sum(self.played)
@@ -147,6 +166,8 @@ class SeatView:
             "legal": [action_to_json(a) for a in self.legal],
             "bombs": self.bombs,
             "rockets": self.rockets,
+            "stake": {"now": self.stake_now, "spring_possible": self.spring_possible,
+                      "anti_spring_possible": self.anti_spring_possible},
             "count_strip": self.count_strip().to_json() if self.landlord >= 0 else None,
             "result": None if self.result is None else self.result.to_json(),
             "final_hands": None if self.final_hands is None else
@@ -174,6 +195,7 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     doubled: list[bool | None] = [None] * deal.seats
     redoubled = None
     played = [0] * deal.seats
+    plays_made = [0] * deal.seats
     for entry in history:
         action = entry.action
         if isinstance(action, Double):
@@ -182,8 +204,9 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
             else:
                 doubled[entry.seat] = action.yes
             answered[entry.seat] = True
-        elif isinstance(action, Play):
+        elif isinstance(action, Play) and not action.is_pass:
             played[entry.seat] += action.cards
+            plays_made[entry.seat] += 1
     over = deal.phase is Phase.OVER
     return SeatView(
         seat=seat,
@@ -204,6 +227,7 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         top=deal.top,
         top_seat=deal.top_seat,
         played=tuple(played),
+        plays_made=tuple(plays_made),
         legal=tuple(deal.legal_actions()) if deal.to_move == seat else (),
         bombs=deal.bombs,
         rockets=deal.rockets,

@@ -1,5 +1,5 @@
 """The dependency direction of the package, enforced: each module imports only from the
-layers below it (modules of one layer may import each other only within ``bots``)."""
+layers below it (modules of one layer import each other only within a subpackage)."""
 
 import ast
 from pathlib import Path
@@ -9,7 +9,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "dizhu"
 LAYERS = [
     {"cards"},
     {"combos"},
-    {"universe"},
+    {"patterns", "universe"},
     {"movegen"},
     {"rules", "auction", "scoring"},
     {"deal"},
@@ -17,9 +17,14 @@ LAYERS = [
     {"match"},
     {"bots"},
     {"arena"},
+    {"web"},
     {"cli", "__init__"},
     {"__main__"},
 ]
+
+
+SUBPACKAGES = ("bots", "web")
+"""Packages inside dizhu, each one layer (their modules import each other freely)."""
 
 
 def layer_of(module: str) -> int:
@@ -30,8 +35,8 @@ def layer_of(module: str) -> int:
 
 
 def package_imports(path: Path) -> set[str]:
-    """The top-level dizhu modules (or ``bots``) a file imports."""
-    inside_bots = path.parent.name == "bots"
+    """The top-level dizhu modules (or subpackages) a file imports."""
+    sub = path.parent.name if path.parent.name in SUBPACKAGES else None
     found = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if not isinstance(node, ast.ImportFrom):
@@ -40,7 +45,7 @@ def package_imports(path: Path) -> set[str]:
         if node.level == 0 and module.startswith("dizhu."):
             found.add(module.split(".")[1])
         elif node.level == 1:
-            found.add("bots" if inside_bots else module.split(".")[0])
+            found.add(sub or module.split(".")[0])
         elif node.level == 2:
             found.add(module.split(".")[0])
     return found - {""}
@@ -49,7 +54,7 @@ def package_imports(path: Path) -> set[str]:
 def test_modules_import_only_lower_layers():
     problems = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        name = "bots" if path.parent.name == "bots" else path.stem
+        name = path.parent.name if path.parent.name in SUBPACKAGES else path.stem
         mine = layer_of(name)
         for other in package_imports(path):
             if other == name:
@@ -62,9 +67,10 @@ def test_modules_import_only_lower_layers():
 def test_rules_live_in_the_engine():
     """Bots, the arena and the command line ask the engine; they never classify cards or
     generate plays themselves (no tables of combinations outside the engine)."""
-    engine = {"cards", "combos", "universe", "movegen", "rules", "auction", "scoring", "deal"}
+    engine = {"cards", "combos", "patterns", "universe", "movegen", "rules", "auction",
+              "scoring", "deal"}
     for path in sorted(PACKAGE.rglob("*.py")):
-        name = "bots" if path.parent.name == "bots" else path.stem
+        name = path.parent.name if path.parent.name in SUBPACKAGES else path.stem
         if name in engine:
             continue
         text = path.read_text()

@@ -1,0 +1,101 @@
+"""Naming a play by its pattern (RULES.md, Entering a play).
+
+Besides selecting cards, a player may name the pattern, the lowest rank of its main run,
+the run's length for a chain, and then its wings or kickers one rank at a time.
+:data:`SHAPES` describes each pattern for an interface to ask the right questions, and
+:func:`compose` turns the answers into the play (the strongest reading of those cards as
+that pattern, as the table keeps it), or says what is wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import ACE, BLACK_JOKER, RANKS, RED_JOKER, UNIT, format_ranks
+from .combos import CHAIN_LIMITS, CHINESE_NAMES, InvalidPlayError, Kind, Play, reading_of
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How a pattern is built: ``body`` cards of each rank of the main run, and
+    ``wings`` wings (or kickers) of ``wing`` cards each per rank of the run."""
+
+    kind: Kind
+    body: int
+    wing: int = 0
+    wings: int = 0
+
+    @property
+    def chain(self) -> tuple[int, int] | None:
+        """The shortest and longest run for a chain pattern, else ``None``."""
+        return CHAIN_LIMITS.get(self.kind)
+
+    def wing_count(self, length: int) -> int:
+        """How many wings (or kickers) a run of ``length`` ranks takes."""
+        return self.wings * length
+
+    def to_json(self) -> dict:
+        low, high = self.chain or (1, 1)
+        return {"kind": self.kind.label, "chinese": CHINESE_NAMES[self.kind],
+                "body": self.body, "wing": self.wing, "wings": self.wings,
+                "chain": self.chain is not None, "min_length": low, "max_length": high}
+
+
+SHAPES: dict[Kind, Shape] = {s.kind: s for s in (
+    Shape(Kind.SINGLE, 1),
+    Shape(Kind.PAIR, 2),
+    Shape(Kind.TRIPLE, 3),
+    Shape(Kind.TRIPLE_SINGLE, 3, 1, 1),
+    Shape(Kind.TRIPLE_PAIR, 3, 2, 1),
+    Shape(Kind.STRAIGHT, 1),
+    Shape(Kind.PAIR_CHAIN, 2),
+    Shape(Kind.AIRPLANE, 3),
+    Shape(Kind.AIRPLANE_SINGLES, 3, 1, 1),
+    Shape(Kind.AIRPLANE_PAIRS, 3, 2, 1),
+    Shape(Kind.FOUR_TWO_SINGLES, 4, 1, 2),
+    Shape(Kind.FOUR_TWO_PAIRS, 4, 2, 2),
+    Shape(Kind.BOMB, 4),
+    Shape(Kind.ROCKET, 1),
+)}
+"""Every pattern but the pass, in the rule book's order."""
+
+
+def compose(kind: Kind, main: int, length: int = 1, wings: tuple[int, ...] = (),
+            distinct_kickers: bool = False) -> Play:
+    """The play named by pattern, lowest rank of the main run, run length and wing ranks.
+
+    The rocket needs no rank. Raises :class:`InvalidPlayError` saying what is missing or
+    wrong; the result is the strongest reading of the cards as ``kind``.
+    """
+    if kind is Kind.ROCKET:
+        return Play(Kind.ROCKET, UNIT[BLACK_JOKER] + UNIT[RED_JOKER], RED_JOKER, 1)
+    shape = SHAPES.get(kind)
+    if shape is None:
+        raise InvalidPlayError(f"{kind.label} is not a pattern to play")
+    low, high = shape.chain or (1, 1)
+    if not low <= length <= high:
+        raise InvalidPlayError(f"a {kind.label} runs {low} to {high} ranks, not {length}"
+                               if shape.chain else f"a {kind.label} has no length")
+    last = main + length - 1
+    if main < 0 or last > (ACE if shape.chain else RED_JOKER):
+        raise InvalidPlayError(f"a {kind.label} cannot start at {_rank(main)}"
+                               + (f" and run {length} ranks (chains end at A)"
+                                  if shape.chain else ""))
+    cards = sum(UNIT[r] for r in range(main, last + 1)) * shape.body
+    need = shape.wing_count(length)
+    if len(wings) != need:
+        what = "kicker" if shape.wings and not shape.chain else "wing"
+        raise InvalidPlayError(f"a {kind.label} of {length} rank{'s' * (length > 1)} takes "
+                               f"{need} {what}{'s' * (need != 1)}, not {len(wings)}")
+    for rank in wings:
+        if not 0 <= rank <= RED_JOKER:
+            raise InvalidPlayError(f"no rank {rank}")
+        cards += UNIT[rank] * shape.wing
+    play = reading_of(cards, kind, distinct_kickers)
+    if play is None:
+        raise InvalidPlayError(f"{format_ranks(cards)} is not a legal {kind.label}")
+    return play
+
+
+def _rank(rank: int) -> str:
+    return RANKS[rank] if 0 <= rank < len(RANKS) else str(rank)

@@ -1,0 +1,280 @@
+"""The game server: the lobby's JSON API, the table's WebSocket and the page itself.
+
+The server is authoritative. Each table is driven by one task: a computer seat to move
+thinks for a short pause (in a worker thread), its action is checked, stored and then sent.
+A person's message is checked the same way; a refusal comes back as a readable message.
+Every state message carries the match's version (the number of events accepted so far);
+the page asks for a resync when it sees a gap, and on every reconnect.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..combos import Kind
+from ..match import DEAL_LIMITS, POINT_TARGETS
+from ..patterns import SHAPES
+from ..record import RecordError
+from .replay import replay_frames
+from .store import Store
+from .table import HUMAN, LEVELS, ActionError, ChoiceNeeded, NewMatch, Table, play_json
+
+STATIC = Path(__file__).parent / "static"
+MAX_UPLOAD = 1 << 20
+log = logging.getLogger("dizhu.web")
+
+LEVEL_NOTES = {
+    "easy": "plays plainly: the lowest play that fits, rarely bombs",
+    "normal": "plans its hand, keeps its 2s and jokers, peasants play together",
+    "hard": "normal, plus card counting and an exact endgame",
+    "expert": "imagines the hidden hands and plays each choice out (up to 1 s a move)",
+}
+
+
+class Room:
+    """A loaded table, the pages watching it and the task that plays its computer seats."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.lock = asyncio.Lock()
+        self.sockets: set[WebSocket] = set()
+        self.driver: asyncio.Task | None = None
+
+    def message(self) -> dict[str, Any]:
+        return {"type": "state", "version": self.table.version, "state": self.table.state()}
+
+    async def broadcast(self) -> None:
+        text = json.dumps(self.message(), ensure_ascii=False)
+        for ws in list(self.sockets):
+            try:
+                await ws.send_text(text)
+            except Exception:  # a page that went away
+                self.sockets.discard(ws)
+
+
+class Hub:
+    """The store, the loaded tables and the pace of the computer players."""
+
+    def __init__(self, store: Store, pause: float) -> None:
+        self.store = store
+        self.pause = pause
+        self.rooms: dict[int, Room] = {}
+
+    def room(self, match_id: int) -> Room | None:
+        room = self.rooms.get(match_id)
+        if room is None:
+            table = Table.load(self.store, match_id)
+            if table is None:
+                return None
+            room = self.rooms[match_id] = Room(table)
+        return room
+
+    def kick(self, room: Room) -> None:
+        """Start the room's driver unless it is running."""
+        if room.driver is None or room.driver.done():
+            room.driver = asyncio.create_task(self.drive(room))
+
+    async def drive(self, room: Room) -> None:
+        """Play the computer seats (and the person's seat on auto-play) until the person
+        is to act or the match is over."""
+        table = room.table
+        try:
+            while True:
+                async with room.lock:
+                    pending = table.pending()
+                    if pending is None:
+                        return
+                    kind, seat = pending
+                    version = table.version
+                    view = table.view_for_decision(seat) if kind == "act" else None
+                await asyncio.sleep(self.pause if kind == "act" else self.pause * 2)
+                action = None
+                if kind == "act":
+                    action = await asyncio.to_thread(table.decide_from, seat, view)
+                async with room.lock:
+                    if table.version != version:
+                        continue  # the person changed something meanwhile: look again
+                    if action is None:
+                        table.next_deal()
+                    else:
+                        table.submit(seat, action)
+                await room.broadcast()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("match %s: the computer player failed", table.id)
+
+    async def handle(self, room: Room, ws: WebSocket, message: dict[str, Any]) -> None:
+        """One message from a person's page."""
+        table = room.table
+        kind = message.get("type")
+        if kind == "sync":
+            await ws.send_json(room.message())
+            return
+        if kind == "hint":
+            async with room.lock:
+                plays = [play_json(p) for p in table.hints()]
+                version = table.version
+            await ws.send_json({"type": "hints", "version": version, "plays": plays})
+            return
+        try:
+            async with room.lock:
+                if kind == "act":
+                    if table.autoplay:
+                        raise ActionError("auto-play is on: switch it off to play yourself")
+                    action = table.action_of(message.get("action") or {})
+                    table.submit(HUMAN, action)
+                elif kind == "next":
+                    table.next_deal()
+                elif kind == "autoplay":
+                    table.set_autoplay(message.get("bot") or None)
+                else:
+                    raise ActionError(f"unknown message {kind!r}")
+        except ChoiceNeeded as e:
+            await ws.send_json({"type": "choose", "message": str(e),
+                                "options": [play_json(p) for p in e.options]})
+            return
+        except ActionError as e:
+            await ws.send_json({"type": "error", "message": str(e)})
+            return
+        await room.broadcast()
+        self.kick(room)
+
+
+def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
+    """The game as an ASGI application on a database file."""
+    store = Store(db_path)
+    hub = Hub(store, pause)
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def lobby(request: Request) -> Response:
+        player = store.last_player()
+        return JSONResponse({
+            "player": player or "",
+            "levels": [{"name": n, "note": LEVEL_NOTES[n]} for n in LEVELS],
+            "deal_limits": list(DEAL_LIMITS), "point_targets": list(POINT_TARGETS),
+            "patterns": [SHAPES[k].to_json() for k in Kind if k in SHAPES],
+            "unfinished": store.matches(finished=False),
+            "finished": store.matches(finished=True, limit=20),
+            "stats": store.statistics(player),
+        })
+
+    async def new_match(request: Request) -> Response:
+        try:
+            data = await request.json()
+            table = Table.create(store, NewMatch.from_json(data))
+        except (ValueError, ActionError) as e:
+            message = str(e) if isinstance(e, ActionError) else "the request is not JSON"
+            return JSONResponse({"error": message}, status_code=400)
+        hub.rooms[table.id] = Room(table)
+        return JSONResponse({"id": table.id})
+
+    def finished_record(request: Request) -> dict[str, Any] | Response:
+        try:
+            match_id = int(request.path_params["match_id"])
+            index = int(request.path_params["index"])
+        except ValueError:
+            return JSONResponse({"error": "no such deal"}, status_code=404)
+        room = hub.room(match_id)
+        if room is None:
+            return JSONResponse({"error": f"no match {match_id}"}, status_code=404)
+        try:
+            return room.table.deal_record(index)
+        except ActionError as e:
+            return JSONResponse({"error": str(e)}, status_code=404)
+
+    async def record(request: Request) -> Response:
+        found = finished_record(request)
+        if isinstance(found, Response):
+            return found
+        name = f"dizhu-match{request.path_params['match_id']}-deal" \
+               f"{int(request.path_params['index']) + 1}.json"
+        return Response(json.dumps(found, ensure_ascii=False, indent=1),
+                        media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def deal_replay(request: Request) -> Response:
+        found = finished_record(request)
+        if isinstance(found, Response):
+            return found
+        return JSONResponse({"frames": replay_frames(found), "record": found})
+
+    async def uploaded_replay(request: Request) -> Response:
+        body = await request.body()
+        if len(body) > MAX_UPLOAD:
+            return JSONResponse({"error": "that file is too large to be a deal record"},
+                                status_code=400)
+        try:
+            found = json.loads(body)
+            return JSONResponse({"frames": replay_frames(found), "record": found})
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return JSONResponse({"error": "that file is not a JSON deal record"},
+                                status_code=400)
+        except RecordError as e:
+            return JSONResponse({"error": f"that record does not replay: {e}"}, status_code=400)
+
+    async def table_socket(ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            match_id = int(ws.path_params["match_id"])
+        except ValueError:
+            match_id = -1
+        room = hub.room(match_id)
+        if room is None:
+            await ws.send_json({"type": "error", "message": "no such match", "fatal": True})
+            await ws.close()
+            return
+        room.sockets.add(ws)
+        try:
+            await ws.send_json(room.message())
+            hub.kick(room)
+            while True:
+                text = await ws.receive_text()
+                try:
+                    message = json.loads(text)
+                    if not isinstance(message, dict):
+                        raise ValueError
+                except ValueError:
+                    await ws.send_json({"type": "error", "message": "unreadable message"})
+                    continue
+                await hub.handle(room, ws, message)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            room.sockets.discard(ws)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette):
+        yield
+        for room in hub.rooms.values():
+            if room.driver is not None:
+                room.driver.cancel()
+        store.close()
+
+    app = Starlette(routes=[
+        Route("/", index),
+        Route("/api/lobby", lobby),
+        Route("/api/matches", new_match, methods=["POST"]),
+        Route("/api/matches/{match_id}/deals/{index}/record", record),
+        Route("/api/matches/{match_id}/deals/{index}/replay", deal_replay),
+        Route("/api/replay", uploaded_replay, methods=["POST"]),
+        WebSocketRoute("/ws/{match_id}", table_socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ], lifespan=lifespan)
+    app.state.hub = hub
+    return app
+

@@ -1,0 +1,52 @@
+"""A finished deal step by step, every hand shown: what the replay viewer steps through."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import card_text
+from ..deal import Deal, Phase
+from ..record import RecordError, replay
+from ..view import PublicAction
+
+MAX_EVENTS = 400
+"""A record longer than any real deal is refused before it is replayed."""
+
+
+def replay_frames(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """One frame per event of a deal record: the table after that event, all hands open.
+
+    The record is checked by the engine as it is replayed (:class:`RecordError` names a
+    bad event); only the deal's own events are trusted, never a frame from outside.
+    """
+    events = record.get("events") if isinstance(record, dict) else None
+    if not isinstance(events, list) or not events:
+        raise RecordError("the record has no events")
+    if len(events) > MAX_EVENTS:
+        raise RecordError(f"a record of {len(events)} events is longer than any deal")
+    replay(record)  # the whole record first: a bad event is reported once, by its index
+    first = 2 if len(events) > 1 and isinstance(events[1], dict) and \
+        events[1].get("event") == "start" else 1
+    return [_frame(replay({**record, "events": events[:end]}))
+            for end in range(first, len(events) + 1)]
+
+
+def _frame(deal: Deal) -> dict[str, Any]:
+    history, held = deal.replay_suits()
+    last = PublicAction(*history[-1]).to_json() if history else None
+    in_play = deal.phase in (Phase.PLAY, Phase.OVER) and deal.top is not None
+    trick = [PublicAction(*h).to_json() for h in history[deal.trick_start:]] if in_play else []
+    return {
+        "phase": deal.phase.value,
+        "to_move": deal.to_move,
+        "opening": deal.opening,
+        "hands": [[card_text(c) for c in h.cards()] for h in held],
+        "landlord": deal.landlord,
+        "kitty": [card_text(c) for c in deal.kitty_cards],
+        "high_bid": deal.high_bid,
+        "last": last,
+        "trick": trick,
+        "bombs": deal.bombs,
+        "rockets": deal.rockets,
+        "result": deal.result.to_json() if deal.result else None,
+    }

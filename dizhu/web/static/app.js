@@ -1,0 +1,184 @@
+// The page: a lobby (#/) and a table (#/match/ID). The server decides everything; this
+// file only shows what it sends and passes on what the person asks for.
+
+import { TableView } from "./table.js";
+import { openReplay } from "./replay.js";
+
+const $ = (id) => document.getElementById(id);
+let lobbyData = null;
+let table = null;
+
+export async function api(path, options = {}) {
+  const response = await fetch(path, options);
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(body.error || `the server answered ${response.status}`);
+  return body;
+}
+
+// ------------------------------------------------------------------ lobby
+
+async function showLobby() {
+  if (table) { table.close(); table = null; }
+  $("table").hidden = true;
+  $("lobby").hidden = false;
+  document.title = "dizhu · 斗地主";
+  try {
+    lobbyData = await api("/api/lobby");
+  } catch (e) {
+    $("lobby-error").textContent = `The lobby could not load: ${e.message}`;
+    return;
+  }
+  fillForm(lobbyData);
+  fillMatches(lobbyData);
+  fillStats(lobbyData.stats);
+}
+
+function fillForm(data) {
+  const name = $("player-name");
+  if (!name.value) name.value = data.player || "";
+  const choices = $("length-choices");
+  if (!choices.children.length) {
+    const add = (mode, target, label, checked) => {
+      const id = `len-${mode}-${target}`;
+      const wrap = document.createElement("label");
+      wrap.className = "choice";
+      wrap.innerHTML = `<input type="radio" name="length" id="${id}" value="${mode}:${target}"` +
+        `${checked ? " checked" : ""}> ${label}`;
+      choices.append(wrap);
+    };
+    for (const n of data.deal_limits) add("deals", n, `${n} deals`, n === 10);
+    for (const n of data.point_targets) add("points", n, `race to ${n}`, false);
+  }
+  for (const id of ["bot-1", "bot-2"]) {
+    const select = $(id);
+    if (select.options.length) continue;
+    for (const level of data.levels) select.add(new Option(level.name, level.name));
+    select.value = "normal";
+    select.addEventListener("change", showLevelNote);
+  }
+  showLevelNote();
+}
+
+function showLevelNote() {
+  const notes = Object.fromEntries(lobbyData.levels.map((l) => [l.name, l.note]));
+  const picked = new Set([$("bot-1").value, $("bot-2").value]);
+  $("level-note").textContent = [...picked].map((n) => `${n}: ${notes[n]}`).join(" · ");
+}
+
+function describe(settings) {
+  const length = settings.mode === "deals" ? `${settings.target} deals`
+    : `race to ${settings.target}`;
+  const options = [settings.doubling && "doubling", settings.distinct_kickers && "distinct kickers"]
+    .filter(Boolean);
+  return `${length} vs ${settings.bots.join(" & ")}${options.length ? ` (${options.join(", ")})` : ""}`;
+}
+
+function when(seconds) {
+  return new Date(seconds * 1000).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+}
+
+function fillMatches(data) {
+  const unfinished = $("unfinished");
+  unfinished.replaceChildren();
+  for (const m of data.unfinished) {
+    const li = document.createElement("li");
+    li.innerHTML = `<span>${escapeHtml(m.player)} · ${describe(m.settings)}<br>` +
+      `<small>${m.deals_played} deal(s) played · ${when(m.updated)}</small></span>`;
+    const button = document.createElement("button");
+    button.textContent = "Resume";
+    button.className = "resume";
+    button.addEventListener("click", () => { location.hash = `#/match/${m.id}`; });
+    li.append(button);
+    unfinished.append(li);
+  }
+  if (!data.unfinished.length) unfinished.innerHTML = "<li class='empty'>None</li>";
+  const finished = $("finished");
+  finished.replaceChildren();
+  for (const m of data.finished) {
+    const s = m.summary;
+    const li = document.createElement("li");
+    const result = s.human_won ? (s.winners.length > 1 ? "shared win" : "won") : "lost";
+    li.innerHTML = `<span>${escapeHtml(m.player)} · ${describe(m.settings)}<br>` +
+      `<small>${result} · ${s.totals.join(" / ")} · ${when(m.updated)}</small></span>`;
+    const button = document.createElement("button");
+    button.textContent = "Sheet";
+    button.addEventListener("click", () => { location.hash = `#/match/${m.id}`; });
+    li.append(button);
+    finished.append(li);
+  }
+  if (!data.finished.length) finished.innerHTML = "<li class='empty'>None yet</li>";
+}
+
+function fillStats(stats) {
+  const pct = (won, n) => (n ? `${Math.round(100 * won / n)}%` : "–");
+  $("stats").innerHTML = `
+    <tr><th></th><th>played</th><th>won</th><th></th></tr>
+    <tr><th>Matches</th><td>${stats.matches}</td><td>${stats.matches_won}</td><td>${pct(stats.matches_won, stats.matches)}</td></tr>
+    <tr><th>Deals</th><td>${stats.deals}</td><td>${stats.deals_won}</td><td>${pct(stats.deals_won, stats.deals)}</td></tr>
+    <tr><th>as landlord</th><td>${stats.landlord.deals}</td><td>${stats.landlord.won}</td><td>${pct(stats.landlord.won, stats.landlord.deals)}</td></tr>
+    <tr><th>as peasant</th><td>${stats.peasant.deals}</td><td>${stats.peasant.won}</td><td>${pct(stats.peasant.won, stats.peasant.deals)}</td></tr>`;
+}
+
+export function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+async function startMatch(event) {
+  event.preventDefault();
+  $("lobby-error").textContent = "";
+  const [mode, target] = document.querySelector("input[name=length]:checked").value.split(":");
+  const body = {
+    player: $("player-name").value.trim() || "You",
+    mode, target: Number(target),
+    bots: [$("bot-1").value, $("bot-2").value],
+    doubling: $("opt-doubling").checked,
+    distinct_kickers: $("opt-distinct").checked,
+  };
+  try {
+    const { id } = await api("/api/matches", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    location.hash = `#/match/${id}`;
+  } catch (e) {
+    $("lobby-error").textContent = e.message;
+  }
+}
+
+async function openRecordFile() {
+  const file = $("record-file").files[0];
+  if (!file) return;
+  $("lobby-error").textContent = "";
+  try {
+    const data = await api("/api/replay", { method: "POST", body: await file.text() });
+    openReplay(data, file.name);
+  } catch (e) {
+    $("lobby-error").textContent = e.message;
+  }
+  $("record-file").value = "";
+}
+
+// ------------------------------------------------------------------ routing
+
+function route() {
+  const match = location.hash.match(/^#\/match\/(\d+)$/);
+  if (match) {
+    const id = Number(match[1]);
+    if (table && table.id === id) return;
+    if (table) table.close();
+    $("lobby").hidden = true;
+    $("table").hidden = false;
+    table = new TableView(id, lobbyData);
+  } else {
+    showLobby();
+  }
+}
+
+$("new-match").addEventListener("submit", startMatch);
+$("record-file").addEventListener("change", openRecordFile);
+window.addEventListener("hashchange", route);
+(async () => {
+  if (location.hash.startsWith("#/match/")) {
+    try { lobbyData = await api("/api/lobby"); } catch { /* the table works without it */ }
+  }
+  route();
+})();
