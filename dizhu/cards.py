@@ -215,5 +215,6 @@ class SuitedCards:
         return taken
 
     def cards(self) -> list[int]:
-        """The cards held, in rank order."""
-        return [c for stack in self._by_rank for c in stack]
+        """The cards held, in rank order; within a rank, in the order they come off (the
+        highest suit index first), so that the first n shown are the n a play takes."""
+        return [c for stack in self._by_rank for c in reversed(stack)]

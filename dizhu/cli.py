@@ -293,12 +293,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv = ["serve", *argv]  # no command: start the game
     args = parser.parse_args(argv)
     if getattr(args, "jobs", 0) is None:
         from .arena import default_jobs
         args.jobs = default_jobs()
-    if args.command is None:
-        args = parser.parse_args(["serve", *(argv or [])])
     try:
         return args.func(args)
     except UsageError as e:

@@ -65,7 +65,7 @@ class SeatView:
     to_move: int
     opening: int
     hand: tuple[int, ...]
-    """This seat's suited cards, in rank order."""
+    """This seat's suited cards, in rank order (within a rank, in the order plays take them)."""
     cards_left: tuple[int, ...]
     landlord: int
     """-1 until the auction is over."""

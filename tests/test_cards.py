@@ -88,4 +88,4 @@ def test_suited_cards_give_up_the_ranks_asked_for():
     taken = held.take(parse_ranks("33B"))
     assert taken == [2, 1, 52] and held.cards() == [0, 4]
     held.add([53, 3])
-    assert held.cards() == [0, 3, 4, 53]
+    assert held.cards() == [3, 0, 4, 53]

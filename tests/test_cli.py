@@ -1,5 +1,7 @@
+import socket
 import subprocess
 import sys
+import urllib.request
 
 import pytest
 
@@ -70,7 +72,29 @@ def test_play_prints_a_whole_deal_and_its_record_replays(capsys, tmp_path):
     assert code == 0 and "Scores:" in again
 
 
-def test_the_console_command_runs_without_arguments():
-    done = subprocess.run([sys.executable, "-m", "dizhu"], capture_output=True, text=True,
-                          check=False, timeout=60)
-    assert done.returncode == 0 and "goes out" in done.stdout
+def test_without_a_command_it_starts_the_game(tmp_path):
+    db = tmp_path / "game.sqlite3"
+    server = subprocess.Popen([sys.executable, "-m", "dizhu", "--port", "0", "--no-open",
+                               "--db", str(db)], stdout=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        assert "dizhu is running at http://127.0.0.1:" in line and str(db) in line
+        url = line.split("running at ", 1)[1].split()[0]
+        with urllib.request.urlopen(url, timeout=10) as page:
+            assert "dizhu" in page.read().decode()
+        assert db.exists()
+    finally:
+        server.kill()
+        server.wait(10)
+
+
+def test_a_port_in_use_is_a_readable_error(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "dizhu", "serve", "--port", str(port),
+                               "--no-open", "--db", str(tmp_path / "g.sqlite3")],
+                              capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in done.stderr and "Traceback" not in done.stderr

@@ -118,13 +118,13 @@ class Table:
         return cls(store, match_id, new.player, settings)
 
     @classmethod
-    def load(cls, store: Store, match_id: int) -> Table | None:
-        """The match as its stored events left it."""
+    def load(cls, store: Store, match_id: int, upto: int | None = None) -> Table | None:
+        """The match as its stored events left it (or as its first ``upto`` left it)."""
         stored = store.load(match_id)
         if stored is None:
             return None
         table = cls(store, stored.id, stored.player, stored.settings)
-        for seat, event in stored.events:
+        for seat, event in stored.events[:upto]:
             table._apply(seat, event)
         return table
 
@@ -155,11 +155,11 @@ class Table:
                 return self._composed(message["pattern"], distinct)
             if "cards" in message:
                 return self._selected(message["cards"])
+        except (ActionError, ChoiceNeeded):
+            raise
         except (InvalidPlayError, InvalidCardsError, IllegalActionError) as e:
             raise ActionError(str(e)) from None
         except (TypeError, ValueError, KeyError) as e:
-            if isinstance(e, ActionError):
-                raise
             raise ActionError(f"cannot read that action ({e})") from None
         raise ActionError("unknown action: bid, double, pass, play, pattern or cards")
 

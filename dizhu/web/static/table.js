@@ -65,6 +65,7 @@ export class TableView {
       if (this.version >= 0 && msg.version > this.version + 1) this.send({ type: "sync" });
       const changed = msg.version !== this.version;
       this.version = msg.version;
+      document.body.dataset.version = String(msg.version);
       this.state = msg.state;
       if (changed) { this.hints = null; this.hintIndex = -1; this.say(""); }
       this.render();
@@ -123,7 +124,7 @@ export class TableView {
     e.preventDefault();
     if (this.patternMode) { this.patternCard(card.dataset.card); return; }
     const on = !this.selected.has(card.dataset.card);
-    this.dragging = { on };
+    this.dragging = { on, seen: new Set([card.dataset.card]) };
     this.setSelected(card.dataset.card, on);
   }
 
@@ -131,16 +132,25 @@ export class TableView {
     if (!this.dragging) return;
     const under = document.elementFromPoint(e.clientX, e.clientY);
     const card = under && under.closest("#hand .card");
-    if (card) this.setSelected(card.dataset.card, this.dragging.on);
+    if (card && !this.dragging.seen.has(card.dataset.card)) {
+      this.dragging.seen.add(card.dataset.card);
+      this.setSelected(card.dataset.card, this.dragging.on);
+    }
   }
 
   canSelect() {
     return this.state && this.state.view.phase === "play";
   }
 
+  // A selection is so many cards of each rank. The server lists a hand with, within each
+  // rank, the cards in the order a play takes them, so the raised cards of a rank are its
+  // first ones: exactly the cards that go to the table.
   setSelected(card, on) {
-    if (on === this.selected.has(card)) return;
-    if (on) this.selected.add(card); else this.selected.delete(card);
+    const group = this.state.view.hand.filter((c) => rankOf(c) === rankOf(card));
+    const before = group.filter((c) => this.selected.has(c)).length;
+    const count = Math.max(0, Math.min(group.length, before + (on ? 1 : -1)));
+    if (count === before) return;
+    group.forEach((c, i) => (i < count ? this.selected.add(c) : this.selected.delete(c)));
     this.renderHand();
     this.renderControls();
   }
@@ -153,14 +163,15 @@ export class TableView {
       else this.say(`You hold no ${rankLabel(rank)}`, true);
       return;
     }
-    const free = hand.find((c) => !this.selected.has(c));
-    if (free) this.setSelected(free, true);
+    const free = hand.some((c) => !this.selected.has(c));
+    if (free) this.setSelected(hand[0], true);
     else this.say(hand.length ? `All your ${rankLabel(rank)}s are selected` : `You hold no ${rankLabel(rank)}`, true);
   }
 
   unselectLast() {
     const last = [...this.selected].pop();
     if (last) this.setSelected(last, false);
+    this.say("");
   }
 
   clear() {
@@ -199,6 +210,7 @@ export class TableView {
       this.say("You lead this trick: you cannot pass", true);
       return;
     }
+    this.selected.clear();
     this.act({ pass: true });
   }
 
@@ -686,7 +698,6 @@ export class TableView {
   async replay(index) {
     try {
       const data = await api(`/api/matches/${this.id}/deals/${index}/replay`);
-      $("sheet-dialog").close();
       openReplay(data, `match ${this.id}, deal ${index + 1}`, this.state.match.names);
     } catch (e) {
       this.say(e.message, true);

@@ -1,0 +1,275 @@
+"""The game in a real browser: Debian's Chromium driven by Playwright against a real server.
+
+The person's moves are made the way a person makes them: clicks, the keyboard, the pattern
+buttons. Every WebSocket frame the page receives is checked for other seats' hidden cards.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from dizhu.web.store import Store
+from dizhu.web.table import Table
+
+from .test_web_server import SUITED, hidden_cards
+from .webserver import Server
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.fail("Debian's chromium is needed for the browser tests: "
+                    "apt-get install chromium (the README's test command does it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = Server(tmp_path / "game.sqlite3").start()
+    yield s
+    s.stop()
+
+
+class Person:
+    """A page at the table, with the frames it received."""
+
+    def __init__(self, browser, server, width=1200, height=900):
+        self.server = server
+        self.page = browser.new_page(viewport={"width": width, "height": height})
+        self.page.set_default_timeout(20_000)
+        self.frames: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("websocket", lambda ws: ws.on(
+            "framereceived", lambda payload: self.frames.append(payload)))
+
+    def start_match(self, deals="5", bots=("easy", "easy")):
+        page = self.page
+        page.goto(self.server.url + "/")
+        page.fill("#player-name", "Ann")
+        page.check(f"#len-deals-{deals}")
+        page.select_option("#bot-1", bots[0])
+        page.select_option("#bot-2", bots[1])
+        page.click("#start-match")
+        page.wait_for_selector("#hand .card")
+        return int(re.search(r"#/match/(\d+)", page.url).group(1))
+
+    def hand(self) -> list[str]:
+        return self.page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+
+    def click(self, selector: str) -> None:
+        """Click like a person: a card of the fanned hand on its visible left edge."""
+        if "#hand .card" in selector:
+            self.page.click(selector, position={"x": 10, "y": 40})
+        else:
+            self.page.click(selector)
+
+    def version(self) -> int:
+        return int(self.page.evaluate("document.body.dataset.version || -1"))
+
+    def acting(self, *clicks: str) -> None:
+        """Click, then wait until the server accepted something (or refused with a reason)."""
+        before = self.version()
+        for selector in clicks:
+            self.click(selector)
+        self.page.wait_for_function(
+            f"+(document.body.dataset.version || -1) > {before} || "
+            "document.querySelector('#message.error')")
+
+    def wait_turn_or_end(self) -> str:
+        """Wait until the person is asked something, or the deal is over."""
+        self.page.wait_for_function(
+            "document.querySelector('#seat-0.to-move') || "
+            "document.querySelector('#sheet-dialog[open]') || "
+            "document.querySelector('#next-deal')")
+        if self.page.is_visible("#sheet-dialog[open]") or self.page.is_visible("#next-deal"):
+            return "over"
+        if self.page.is_visible("#bid-0"):
+            return "auction"
+        if self.page.is_visible("#double-no"):
+            return "doubling"
+        return "play"
+
+    def bid_through(self, bid=3):
+        """Answer the auction (the highest legal bid up to ``bid``) until play starts."""
+        while (state := self.wait_turn_or_end()) in ("auction", "doubling"):
+            if state == "doubling":
+                self.acting("#double-no")
+            else:
+                value = next(v for v in range(bid, -1, -1) if self.page.is_visible(f"#bid-{v}"))
+                self.acting(f"#bid-{value}")
+        return state
+
+    def play_turn(self) -> None:
+        """Lead the lowest card by clicking it, or follow with the first hint (or pass)."""
+        page = self.page
+        if page.is_enabled("#pass"):
+            page.click("#hint")
+            page.wait_for_function("document.querySelector('#message').textContent !== ''")
+            self.acting("#pass" if "pass" in page.text_content("#message") else "#play")
+        else:
+            self.acting("#hand .card >> nth=0", "#play")
+        assert not page.is_visible("#message.error"), page.text_content("#message")
+
+    def check_frames(self, match_id: int) -> int:
+        store = Store(self.server.db)
+        checked = 0
+        for text in self.frames:
+            message = json.loads(text)
+            if message.get("type") != "state":
+                continue
+            table = Table.load(store, match_id, upto=message["version"])
+            assert not set(SUITED.findall(text)) & hidden_cards(table), message["version"]
+            assert message["state"] == table.state()
+            checked += 1
+        store.close()
+        return checked
+
+
+def test_a_match_from_the_lobby_to_the_score_sheet(browser, server):
+    person = Person(browser, server)
+    match_id = person.start_match()
+    assert len(person.hand()) == 17
+    assert person.page.text_content("#match-info").startswith("Deal 1 of 5")
+    person.bid_through()
+    assert person.page.eval_on_selector_all("#kitty .card", "els => els.length") == 3
+    assert person.page.locator(".role.landlord").count() == 1
+    turns = 0
+    while person.wait_turn_or_end() == "play":
+        person.play_turn()
+        turns += 1
+    assert turns
+    page = person.page
+    page.wait_for_selector("#sheet-dialog[open]")
+    sheet = page.text_content("#sheet-body")
+    assert "Stake" in sheet and "Anti-spring" in sheet and "Total" in sheet
+    scores = page.eval_on_selector_all(
+        ".match-sheet tbody tr:first-child td", "tds => tds.slice(3, 6).map(t => +t.textContent)")
+    assert len(scores) == 3 and sum(scores) == 0 and any(scores)
+    # the replay of that deal, step by step, all hands open
+    page.click("button[data-replay]")
+    page.wait_for_selector("#replay-dialog[open]")
+    assert page.locator("#replay-board .replay-seat").count() == 3
+    page.click("#replay-last")
+    assert re.search(r"The (landlord|peasants) wins? · stake", page.text_content(".replay-result"))
+    assert page.get_attribute("#replay-download", "href").startswith("blob:")
+    page.click("#replay-close")
+    page.click("#sheet-next")
+    page.wait_for_function("document.querySelector('#match-info').textContent"
+                           ".startsWith('Deal 2 of 5')")
+    assert person.check_frames(match_id) > 20
+    assert not person.errors
+
+
+def test_naming_a_pattern_and_an_illegal_play(browser, server):
+    person = Person(browser, server)
+    person.start_match()
+    person.bid_through(3)
+    page = person.page
+    # an illegal selection: two cards of different ranks that make no combination
+    hand = person.hand()
+    low, high = hand[0], next(c for c in reversed(hand) if c[0] != hand[0][0])
+    if {low[0], high[0]} == {"B", "R"}:
+        high = hand[1]  # pragma: no cover (3 and a joker are never the rocket)
+    person.acting(f"#hand .card[data-card='{low}']", f"#hand .card[data-card='{high}']",
+                  "#play")
+    assert "is not a combination" in page.text_content("#message")
+    page.keyboard.press("Escape")
+    # name a pair: the pattern, then its card
+    ranks = [c[0] for c in hand]
+    pair_rank = next(r for r in ranks if ranks.count(r) >= 2 and r not in "BR")
+    page.click("#pattern-toggle")
+    page.click("#pattern button[data-kind='pair']")
+    person.click(f"#hand .card[data-card^='{pair_rank}'] >> nth=0")
+    assert "from" in page.text_content("#pattern .steps")
+    person.acting("#play")
+    assert "pair" in page.text_content("#seat-0 .play-label")
+    assert len(person.hand()) == len(hand) - 2
+
+
+def test_keyboard_and_the_count_strip(browser, server):
+    person = Person(browser, server)
+    person.start_match()
+    person.bid_through(3)
+    page = person.page
+    hand = person.hand()
+    page.keyboard.press("c")
+    cells = page.eval_on_selector_all(
+        ".count-cell", "els => els.map(e => [e.dataset.rank, +e.querySelector('b').textContent,"
+        " e.classList.contains('possible-bomb')])")
+    assert len(cells) == 15
+    assert sum(n for _, n, _ in cells) == 54 - len(hand)
+    for rank, n, marked in cells:
+        if rank in "BR":
+            jokers = [c for c in cells if c[0] in "BR"]
+            assert marked == all(m == 1 for _, m, _ in jokers)
+        else:
+            assert marked == (n == 4)
+    # type the lowest rank and press Enter: that single is led
+    low = hand[0][0]
+    page.keyboard.press("0" if low == "T" else low.lower())
+    assert page.locator("#hand .card.selected").count() == 1
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#seat-0 .play-label')")
+    assert "single" in page.text_content("#seat-0 .play-label")
+
+
+def test_reload_and_server_restart_in_the_middle(browser, server):
+    person = Person(browser, server)
+    match_id = person.start_match()
+    person.bid_through()
+    page = person.page
+    person.wait_turn_or_end()
+    person.play_turn()
+    person.wait_turn_or_end()
+    before = person.hand()
+    page.reload()
+    page.wait_for_selector("#hand .card")
+    assert person.hand() == before
+    server.restart()
+    page.wait_for_selector("#connection", state="visible")
+    page.wait_for_selector("#connection", state="hidden", timeout=30_000)
+    assert person.hand() == before
+    assert person.wait_turn_or_end() == "play"
+    person.play_turn()  # the match goes on after the restart
+    assert person.check_frames(match_id) > 5
+
+
+def test_autoplay_takes_the_seat_and_gives_it_back(browser, tmp_path):
+    server = Server(tmp_path / "game.sqlite3", pause=0.25).start()
+    try:
+        person = Person(browser, server)
+        person.start_match()
+        page = person.page
+        page.check("#autoplay")
+        # the computer plays the person's seat: their hand gets smaller without them
+        page.wait_for_function("document.querySelectorAll('#hand .card').length < 17 && "
+                               "document.querySelector('#seat-0 .trick-play')", timeout=60_000)
+        assert "Auto-play" in page.text_content("#controls")
+        page.uncheck("#autoplay")
+        page.wait_for_function("document.querySelector('#seat-0.to-move') || "
+                               "document.querySelector('#next-deal')", timeout=60_000)
+        assert "Auto-play" not in page.text_content("#controls")
+        assert not person.errors
+    finally:
+        server.stop()
+
+
+def test_phone_width(browser, server):
+    person = Person(browser, server, width=390, height=844)
+    person.start_match()
+    page = person.page
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 392
+    assert page.is_visible("#hand") and page.is_visible("#seat-1") and page.is_visible("#seat-2")

@@ -1,0 +1,153 @@
+"""The game server for real: a child process on 127.0.0.1, its HTTP API and WebSocket,
+a crash and a restart. Raw WebSocket frames are checked for other seats' hidden cards."""
+
+import json
+import re
+import urllib.error
+import urllib.request
+
+import pytest
+from websockets.sync.client import connect
+
+from dizhu.cards import card_text
+from dizhu.deal import Phase
+from dizhu.web.store import Store
+from dizhu.web.table import HUMAN, Table
+
+from .webserver import Server
+
+SUITED = re.compile(r'"([3-9TJQKA2][shcd])"')
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = Server(tmp_path / "game.sqlite3").start()
+    yield s
+    s.stop()
+
+
+def http(server, path, body=None):
+    data = None if body is None else (body if isinstance(body, bytes) else
+                                      json.dumps(body).encode())
+    request = urllib.request.Request(server.url + path, data=data)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def new_match(server, **settings):
+    status, body = http(server, "/api/matches", {"player": "Ann", "mode": "deals",
+                                                 "target": 5, "bots": ["easy", "easy"],
+                                                 **settings})
+    assert status == 200, body
+    return body["id"]
+
+
+def receive(ws, kind="state", timeout=20):
+    """Messages until one of ``kind`` arrives (returns it)."""
+    while True:
+        message = json.loads(ws.recv(timeout=timeout))
+        if message["type"] == kind:
+            return message
+
+
+def test_lobby_and_new_match_form(server):
+    status, lobby = http(server, "/api/lobby")
+    assert status == 200
+    assert [level["name"] for level in lobby["levels"]] == ["easy", "normal", "hard", "expert"]
+    assert lobby["deal_limits"] == [5, 10, 20] and lobby["point_targets"] == [25, 50, 100]
+    assert {p["kind"] for p in lobby["patterns"]} >= {"airplane_pairs", "rocket"}
+    status, body = http(server, "/api/matches", {"mode": "deals", "target": 7})
+    assert status == 400 and "5, 10, 20" in body["error"]
+    status, body = http(server, "/api/matches", b"not json")
+    assert status == 400 and "not JSON" in body["error"]
+    match_id = new_match(server)
+    status, lobby = http(server, "/api/lobby")
+    assert [m["id"] for m in lobby["unfinished"]] == [match_id]
+    status, body = http(server, f"/api/matches/{match_id}/deals/0/record")
+    assert status == 404 and "played out" in body["error"]
+    status, body = http(server, "/api/replay", b'{"format": "dizhu-deal"}')
+    assert status == 400 and "does not replay" in body["error"]
+
+
+def test_bad_messages_get_readable_answers(server):
+    match_id = new_match(server)
+    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+        receive(ws)
+        ws.send("{nonsense")
+        assert "unreadable" in receive(ws, "error")["message"]
+        ws.send(json.dumps({"type": "dance"}))
+        assert "unknown message" in receive(ws, "error")["message"]
+        ws.send(json.dumps({"type": "act", "action": {"play": "pair 33"}}))
+        assert receive(ws, "error")["message"]
+    with connect(f"{server.ws_url}/ws/99999") as ws:
+        message = receive(ws, "error")
+        assert message["fatal"] and "no such match" in message["message"]
+
+
+def hidden_cards(table: Table) -> set[str]:
+    """Cards of the current deal that seat 0 may not see now."""
+    deal = table.deal
+    if deal.phase is Phase.OVER:
+        return set()
+    shown = set(deal.kitty_cards) if deal.landlord >= 0 else set()
+    hidden = set(deal.held_cards(1)) | set(deal.held_cards(2))
+    if deal.landlord < 0:
+        hidden |= set(deal.kitty_cards)
+    return {card_text(c) for c in hidden - shown}
+
+
+def test_no_frame_shows_another_seats_cards_over_a_whole_match(server):
+    match_id = new_match(server)
+    frames = []
+    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+        frames.append(ws.recv(timeout=20))
+        ws.send(json.dumps({"type": "autoplay", "bot": "easy"}))
+        while True:
+            text = ws.recv(timeout=30)
+            frames.append(text)
+            message = json.loads(text)
+            if message["type"] == "state" and message["state"]["match"]["finished"]:
+                break
+    store = Store(server.db)
+    states = [m for m in map(json.loads, frames) if m["type"] == "state"]
+    versions = [m["version"] for m in states]
+    assert versions == sorted(versions) and versions[-1] == Table.load(store, match_id).version
+    checked = 0
+    for text in frames:
+        message = json.loads(text)
+        if message["type"] != "state":
+            continue
+        table = Table.load(store, match_id, upto=message["version"])
+        leaked = set(SUITED.findall(text)) & hidden_cards(table)
+        jokers = {c for c in ("B", "R") if c in hidden_cards(table)}
+        view = message["state"]["view"]
+        shown = set(view["hand"]) | set(view["kitty"] or []) | {
+            c for a in view["history"] for c in a["cards"]}
+        assert not leaked and not (jokers & shown), f"version {message['version']} leaks"
+        assert message["state"] == table.state()
+        checked += 1
+    assert checked > 100
+    store.close()
+
+
+def test_a_crash_and_restart_resume_the_match_where_it_was(server):
+    match_id = new_match(server)
+    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+        state = receive(ws)
+        while state["state"]["waiting_for"] != HUMAN or \
+                state["state"]["view"]["phase"] != "play":
+            view = state["state"]["view"]
+            if state["state"]["waiting_for"] == HUMAN:
+                # bid 3 when asked, to reach the play
+                ws.send(json.dumps({"type": "act", "action": {"bid": view["legal"][-1]["bid"]}}))
+            state = receive(ws)
+            if state["state"]["view"]["phase"] == "thrown_in":
+                pytest.fail("the auction cannot be thrown in once the person bids 3")
+    server.restart()
+    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+        again = receive(ws)
+    assert again["version"] == state["version"]
+    assert again["state"] == state["state"]

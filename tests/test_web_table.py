@@ -1,0 +1,252 @@
+"""The table behind the browser game, on a real SQLite file: every action checked by the
+engine, stored before it counts, and a reload from the file gives the same match."""
+
+import json
+import random
+import sqlite3
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dizhu.auction import BID
+from dizhu.cards import card_text
+from dizhu.combos import Play
+from dizhu.deal import Phase
+from dizhu.record import RecordError, deal_to_record
+from dizhu.web.replay import replay_frames
+from dizhu.web.store import Store
+from dizhu.web.table import HUMAN, ActionError, ChoiceNeeded, NewMatch, Table
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "game.sqlite3")
+    yield s
+    s.close()
+
+
+def new_table(store, **kw) -> Table:
+    defaults = {"player": "Ann", "mode": "deals", "target": 5, "bots": ("easy", "easy")}
+    return Table.create(store, NewMatch(**{**defaults, **kw}))
+
+
+def step(table: Table, rng: random.Random) -> None:
+    """One step of a match: the computer seat to move acts, or the person does something
+    random but legal (or starts the next deal)."""
+    pending = table.pending()
+    if pending is not None:
+        kind, seat = pending
+        if kind == "next":
+            table.next_deal()
+        else:
+            table.submit(seat, table.decide_from(seat, table.view_for_decision(seat)))
+        return
+    if table.deal.is_over:
+        table.next_deal()
+        return
+    view = table.view_for_decision(HUMAN)
+    table.submit(HUMAN, rng.choice(view.legal))
+
+
+def play_out(table: Table, rng: random.Random, limit: int = 10_000) -> None:
+    for _ in range(limit):
+        if table.match.finished:
+            return
+        step(table, rng)
+    raise AssertionError("the match did not end")
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), stops=st.lists(st.integers(1, 150), max_size=3))
+def test_reloading_from_the_file_resumes_exactly(tmp_path_factory, seed, stops):
+    store = Store(tmp_path_factory.mktemp("db") / "game.sqlite3")
+    rng = random.Random(seed)
+    table = new_table(store, doubling=seed % 2 == 0)
+    done = 0
+    for stop in sorted(stops):
+        while done < stop and not table.match.finished:
+            step(table, rng)
+            done += 1
+        again = Table.load(store, table.id)
+        assert again.version == table.version
+        assert again.state() == table.state()
+        table = again  # go on from the reloaded table, as after a restart
+    store.close()
+
+
+def test_a_whole_match_is_scored_and_counted(store):
+    table = new_table(store)
+    play_out(table, random.Random(3))
+    summary = table.summary()
+    assert summary["deals"] == 5 and sum(summary["totals"]) == 0
+    stats = store.statistics("Ann")
+    assert stats["matches"] == 1 and stats["deals"] == 5
+    assert stats["matches_won"] == summary["human_won"]
+    human_points = sum(d.result.scores[HUMAN] for d in table.match.scored_deals)
+    assert stats["landlord"]["points"] + stats["peasant"]["points"] == human_points
+    finished = store.matches(finished=True)
+    assert [m["id"] for m in finished] == [table.id] and not store.matches(finished=False)
+
+
+def test_race_to_points_ends_when_a_seat_reaches_the_target(store):
+    table = new_table(store, mode="points", target=25)
+    play_out(table, random.Random(5))
+    assert max(table.match.totals) >= 25
+
+
+def test_an_action_the_store_refuses_is_not_applied(store):
+    table = new_table(store)
+    before = table.state()
+    # another writer took the next version: the insert fails, and the table must not move
+    store.db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?)",
+                     (table.id, table.version + 1, 0, json.dumps({"bid": 0}), 0.0))
+    seat = table.deal.to_move
+    with pytest.raises(sqlite3.IntegrityError):
+        table.submit(seat, BID[0])
+    assert table.state() == before
+
+
+def test_illegal_actions_are_refused_with_a_reason(store):
+    table = new_table(store)
+    other = (table.deal.to_move + 1) % 3
+    with pytest.raises(ActionError, match="not"):
+        table.submit(other, BID[1])
+    with pytest.raises(ActionError, match="bid is 1, 2 or 3"):
+        table.action_of({"bid": 7})
+    with pytest.raises(ActionError, match="unknown action"):
+        table.action_of({"dance": True})
+    with pytest.raises(ActionError, match="still being played"):
+        table.next_deal()
+
+
+def at_play(store) -> Table:
+    """A table where the person is the landlord and leads."""
+    table = new_table(store)
+    while table.deal.phase is Phase.AUCTION:
+        seat = table.deal.to_move
+        table.submit(seat, BID[3] if seat == HUMAN else BID[0])
+    assert table.deal.landlord == HUMAN and table.deal.to_move == HUMAN
+    return table
+
+
+def test_selected_cards_become_the_play_or_ask_to_choose(store):
+    table = at_play(store)
+    hand = table.deal.held_cards(HUMAN)
+    low = hand[0]
+    assert table.action_of({"cards": [card_text(low)]}).text.startswith("single")
+    with pytest.raises(ActionError, match="select the cards"):
+        table.action_of({"cards": []})
+    foreign = next(c for c in range(54) if c not in hand)
+    with pytest.raises(ActionError, match="you do not hold"):
+        table.action_of({"cards": [card_text(foreign)]})
+
+
+def test_ambiguous_cards_ask_the_person_to_choose(store):
+    from dizhu.deal import Deal
+
+    table = new_table(store)
+    # 444555666777 leads as an airplane or as an airplane with single wings
+    hands = [[4 * r + s for r in (1, 2, 3, 4) for s in range(3)]]
+    rest = [c for c in range(54) if c not in hands[0]]
+    hands += [rest[:17], rest[17:34]]
+    hands[0] += rest[34:39]
+    kitty = rest[39:42]
+    table.match.deals[-1] = Deal(hands, kitty, HUMAN, table.match.settings.rules)
+    table.deal.push(BID[3], HUMAN)
+    cards = [card_text(c) for c in hands[0][:12]]
+    with pytest.raises(ChoiceNeeded) as chosen:
+        table.action_of({"cards": cards})
+    assert {p.kind.label for p in chosen.value.options} == {"airplane", "airplane_singles"}
+
+
+def test_a_named_pattern_becomes_the_play(store):
+    table = new_table(store)
+    play = table.action_of({"pattern": {"kind": "triple_pair", "main": "10",
+                                        "wings": ["4"]}})
+    assert play == Play.parse("triple_pair 44TTT")
+    with pytest.raises(ActionError, match="takes 1 kicker"):
+        table.action_of({"pattern": {"kind": "triple_single", "main": "5"}})
+    with pytest.raises(ActionError, match="no rank"):
+        table.action_of({"pattern": {"kind": "single", "main": "Z"}})
+
+
+def test_the_new_match_form_is_checked():
+    assert NewMatch.from_json({"mode": "points"}).target == 50
+    assert NewMatch.from_json({}).target == 10
+    for bad, message in [({"mode": "deals", "target": 7}, "5, 10, 20 deals"),
+                         ({"mode": "chess"}, "number of deals or a race"),
+                         ({"bots": ["normal"]}, "each of the two"),
+                         ({"bots": ["normal", "rlcard-rule"]}, "not rlcard-rule"),
+                         ({"bots": ["normal", "nobody"]}, "unknown bot")]:
+        with pytest.raises(ActionError, match=message):
+            NewMatch.from_json(bad)
+
+
+def test_autoplay_plays_the_persons_seat_and_hands_it_back(store):
+    table = new_table(store)
+    assert table.pending() is None or table.pending()[1] != HUMAN
+    table.set_autoplay("easy")
+    for _ in range(200):
+        if table.match.finished:
+            break
+        assert table.pending() is not None  # with auto-play on, nobody waits for the person
+        step(table, random.Random(0))
+    table.set_autoplay(None)
+    while table.pending() is not None:
+        step(table, random.Random(0))
+    assert table.match.finished or table.deal.to_move == HUMAN or table.deal.is_over
+    with pytest.raises(ActionError, match="auto-play uses"):
+        table.set_autoplay("random")
+
+
+def test_hints_use_only_the_persons_view(store):
+    table = at_play(store)
+    hints = table.hints()
+    assert hints and all(not p.is_pass for p in hints)
+    legal = set(table.view_for_decision(HUMAN).legal)
+    assert set(hints) <= legal
+    # the same hints whatever the other two hold
+    deal = table.deal
+    others = sorted(deal.dealt[1] + deal.dealt[2])
+    random.Random(2).shuffle(others)
+    from dizhu.deal import Deal
+
+    swapped = Deal([list(deal.dealt[0]), others[:17], others[17:]], list(deal.kitty_cards),
+                   deal.opening, deal.rules)
+    for seat, action in deal.history:
+        swapped.push(action, seat)
+    table.match.deals[-1] = swapped
+    assert table.hints() == hints
+
+
+def test_unfinished_deals_are_not_given_out(store):
+    table = new_table(store)
+    with pytest.raises(ActionError, match="only a deal played out"):
+        table.deal_record(0)
+    play_out(table, random.Random(4))
+    index = next(i for i, d in enumerate(table.match.deals) if d.phase is Phase.OVER)
+    record = table.deal_record(index)
+    frames = replay_frames(record)
+    assert frames[-1]["result"] == table.match.deals[index].result.to_json()
+
+
+def test_replay_frames_show_every_hand_and_check_the_record():
+    from dizhu.deal import Deal
+
+    deal = Deal.shuffled(seed=9, opening=1)
+    rng = random.Random(9)
+    while not deal.is_over:
+        deal.push(rng.choice(deal.legal_actions()))
+    record = deal_to_record(deal)
+    frames = replay_frames(record)
+    assert len(frames) == len(deal.history) + 1
+    first, last = frames[0], frames[-1]
+    assert sorted(c for h in first["hands"] for c in h) == sorted(
+        card_text(c) for h in deal.dealt for c in h)
+    played = sum(len(a["cards"]) for f in frames[1:] for a in [f["last"]])
+    assert sum(map(len, last["hands"])) + played == 54 - (3 if deal.landlord < 0 else 0)
+    bad = json.loads(json.dumps(record))
+    bad["events"][-1] = {"seat": 0, "event": "play", "play": "rocket BR"}
+    with pytest.raises(RecordError, match=r"event \d+"):
+        replay_frames(bad)
