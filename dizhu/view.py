@@ -50,7 +50,7 @@ class CountStrip:
     rocket_possible: bool
 
     def to_json(self) -> dict:
-        return {"unseen": {RANKS[r]: n for r, n in enumerate(self.unseen)},
+        return {"unseen": [[RANKS[r], n] for r, n in enumerate(self.unseen)],
                 "bombs": [RANKS[r] for r in self.bomb_ranks],
                 "rocket": self.rocket_possible}
 

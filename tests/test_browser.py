@@ -54,13 +54,15 @@ class Person:
         self.page.on("websocket", lambda ws: ws.on(
             "framereceived", lambda payload: self.frames.append(payload)))
 
-    def start_match(self, deals="5", bots=("easy", "easy")):
+    def start_match(self, deals="5", bots=("easy", "easy"), doubling=False):
         page = self.page
         page.goto(self.server.url + "/")
         page.fill("#player-name", "Ann")
         page.check(f"#len-deals-{deals}")
         page.select_option("#bot-1", bots[0])
         page.select_option("#bot-2", bots[1])
+        if doubling:
+            page.check("#opt-doubling")
         page.click("#start-match")
         page.wait_for_selector("#hand .card")
         return int(re.search(r"#/match/(\d+)", page.url).group(1))
@@ -273,3 +275,34 @@ def test_phone_width(browser, server):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392
     assert page.is_visible("#hand") and page.is_visible("#seat-1") and page.is_visible("#seat-2")
+
+
+def test_opening_a_record_file_replays_it(browser, server, tmp_path):
+    import random
+
+    from dizhu.deal import Deal
+    from dizhu.record import deal_to_json
+
+    deal = Deal.shuffled(seed=11, opening=0)
+    rng = random.Random(11)
+    while not deal.is_over:
+        deal.push(rng.choice(deal.legal_actions()))
+    good = tmp_path / "deal.json"
+    good.write_text(deal_to_json(deal))
+    bad = tmp_path / "bad.json"
+    bad.write_text(deal_to_json(deal).replace('"event": "play"', '"event": "dance"', 1))
+    person = Person(browser, server)
+    page = person.page
+    page.goto(server.url + "/")
+    page.set_input_files("#record-file", str(bad))
+    page.wait_for_function("document.querySelector('#lobby-error').textContent !== ''")
+    assert "does not replay" in page.text_content("#lobby-error")
+    assert "unknown event 'dance'" in page.text_content("#lobby-error")
+    page.set_input_files("#record-file", str(good))
+    page.wait_for_selector("#replay-dialog[open]")
+    assert page.text_content("#replay-step") == f"step 0 of {len(deal.history)}"
+    page.keyboard.press("ArrowRight")
+    assert page.text_content("#replay-step") == f"step 1 of {len(deal.history)}"
+    page.click("#replay-last")
+    assert page.locator(".replay-result").count() == 1
+    assert not person.errors

@@ -621,7 +621,7 @@ export class TableView {
     }
     strip.replaceChildren();
     const bombs = new Set(count.bombs);
-    for (const [rank, n] of Object.entries(count.unseen)) {
+    for (const [rank, n] of count.unseen) {
       const cell = document.createElement("span");
       cell.className = "count-cell";
       cell.dataset.rank = rank;
