@@ -7,6 +7,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from dizhu.cards import card_text
@@ -151,3 +152,18 @@ def test_a_crash_and_restart_resume_the_match_where_it_was(server):
         again = receive(ws)
     assert again["version"] == state["version"]
     assert again["state"] == state["state"]
+
+
+def test_other_web_pages_cannot_reach_the_game(server):
+    match_id = new_match(server)
+    with pytest.raises(InvalidStatus) as refused:
+        connect(f"{server.ws_url}/ws/{match_id}", origin="http://evil.example")
+    assert refused.value.response.status_code == 403
+    request = urllib.request.Request(server.url + "/api/matches", data=b"{}",
+                                     headers={"Origin": "http://evil.example"})
+    with pytest.raises(urllib.error.HTTPError) as forbidden:
+        urllib.request.urlopen(request, timeout=10)
+    assert forbidden.value.code == 403
+    # the game's own page is welcome
+    with connect(f"{server.ws_url}/ws/{match_id}", origin=server.url) as ws:
+        assert receive(ws)["version"] == 0

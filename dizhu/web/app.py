@@ -10,11 +10,12 @@ the page asks for a resync when it sees a gap, and on every reconnect.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -113,8 +114,13 @@ class Hub:
                 await room.broadcast()
         except asyncio.CancelledError:
             raise
-        except Exception:
+        except Exception as e:
             log.exception("match %s: the computer player failed", table.id)
+            text = json.dumps({"type": "error", "message": f"a computer player failed ({e}); "
+                               "reload the page to try again"})
+            for ws in list(room.sockets):
+                with contextlib.suppress(Exception):
+                    await ws.send_text(text)
 
     async def handle(self, room: Room, ws: WebSocket, message: dict[str, Any]) -> None:
         """One message from a person's page."""
@@ -153,6 +159,18 @@ class Hub:
         self.kick(room)
 
 
+def same_origin(headers) -> bool:
+    """Whether a request comes from this server's own page (or from no page at all, like a
+    script): another web site open in the browser must not reach the game."""
+    origin = headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc == headers.get("host", "")
+
+
+FOREIGN = "requests from other web pages are refused"
+
+
 def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
     """The game as an ASGI application on a database file."""
     store = Store(db_path)
@@ -174,6 +192,8 @@ def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
         })
 
     async def new_match(request: Request) -> Response:
+        if not same_origin(request.headers):
+            return JSONResponse({"error": FOREIGN}, status_code=403)
         try:
             data = await request.json()
             table = Table.create(store, NewMatch.from_json(data))
@@ -214,6 +234,8 @@ def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
         return JSONResponse({"frames": replay_frames(found), "record": found})
 
     async def uploaded_replay(request: Request) -> Response:
+        if not same_origin(request.headers):
+            return JSONResponse({"error": FOREIGN}, status_code=403)
         body = await request.body()
         if len(body) > MAX_UPLOAD:
             return JSONResponse({"error": "that file is too large to be a deal record"},
@@ -228,6 +250,9 @@ def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
             return JSONResponse({"error": f"that record does not replay: {e}"}, status_code=400)
 
     async def table_socket(ws: WebSocket) -> None:
+        if not same_origin(ws.headers):
+            await ws.close(code=1008, reason=FOREIGN)
+            return
         await ws.accept()
         try:
             match_id = int(ws.path_params["match_id"])
@@ -257,7 +282,7 @@ def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
         finally:
             room.sockets.discard(ws)
 
-    @asynccontextmanager
+    @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
         yield
         for room in hub.rooms.values():

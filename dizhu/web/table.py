@@ -327,8 +327,8 @@ class Table:
                   for i, d in enumerate(match.deals) if d.phase is Phase.OVER]
         seen = seat_view(self.deal, HUMAN)
         view = seen.to_json()
-        view["legal_plays"] = [play_json(a) for a in seen.legal
-                               if isinstance(a, Play) and not a.is_pass]
+        view["playable_kinds"] = sorted({a.kind.label for a in seen.legal
+                                         if isinstance(a, Play) and not a.is_pass})
         return {
             "match": {
                 "id": self.id, "player": self.player, "names": self.names(),

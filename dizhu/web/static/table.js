@@ -315,7 +315,7 @@ export class TableView {
     if (!this.patternMode) return;
     const c = this.compose;
     const view = this.state.view;
-    const playable = new Set(view.legal_plays.map((p) => p.kind));
+    const playable = new Set(view.playable_kinds);
     panel.replaceChildren();
     const kinds = document.createElement("div");
     kinds.className = "kinds";
