@@ -297,6 +297,7 @@ export class TableView {
       return;
     }
     this.say("");
+    this.renderHand();
     this.renderPattern();
     this.renderControls();
   }
