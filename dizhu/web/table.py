@@ -217,7 +217,7 @@ class Table:
 
     def _commit(self, seat: int, event: dict[str, Any]) -> None:
         """Apply in memory, store, and undo the memory change if the store fails."""
-        before = (len(self.match.deals), self.autoplay, self.autoplay_bot)
+        autoplay_before = (self.autoplay, self.autoplay_bot)
         self._apply(seat, event)
         deal_result = summary = None
         deal = self.deal
@@ -236,7 +236,7 @@ class Table:
             if "next" in event:
                 self.match.deals.pop()
             elif "autoplay" in event:
-                self.autoplay, self.autoplay_bot = before[1], before[2]
+                self.autoplay, self.autoplay_bot = autoplay_before
             else:
                 deal.pop()
             raise
