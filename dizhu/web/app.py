@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import sqlite3
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -154,6 +155,11 @@ class Hub:
             return
         except ActionError as e:
             await ws.send_json({"type": "error", "message": str(e)})
+            return
+        except sqlite3.Error as e:
+            log.exception("match %s: an action could not be stored", table.id)
+            await ws.send_json({"type": "error", "message": f"that could not be saved ({e}); "
+                                "nothing changed: try again"})
             return
         await room.broadcast()
         self.kick(room)
