@@ -71,6 +71,11 @@ export class TableView {
       this.render();
     } else if (msg.type === "error") {
       this.say(msg.message, true);
+      if (msg.fatal) {
+        this.closed = true; // nothing to reconnect to
+        $("status").textContent = "This match does not exist: back to the lobby";
+        $("controls").replaceChildren(this.button("Back to the lobby", () => { location.hash = "#/"; }));
+      }
     } else if (msg.type === "choose") {
       this.choose(msg);
     } else if (msg.type === "hints" && msg.version === this.version) {
