@@ -315,3 +315,14 @@ def test_opening_a_record_file_replays_it(browser, server, tmp_path):
     page.click("#replay-last")
     assert page.locator(".replay-result").count() == 1
     assert not person.errors
+
+
+def test_a_match_that_does_not_exist(browser, server):
+    person = Person(browser, server)
+    page = person.page
+    page.goto(server.url + "/#/match/999")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('no such')")
+    assert "does not exist" in page.text_content("#status")
+    page.click("#controls button")
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert not person.errors
