@@ -326,3 +326,34 @@ def test_a_match_that_does_not_exist(browser, server):
     page.click("#controls button")
     page.wait_for_selector("#lobby:not([hidden])")
     assert not person.errors
+
+
+def test_a_lost_message_makes_the_page_resync(browser, server):
+    person = Person(browser, server)
+    page = person.page
+    sent: list[dict] = []
+    dropped: list[int] = []
+
+    def route(ws):
+        upstream = ws.connect_to_server()
+
+        def to_page(message):
+            data = json.loads(message)
+            if data.get("type") == "state" and data["version"] >= 1 and not dropped:
+                dropped.append(data["version"])  # lost on the way
+                return
+            ws.send(message)
+
+        def to_server(message):
+            sent.append(json.loads(message))
+            upstream.send(message)
+
+        upstream.on_message(to_page)
+        ws.on_message(to_server)
+
+    page.route_web_socket(re.compile(r"/ws/\d+$"), route)
+    person.start_match()
+    person.bid_through()
+    assert len(dropped) == 1
+    assert {"type": "sync"} in sent
+    assert person.version() >= 2
