@@ -2,7 +2,8 @@
 
     python3 benchmarks/strength_table.py [DIR]
 
-The first table lists every report; the second sets each "A vs B" against "B vs B" to
+The first table lists every report (a run played in parts, NAME.partN.json, is listed by
+its pooled report NAME.json, made with merge_reports.py); the second sets each "A vs B" against "B vs B" to
 show each role on its own.
 """
 
@@ -16,6 +17,8 @@ from pathlib import Path
 def load(folder: Path) -> list[dict]:
     out = []
     for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime):
+        if ".part" in path.name:
+            continue  # a part of a run played in parts: its pooled report is listed
         text = path.read_text()
         if text.strip():  # an empty file is a run still going, or one that was stopped
             out.append(json.loads(text))
