@@ -3,8 +3,8 @@
     python3 benchmarks/strength_table.py [DIR]
 
 The first table lists every report (a run played in parts, NAME.partN.json, is listed by
-its pooled report NAME.json, made with merge_reports.py); the second sets each "A vs B" against "B vs B" to
-show each role on its own.
+its pooled report NAME.json, made with merge_reports.py); the second sets each "A vs B"
+against "B vs B" to show each role on its own.
 """
 
 from __future__ import annotations

@@ -1,19 +1,12 @@
 // The page: a lobby (#/) and a table (#/match/ID). The server decides everything; this
 // file only shows what it sends and passes on what the person asks for.
 
-import { TableView } from "./table.js";
+import { $, api, escapeHtml } from "./dom.js";
 import { openReplay } from "./replay.js";
+import { TableView } from "./table.js";
 
-const $ = (id) => document.getElementById(id);
 let lobbyData = null;
 let table = null;
-
-export async function api(path, options = {}) {
-  const response = await fetch(path, options);
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(body.error || `the server answered ${response.status}`);
-  return body;
-}
 
 // ------------------------------------------------------------------ lobby
 
@@ -117,10 +110,6 @@ function fillStats(stats) {
     <tr><th>Deals</th><td>${stats.deals}</td><td>${stats.deals_won}</td><td>${pct(stats.deals_won, stats.deals)}</td></tr>
     <tr><th>as landlord</th><td>${stats.landlord.deals}</td><td>${stats.landlord.won}</td><td>${pct(stats.landlord.won, stats.landlord.deals)}</td></tr>
     <tr><th>as peasant</th><td>${stats.peasant.deals}</td><td>${stats.peasant.won}</td><td>${pct(stats.peasant.won, stats.peasant.deals)}</td></tr>`;
-}
-
-export function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 async function startMatch(event) {

@@ -2,8 +2,7 @@
 // from the server, which replays the record through the engine.
 
 import { cardRow } from "./cards.js";
-
-const $ = (id) => document.getElementById(id);
+import { $ } from "./dom.js";
 let frames = [];
 let step = 0;
 let names = ["Seat 0", "Seat 1", "Seat 2"];

@@ -1,0 +1,155 @@
+// The table's board: match line and stake, the three seats, the kitty and status line,
+// the count strip. Each function draws from the state the server sent, nothing else.
+
+import { cardBack, cardRow, rankLabel } from "./cards.js";
+import { $, escapeHtml } from "./dom.js";
+import { describeAction } from "./replay.js";
+
+export function renderInfo({ match, view }) {
+  const length = match.mode === "deals"
+    ? `Deal ${match.deal_number ?? "(redeal)"} of ${match.target}` : `Race to ${match.target} · deal ${match.deal_number ?? "(redeal)"}`;
+  const totals = match.names.map((n, i) => `<span class="total" data-seat="${i}">${escapeHtml(n)} <b>${match.totals[i]}</b></span>`).join("");
+  $("match-info").innerHTML = `<span class="length">${length}</span>${totals}`;
+  const stake = view.stake;
+  const parts = [];
+  if (view.high_bid) parts.push(`bid <b>${view.high_bid}</b>`);
+  if (view.bombs) parts.push(`bombs ${view.bombs} (×${2 ** view.bombs})`);
+  if (view.rockets) parts.push("rocket ×2");
+  if (stake.spring_possible) parts.push("spring possible");
+  if (stake.anti_spring_possible) parts.push("anti-spring possible");
+  const doubled = view.doubled.map((d, i) => (d ? match.names[i] : null)).filter(Boolean);
+  if (doubled.length) parts.push(`doubled: ${doubled.map(escapeHtml).join(", ")}${view.redoubled ? ", redoubled" : ""}`);
+  if (view.high_bid) parts.push(`stake now <b>${stake.now}</b>`);
+  $("stake").innerHTML = parts.join(" · ");
+}
+
+function seatRole(view, seat) {
+  if (view.landlord < 0) return "";
+  return seat === view.landlord ? "landlord" : "peasant";
+}
+
+export function renderSeat({ view, match }, seat) {
+  const box = $(`seat-${seat}`);
+  box.replaceChildren();
+  const role = seatRole(view, seat);
+  box.classList.toggle("landlord", role === "landlord");
+  const active = view.to_move === seat && !["over", "thrown_in"].includes(view.phase);
+  box.classList.toggle("to-move", active);
+  const head = document.createElement("div");
+  head.className = "seat-head";
+  const roleBadge = role ? `<span class="role ${role}">${role === "landlord" ? "地主 landlord" : "农民 peasant"}</span>` : "";
+  head.innerHTML = `<span class="name">${escapeHtml(match.names[seat])}</span>${roleBadge}` +
+    `<span class="left" title="cards left"><b>${view.cards_left[seat]}</b> cards</span>`;
+  box.append(head);
+  const marks = [];
+  const bid = view.bids.filter(([s]) => s === seat).pop();
+  if (bid && view.phase === "auction") marks.push(bid[1] ? `bid ${bid[1]}` : "no bid");
+  if (bid && view.phase !== "auction" && bid[1] && seat === view.landlord) marks.push(`won the bid at ${view.high_bid}`);
+  if (view.doubled[seat] !== null && seat !== view.landlord) marks.push(view.doubled[seat] ? "doubled" : "no double");
+  if (seat === view.landlord && view.redoubled !== null) marks.push(view.redoubled ? "redoubled" : "no redouble");
+  if (active) marks.push(seat === view.seat ? "your turn" : `<span class="thinking">thinking…</span>`);
+  if (marks.length) {
+    const m = document.createElement("div");
+    m.className = "marks";
+    m.innerHTML = marks.join(" · ");
+    box.append(m);
+  }
+  if (seat !== view.seat) {
+    if (view.final_hands) box.append(cardRow(view.final_hands[seat], "small revealed"));
+    else {
+      const backs = document.createElement("div");
+      backs.className = "cards backs";
+      for (let i = 0; i < Math.min(view.cards_left[seat], 20); i++) {
+        const span = document.createElement("span");
+        span.className = "card";
+        span.append(cardBack());
+        backs.append(span);
+      }
+      box.append(backs);
+    }
+  }
+  const mine = view.trick.filter((t) => t.seat === seat);
+  const last = mine[mine.length - 1];
+  if (last) {
+    const play = document.createElement("div");
+    play.className = "trick-play";
+    if (last.cards.length) {
+      play.append(cardRow(last.cards, "played"));
+      const label = document.createElement("div");
+      label.className = "play-label";
+      label.textContent = describeAction(last).replace("plays ", "");
+      play.append(label);
+    } else {
+      play.innerHTML = `<span class="pass-mark">pass 不要</span>`;
+    }
+    box.append(play);
+  }
+}
+
+export function renderCenter({ view, match }) {
+  const kitty = $("kitty");
+  kitty.replaceChildren();
+  const label = document.createElement("div");
+  label.className = "kitty-label";
+  label.textContent = "Kitty 底牌";
+  kitty.append(label);
+  if (view.kitty) kitty.append(cardRow(view.kitty, "small"));
+  else {
+    const backs = document.createElement("div");
+    backs.className = "cards small";
+    for (let i = 0; i < 3; i++) {
+      const s = document.createElement("span");
+      s.className = "card";
+      s.append(cardBack());
+      backs.append(s);
+    }
+    kitty.append(backs);
+  }
+  $("status").textContent = statusText(view, match);
+}
+
+function statusText(view, match) {
+  const name = (s) => (s === view.seat ? "You" : match.names[s]);
+  if (match.finished) {
+    const winners = match.winners.map((s) => match.names[s]);
+    return `Match over: ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`;
+  }
+  switch (view.phase) {
+    case "auction": return view.to_move === view.seat ? "Your bid" : `${name(view.to_move)} to bid`;
+    case "doubling": return view.to_move === view.seat ? (view.seat === view.landlord ? "Redouble?" : "Double?") : `${name(view.to_move)} to answer the doubling`;
+    case "play": {
+      if (view.to_move !== view.seat) return `${name(view.to_move)} to play`;
+      return view.top ? `Your turn: beat ${view.top.replaceAll("_", " ")} or pass` : "Your lead";
+    }
+    case "thrown_in": return "Everyone passed: the cards are dealt again";
+    case "over": {
+      const r = view.result;
+      return `${r.landlord_won ? "The landlord" : "The peasants"} won · you ${r.scores[view.seat] > 0 ? "+" : ""}${r.scores[view.seat]}`;
+    }
+    default: return "";
+  }
+}
+
+export function renderCount(state) {
+const strip = $("count-strip");
+if (strip.hidden || !state) return;
+const count = state.view.count_strip;
+  if (!count) {
+    strip.textContent = "The count opens once the auction is over.";
+    return;
+  }
+  strip.replaceChildren();
+  const bombs = new Set(count.bombs);
+  for (const [rank, n] of count.unseen) {
+    const cell = document.createElement("span");
+    cell.className = "count-cell";
+    cell.dataset.rank = rank;
+    const joker = rank === "B" || rank === "R";
+    if (bombs.has(rank) || (joker && count.rocket)) cell.classList.add("possible-bomb");
+    cell.title = joker ? (count.rocket ? "the rocket is still possible" : "")
+      : bombs.has(rank) ? "all four unseen: a possible bomb" : "";
+    const label = rank === "B" ? "小王" : rank === "R" ? "大王" : rankLabel(rank);
+    cell.innerHTML = `<span class="count-rank">${label}</span><b>${n}</b>`;
+    strip.append(cell);
+  }
+}
