@@ -16,7 +16,7 @@ RUNS=(
   "normal normal 2000 1"
   "hard normal 2000 1"
   "hard hard 2000 1"
-  "expert hard 300 1"
+  "expert hard 2000 1"
   "easy rlcard-rule 5000 2"
   "normal rlcard-rule 5000 2"
   "hard rlcard-rule 5000 2"
