@@ -19,7 +19,7 @@ from ..cards import UNIT, counts, size
 from ..combos import PASS, Play
 from ..movegen import follow_plays, lead_plays
 from ..view import SeatView
-from .handeval import HandEvaluator, play_cost
+from .handeval import HandEvaluator
 from .hard import HardBot
 from .inference import consistent, landlord_known, passed_on
 from .situation import Situation
@@ -54,7 +54,7 @@ class ExpertBot(HardBot):
         else:
             base = ev.cost(s.hand)
             ranked = sorted((p for p in legal if not p.is_pass),
-                            key=lambda p: (ev.cost(s.hand - p.cards) + play_cost(p) - base,
+                            key=lambda p: (ev.extra_cost(s.hand, p, base),
                                            p.main))
             ranked.insert(0, PASS)
         out = [first]

@@ -55,6 +55,13 @@ class HandEvaluator:
             found = self._solve(hand)
         return found[0]
 
+    def extra_cost(self, hand: int, play: Play, base: float | None = None) -> float:
+        """What playing ``play`` from ``hand`` adds to the cost of its best split (0 for a
+        piece of that split); ``base`` is ``cost(hand)`` when the caller has it."""
+        if base is None:
+            base = self.cost(hand)
+        return self.cost(hand - play.cards) + play_cost(play) - base
+
     def plays_needed(self, hand: int) -> int:
         """Number of plays in the best split."""
         return len(self.split(hand))

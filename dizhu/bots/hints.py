@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..combos import Play
 from ..deal import Phase
 from ..view import SeatView
-from .handeval import is_control, play_cost
+from .handeval import is_control
 from .normal import NormalBot
 from .situation import Situation
 
@@ -31,7 +31,7 @@ class Hinter:
         else:
             base = ev.cost(s.hand)
             ranked = sorted(plays, key=lambda p: (
-                round(ev.cost(s.hand - p.cards) + play_cost(p) - base, 2), is_control(p),
+                round(ev.extra_cost(s.hand, p, base), 2), is_control(p),
                 p.main, -p.size))
         self.bot.reseed(0)
         choice = self.bot.play(view)

@@ -19,7 +19,7 @@ from ..movegen import follow_plays
 from ..view import SeatView
 from .base import Bot
 from .bidding import bid_for, double_for, hand_strength
-from .handeval import HandEvaluator, is_control, play_cost
+from .handeval import HandEvaluator, is_control
 from .situation import Situation
 
 FITS = 0.3
@@ -113,7 +113,7 @@ class NormalBot(Bot):
         fits = self.fits
 
         def key(p: Play) -> tuple:
-            delta = ev.cost(hand - p.cards) + play_cost(p) - base
+            delta = ev.extra_cost(hand, p, base)
             risky = (danger == 1 and p.kind is Kind.SINGLE) or \
                     (danger == 2 and p.kind is Kind.PAIR)
             if risky and not self.beatable(p, s):
@@ -148,7 +148,7 @@ class NormalBot(Bot):
             fits += self.stop_landlord
         fitting, breaking = [], []
         for p in plays:
-            delta = ev.cost(hand - p.cards) + play_cost(p) - base
+            delta = ev.extra_cost(hand, p, base)
             (fitting if delta <= fits else breaking).append((delta, p))
         limit = self.peasant_control_when_left if s.partner is not None else \
             self.control_when_left
@@ -184,5 +184,5 @@ class NormalBot(Bot):
             return None
         base = ev.cost(s.hand)
         options = [p for p in plays if p.kind is Kind.SINGLE and 9 <= p.main <= ACE
-                   and ev.cost(s.hand - p.cards) + play_cost(p) - base <= self.fits]
+                   and ev.extra_cost(s.hand, p, base) <= self.fits]
         return max(options, key=lambda p: p.main) if options else None
