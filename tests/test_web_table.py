@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from dizhu.auction import BID
 from dizhu.cards import card_text
 from dizhu.combos import Play
-from dizhu.deal import Phase
+from dizhu.deal import AmbiguousPlayError, Phase
 from dizhu.record import RecordError, deal_to_record
 from dizhu.web.replay import replay_frames
 from dizhu.web.store import Store
-from dizhu.web.table import HUMAN, ActionError, ChoiceNeeded, NewMatch, Table
+from dizhu.web.table import HUMAN, ActionError, NewMatch, Table
 
 
 @pytest.fixture
@@ -155,7 +155,7 @@ def test_ambiguous_cards_ask_the_person_to_choose(store):
     table.match.deals[-1] = Deal(hands, kitty, HUMAN, table.match.settings.rules)
     table.deal.push(BID[3], HUMAN)
     cards = [card_text(c) for c in hands[0][:12]]
-    with pytest.raises(ChoiceNeeded) as chosen:
+    with pytest.raises(AmbiguousPlayError) as chosen:
         table.action_of({"cards": cards})
     assert {p.kind.label for p in chosen.value.options} == {"airplane", "airplane_singles"}
 

@@ -26,12 +26,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..combos import Kind
+from ..deal import AmbiguousPlayError
 from ..match import DEAL_LIMITS, POINT_TARGETS
 from ..patterns import SHAPES
 from ..record import RecordError
 from .replay import replay_frames
 from .store import Store
-from .table import HUMAN, LEVELS, ActionError, ChoiceNeeded, NewMatch, Table, play_json
+from .table import HUMAN, LEVELS, ActionError, NewMatch, Table, play_json
 
 STATIC = Path(__file__).parent / "static"
 MAX_UPLOAD = 1 << 20
@@ -149,7 +150,7 @@ class Hub:
                     table.set_autoplay(message.get("bot") or None)
                 else:
                     raise ActionError(f"unknown message {kind!r}")
-        except ChoiceNeeded as e:
+        except AmbiguousPlayError as e:
             await ws.send_json({"type": "choose", "message": str(e),
                                 "options": [play_json(p) for p in e.options]})
             return

@@ -33,14 +33,6 @@ class ActionError(ValueError):
     """An action the table refuses; the message is for the person."""
 
 
-class ChoiceNeeded(ValueError):
-    """Selected cards that make several legal plays: the person picks one of ``options``."""
-
-    def __init__(self, message: str, options: list[Play]) -> None:
-        super().__init__(message)
-        self.options = options
-
-
 @dataclass(frozen=True)
 class NewMatch:
     """What the lobby asks for a new match."""
@@ -136,7 +128,8 @@ class Table:
 
     def action_of(self, message: dict[str, Any]) -> Action:
         """The action a person's message asks for (cards, a named pattern, a play's text,
-        a bid, a double or a pass), or :class:`ActionError` / :class:`ChoiceNeeded`."""
+        a bid, a double or a pass), or :class:`ActionError`; selected cards that make
+        several legal plays raise :class:`~dizhu.deal.AmbiguousPlayError` with the options."""
         deal = self.deal
         distinct = deal.distinct
         try:
@@ -155,7 +148,7 @@ class Table:
                 return self._composed(message["pattern"], distinct)
             if "cards" in message:
                 return self._selected(message["cards"])
-        except (ActionError, ChoiceNeeded):
+        except (ActionError, AmbiguousPlayError):
             raise
         except (InvalidPlayError, InvalidCardsError, IllegalActionError) as e:
             raise ActionError(str(e)) from None
@@ -173,10 +166,7 @@ class Table:
         missing = [str(t) for t, c in zip(texts, cards, strict=True) if c not in held]
         if missing:
             raise ActionError(f"you do not hold {' '.join(missing)}")
-        try:
-            return play_from_cards(self.deal, ranks_of_cards(cards))
-        except AmbiguousPlayError as e:
-            raise ChoiceNeeded(str(e), e.options) from None
+        return play_from_cards(self.deal, ranks_of_cards(cards))
 
     @staticmethod
     def _composed(pattern: Any, distinct: bool) -> Play:
