@@ -42,7 +42,7 @@ LEVEL_NOTES = {
     "easy": "plays plainly: the lowest play that fits, rarely bombs",
     "normal": "plans its hand, keeps its 2s and jokers, peasants play together",
     "hard": "normal, plus card counting and an exact endgame",
-    "expert": "imagines the hidden hands and plays each choice out (up to 1 s a move)",
+    "expert": "imagines the hidden hands and plays each choice out (about 1 s a move)",
 }
 
 
