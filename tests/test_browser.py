@@ -362,3 +362,22 @@ def test_a_lost_message_makes_the_page_resync(browser, server):
     page.wait_for_function(f"+document.body.dataset.version > {dropped[0]}")
     assert {"type": "sync"} in sent
     assert person.version() >= 2
+
+
+def test_resuming_and_abandoning_from_the_lobby(browser, server):
+    person = Person(browser, server)
+    match_id = person.start_match()
+    page = person.page
+    hand = person.hand()
+    page.click("#home-link")
+    page.wait_for_selector("#unfinished button.resume")
+    page.click("#unfinished button.resume")
+    page.wait_for_selector("#hand .card")
+    assert page.url.endswith(f"#/match/{match_id}") and person.hand() == hand
+    page.click("#home-link")
+    page.wait_for_selector("#unfinished button.abandon")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#unfinished button.abandon")
+    page.wait_for_function("document.querySelector('#finished').textContent.includes('abandoned')")
+    assert "None" in page.text_content("#unfinished")
+    assert not person.errors

@@ -167,3 +167,25 @@ def test_other_web_pages_cannot_reach_the_game(server):
     # the game's own page is welcome
     with connect(f"{server.ws_url}/ws/{match_id}", origin=server.url) as ws:
         assert receive(ws)["version"] == 0
+
+
+def test_abandoning_a_match(server):
+    match_id = new_match(server)
+    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+        receive(ws)
+        request = urllib.request.Request(f"{server.url}/api/matches/{match_id}/abandon",
+                                         data=b"", headers={"Origin": "http://evil.example"})
+        with pytest.raises(urllib.error.HTTPError) as forbidden:
+            urllib.request.urlopen(request, timeout=10)
+        assert forbidden.value.code == 403
+        status, body = http(server, f"/api/matches/{match_id}/abandon", b"")
+        assert status == 200 and body == {"abandoned": match_id}
+        state = receive(ws)
+        while not state["state"]["match"]["abandoned"]:
+            state = receive(ws)
+        ws.send(json.dumps({"type": "act", "action": {"bid": 0}}))
+        assert "abandoned" in receive(ws, "error")["message"]
+    status, body = http(server, f"/api/matches/{match_id}/abandon", b"")
+    assert status == 409 and "over already" in body["error"]
+    status, lobby = http(server, "/api/lobby")
+    assert lobby["unfinished"] == [] and lobby["finished"][0]["abandoned"]

@@ -250,3 +250,25 @@ def test_replay_frames_show_every_hand_and_check_the_record():
     bad["events"][-1] = {"seat": 0, "event": "play", "play": "rocket BR"}
     with pytest.raises(RecordError, match=r"event \d+"):
         replay_frames(bad)
+
+
+def test_an_abandoned_match_stays_stored_and_counts_nowhere(store):
+    table = new_table(store)
+    rng = random.Random(6)
+    while not table.match.scored_deals:
+        step(table, rng)
+    table.abandon()
+    assert table.pending() is None
+    with pytest.raises(ActionError, match="abandoned"):
+        table.next_deal()
+    assert store.matches(finished=False) == []
+    [listed] = store.matches(finished=True)
+    assert listed["abandoned"] and listed["deals_played"] == 1
+    assert store.statistics()["deals"] == 0 and store.statistics()["matches"] == 0
+    again = Table.load(store, table.id)
+    assert again.abandoned and again.state() == table.state()
+    assert again.state()["match"]["abandoned"]
+    finished = new_table(store)
+    play_out(finished, random.Random(1))
+    with pytest.raises(ActionError, match="over already"):
+        finished.abandon()

@@ -210,6 +210,25 @@ def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
         hub.rooms[table.id] = Room(table)
         return JSONResponse({"id": table.id})
 
+    async def abandon(request: Request) -> Response:
+        if not same_origin(request.headers):
+            return JSONResponse({"error": FOREIGN}, status_code=403)
+        try:
+            room = hub.room(int(request.path_params["match_id"]))
+        except ValueError:
+            room = None
+        if room is None:
+            return JSONResponse({"error": "no such match"}, status_code=404)
+        try:
+            async with room.lock:
+                room.table.abandon()
+        except ActionError as e:
+            return JSONResponse({"error": str(e)}, status_code=409)
+        if room.driver is not None:
+            room.driver.cancel()
+        await room.broadcast()
+        return JSONResponse({"abandoned": room.table.id})
+
     def finished_record(request: Request) -> dict[str, Any] | Response:
         try:
             match_id = int(request.path_params["match_id"])
@@ -301,6 +320,7 @@ def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
         Route("/", index),
         Route("/api/lobby", lobby),
         Route("/api/matches", new_match, methods=["POST"]),
+        Route("/api/matches/{match_id}/abandon", abandon, methods=["POST"]),
         Route("/api/matches/{match_id}/deals/{index}/record", record),
         Route("/api/matches/{match_id}/deals/{index}/replay", deal_replay),
         Route("/api/replay", uploaded_replay, methods=["POST"]),

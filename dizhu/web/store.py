@@ -23,7 +23,7 @@ CREATE TABLE IF NOT EXISTS matches (
     updated REAL NOT NULL,
     player TEXT NOT NULL,
     settings TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0,
+    finished INTEGER NOT NULL DEFAULT 0,  -- 0 playing, 1 played to its end, 2 abandoned
     summary TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
@@ -45,6 +45,10 @@ CREATE TABLE IF NOT EXISTS deals (
 """
 
 
+PLAYED, ABANDONED = 1, 2
+"""Values of ``matches.finished`` besides 0 (still being played)."""
+
+
 def default_db_path() -> Path:
     """The database in the user's data directory (XDG on Linux, the usual places elsewhere)."""
     if sys.platform == "win32":
@@ -64,6 +68,7 @@ class StoredMatch:
     settings: dict[str, Any]
     events: list[tuple[int, dict[str, Any]]]
     """(seat, event) in the order accepted; the match's version is their number."""
+    abandoned: bool = False
 
 
 class Store:
@@ -112,38 +117,51 @@ class Store:
             self.db.execute("UPDATE matches SET updated = ? WHERE id = ?", (now, match_id))
 
     def load(self, match_id: int) -> StoredMatch | None:
-        row = self.db.execute("SELECT id, created, player, settings FROM matches WHERE id = ?",
-                              (match_id,)).fetchone()
+        row = self.db.execute("SELECT id, created, player, settings, finished FROM matches "
+                              "WHERE id = ?", (match_id,)).fetchone()
         if row is None:
             return None
         events = [(seat, json.loads(text)) for seat, text in self.db.execute(
             "SELECT seat, event FROM events WHERE match_id = ? ORDER BY version", (match_id,))]
-        return StoredMatch(row[0], row[1], row[2], json.loads(row[3]), events)
+        return StoredMatch(row[0], row[1], row[2], json.loads(row[3]), events,
+                           abandoned=row[4] == ABANDONED)
+
+    def abandon(self, match_id: int) -> bool:
+        """Give up an unfinished match: it stays on disk, listed as abandoned, and counts in
+        no statistics. False if there is no such unfinished match."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            cur = self.db.execute("UPDATE matches SET finished = ?, updated = ? "
+                                  "WHERE id = ? AND finished = 0",
+                                  (ABANDONED, time.time(), match_id))
+        return cur.rowcount == 1
 
     def matches(self, *, finished: bool, limit: int = 50) -> list[dict[str, Any]]:
-        """The most recently played matches, unfinished or finished."""
+        """The most recently played matches: unfinished ones, or the others (played to
+        their end or abandoned)."""
         rows = self.db.execute(
             "SELECT m.id, m.created, m.updated, m.player, m.settings, m.summary, "
-            "(SELECT COUNT(*) FROM deals d WHERE d.match_id = m.id) "
-            "FROM matches m WHERE m.finished = ? ORDER BY m.updated DESC LIMIT ?",
-            (int(finished), limit)).fetchall()
+            "(SELECT COUNT(*) FROM deals d WHERE d.match_id = m.id), m.finished "
+            f"FROM matches m WHERE m.finished {'!=' if finished else '='} 0 "
+            "ORDER BY m.updated DESC LIMIT ?", (limit,)).fetchall()
         return [{"id": r[0], "created": r[1], "updated": r[2], "player": r[3],
                  "settings": json.loads(r[4]), "summary": json.loads(r[5]) if r[5] else None,
-                 "deals_played": r[6]} for r in rows]
+                 "deals_played": r[6], "abandoned": r[7] == ABANDONED} for r in rows]
 
     def statistics(self, player: str | None = None) -> dict[str, Any]:
         """Matches and deals played and won, deals by role (optionally for one name)."""
         where, args = ("WHERE m.player = ?", (player,)) if player else ("", ())
         matches = self.db.execute(
             f"SELECT COUNT(*), COALESCE(SUM(json_extract(m.summary, '$.human_won')), 0) "
-            f"FROM matches m {where} {'AND' if where else 'WHERE'} m.finished = 1",
+            f"FROM matches m {where} {'AND' if where else 'WHERE'} m.finished = {PLAYED}",
             args).fetchone()
         out: dict[str, Any] = {"matches": matches[0], "matches_won": matches[1]}
         for role in ("landlord", "peasant"):
             deals = self.db.execute(
                 f"SELECT COUNT(*), COALESCE(SUM(d.won), 0), COALESCE(SUM(d.points), 0) "
                 f"FROM deals d JOIN matches m ON m.id = d.match_id {where} "
-                f"{'AND' if where else 'WHERE'} d.role = ?", (*args, role)).fetchone()
+                f"{'AND' if where else 'WHERE'} d.role = ? AND m.finished != {ABANDONED}",
+                (*args, role)).fetchone()
             out[role] = {"deals": deals[0], "won": deals[1], "points": deals[2]}
         out["deals"] = out["landlord"]["deals"] + out["peasant"]["deals"]
         out["deals_won"] = out["landlord"]["won"] + out["peasant"]["won"]

@@ -98,6 +98,7 @@ class Table:
         self.autoplay: str | None = None
         self.autoplay_bot = None
         self.version = 0
+        self.abandoned = False
         self.hinter = Hinter()
 
     # ----------------------------------------------------------------- lifecycle
@@ -118,7 +119,16 @@ class Table:
         table = cls(store, stored.id, stored.player, stored.settings)
         for seat, event in stored.events[:upto]:
             table._apply(seat, event)
+        table.abandoned = stored.abandoned
         return table
+
+    def abandon(self) -> None:
+        """Give the match up (it stays stored, listed as abandoned)."""
+        if self.match.finished or self.abandoned:
+            raise ActionError("the match is over already")
+        if not self.store.abandon(self.id):
+            raise ActionError("this match cannot be abandoned")
+        self.abandoned = True
 
     @property
     def deal(self) -> Deal:
@@ -179,6 +189,7 @@ class Table:
 
     def submit(self, seat: int, action: Action) -> None:
         """Check ``action`` for ``seat`` with the engine, store it, then apply it."""
+        self._refuse_if_abandoned()
         why = self.deal.why_illegal(action, seat)
         if why is not None:
             raise ActionError(why)
@@ -207,6 +218,7 @@ class Table:
 
     def _commit(self, seat: int, event: dict[str, Any]) -> None:
         """Apply in memory, store, and undo the memory change if the store fails."""
+        self._refuse_if_abandoned()
         autoplay_before = (self.autoplay, self.autoplay_bot)
         self._apply(seat, event)
         deal_result = summary = None
@@ -230,6 +242,10 @@ class Table:
             else:
                 deal.pop()
             raise
+
+    def _refuse_if_abandoned(self) -> None:
+        if self.abandoned:
+            raise ActionError("this match was abandoned")
 
     def _apply(self, seat: int, event: dict[str, Any]) -> None:
         if "next" in event:
@@ -256,7 +272,7 @@ class Table:
         """What the server should do without the person: ``("act", seat)`` for a computer
         seat to move, ``("next", seat)`` to deal again; ``None`` while waiting for them."""
         deal = self.deal
-        if self.match.finished:
+        if self.match.finished or self.abandoned:
             return None
         if deal.phase is Phase.THROWN_IN:
             return ("next", HUMAN)
@@ -329,7 +345,7 @@ class Table:
                 "deal_index": len(match.deals) - 1, "deal_number": numbers[-1],
                 "scored": len(match.scored_deals), "totals": match.totals,
                 "finished": match.finished, "winners": match.winners,
-                "autoplay": self.autoplay, "sheets": sheets,
+                "autoplay": self.autoplay, "sheets": sheets, "abandoned": self.abandoned,
             },
             "view": view,
             "waiting_for": self._waiting_for(),

@@ -1,7 +1,7 @@
 // The page: a lobby (#/) and a table (#/match/ID). The server decides everything; this
 // file only shows what it sends and passes on what the person asks for.
 
-import { $, api, escapeHtml } from "./dom.js";
+import { $, api, button, escapeHtml } from "./dom.js";
 import { openReplay } from "./replay.js";
 import { TableView } from "./table.js";
 
@@ -77,11 +77,12 @@ function fillMatches(data) {
     const li = document.createElement("li");
     li.innerHTML = `<span>${escapeHtml(m.player)} · ${describe(m.settings)}<br>` +
       `<small>${m.deals_played} deal(s) played · ${when(m.updated)}</small></span>`;
-    const button = document.createElement("button");
-    button.textContent = "Resume";
-    button.className = "resume";
-    button.addEventListener("click", () => { location.hash = `#/match/${m.id}`; });
-    li.append(button);
+    const resume = button("Resume", () => { location.hash = `#/match/${m.id}`; }, { cls: "resume" });
+    const give = button("Abandon", () => abandon(m), { cls: "abandon" });
+    const buttons = document.createElement("span");
+    buttons.className = "row-buttons";
+    buttons.append(resume, give);
+    li.append(buttons);
     unfinished.append(li);
   }
   if (!data.unfinished.length) unfinished.innerHTML = "<li class='empty'>None</li>";
@@ -90,13 +91,11 @@ function fillMatches(data) {
   for (const m of data.finished) {
     const s = m.summary;
     const li = document.createElement("li");
-    const result = s.human_won ? (s.winners.length > 1 ? "shared win" : "won") : "lost";
+    const result = m.abandoned ? `abandoned after ${m.deals_played} deal(s)`
+      : `${s.human_won ? (s.winners.length > 1 ? "shared win" : "won") : "lost"} · ${s.totals.join(" / ")}`;
     li.innerHTML = `<span>${escapeHtml(m.player)} · ${describe(m.settings)}<br>` +
-      `<small>${result} · ${s.totals.join(" / ")} · ${when(m.updated)}</small></span>`;
-    const button = document.createElement("button");
-    button.textContent = "Sheet";
-    button.addEventListener("click", () => { location.hash = `#/match/${m.id}`; });
-    li.append(button);
+      `<small>${result} · ${when(m.updated)}</small></span>`;
+    li.append(button("Sheet", () => { location.hash = `#/match/${m.id}`; }));
     finished.append(li);
   }
   if (!data.finished.length) finished.innerHTML = "<li class='empty'>None yet</li>";
@@ -110,6 +109,16 @@ function fillStats(stats) {
     <tr><th>Deals</th><td>${stats.deals}</td><td>${stats.deals_won}</td><td>${pct(stats.deals_won, stats.deals)}</td></tr>
     <tr><th>as landlord</th><td>${stats.landlord.deals}</td><td>${stats.landlord.won}</td><td>${pct(stats.landlord.won, stats.landlord.deals)}</td></tr>
     <tr><th>as peasant</th><td>${stats.peasant.deals}</td><td>${stats.peasant.won}</td><td>${pct(stats.peasant.won, stats.peasant.deals)}</td></tr>`;
+}
+
+async function abandon(m) {
+  if (!window.confirm(`Abandon this match (${describe(m.settings)})? It cannot be resumed.`)) return;
+  try {
+    await api(`/api/matches/${m.id}/abandon`, { method: "POST" });
+  } catch (e) {
+    $("lobby-error").textContent = e.message;
+  }
+  showLobby();
 }
 
 async function startMatch(event) {

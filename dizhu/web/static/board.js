@@ -110,6 +110,7 @@ export function renderCenter({ view, match }) {
 
 function statusText(view, match) {
   const name = (s) => (s === view.seat ? "You" : match.names[s]);
+  if (match.abandoned) return "This match was abandoned";
   if (match.finished) {
     const winners = match.winners.map((s) => match.names[s]);
     return `Match over: ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`;

@@ -372,6 +372,10 @@ export class TableView {
     const box = $("controls");
     box.replaceChildren();
     const myTurn = view.to_move === view.seat;
+    if (match.abandoned) {
+      box.append(button("Back to the lobby", () => { location.hash = "#/"; }));
+      return;
+    }
     if (match.autoplay && !view.phase.match(/over|thrown_in/)) {
       box.append(Object.assign(document.createElement("span"), { className: "note", textContent: `Auto-play (${match.autoplay}) is playing your seat` }));
       return;
