@@ -171,14 +171,17 @@ def test_a_named_pattern_becomes_the_play(store):
         table.action_of({"pattern": {"kind": "single", "main": "Z"}})
 
 
-def test_the_new_match_form_is_checked():
+def test_the_new_match_form_is_checked(store):
     assert NewMatch.from_json({"mode": "points"}).target == 50
+    fast = Table.create(store, NewMatch.from_json({"pace": "fast"}))
+    assert fast.pace == 0.4 and Table.load(store, fast.id).pace == 0.4
     assert NewMatch.from_json({}).target == 10
     for bad, message in [({"mode": "deals", "target": 7}, "5, 10, 20 deals"),
                          ({"mode": "chess"}, "number of deals or a race"),
                          ({"bots": ["normal"]}, "each of the two"),
                          ({"bots": ["normal", "rlcard-rule"]}, "not rlcard-rule"),
-                         ({"bots": ["normal", "nobody"]}, "unknown bot")]:
+                         ({"bots": ["normal", "nobody"]}, "unknown bot"),
+                         ({"pace": "warp"}, "the pace is slow, normal, fast")]:
         with pytest.raises(ActionError, match=message):
             NewMatch.from_json(bad)
 

@@ -102,7 +102,8 @@ class Hub:
                     kind, seat = pending
                     version = table.version
                     view = table.view_for_decision(seat) if kind == "act" else None
-                await asyncio.sleep(self.pause if kind == "act" else self.pause * 2)
+                pause = self.pause * table.pace
+                await asyncio.sleep(pause if kind == "act" else pause * 2)
                 action = None
                 if kind == "act":
                     action = await asyncio.to_thread(table.decide_from, seat, view)

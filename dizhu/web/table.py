@@ -27,6 +27,8 @@ from .store import Store
 HUMAN = 0
 LEVELS = ("easy", "normal", "hard", "expert")
 """The strengths a person can choose for a computer seat."""
+PACES = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
+"""How long computer players pause, as a multiple of the server's ``--pause``."""
 
 
 class ActionError(ValueError):
@@ -43,6 +45,7 @@ class NewMatch:
     bots: tuple[str, str] = ("normal", "normal")
     doubling: bool = False
     distinct_kickers: bool = False
+    pace: str = "normal"
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> NewMatch:
@@ -71,13 +74,16 @@ class NewMatch:
                 raise ActionError(str(e)) from None
             if name not in LEVELS:
                 raise ActionError(f"a computer seat plays {', '.join(LEVELS)}, not {name}")
+        pace = data.get("pace", "normal")
+        if pace not in PACES:
+            raise ActionError(f"the pace is {', '.join(PACES)}, not {pace}")
         return cls(player, mode, target, (str(bots[0]), str(bots[1])),
-                   bool(data.get("doubling")), bool(data.get("distinct_kickers")))
+                   bool(data.get("doubling")), bool(data.get("distinct_kickers")), pace)
 
     def to_json(self, seed: str) -> dict[str, Any]:
         return {"mode": self.mode, "target": self.target, "bots": list(self.bots),
                 "doubling": self.doubling, "distinct_kickers": self.distinct_kickers,
-                "seed": seed}
+                "pace": self.pace, "seed": seed}
 
 
 class Table:
@@ -282,6 +288,11 @@ class Table:
         if seat != HUMAN or self.autoplay:
             return ("act", seat)
         return None
+
+    @property
+    def pace(self) -> float:
+        """The multiple of the server's pause chosen for this match."""
+        return PACES.get(self.settings.get("pace", "normal"), 1.0)
 
     def view_for_decision(self, seat: int) -> SeatView:
         """The frozen view a computer player decides from."""

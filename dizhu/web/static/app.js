@@ -131,6 +131,7 @@ async function startMatch(event) {
     bots: [$("bot-1").value, $("bot-2").value],
     doubling: $("opt-doubling").checked,
     distinct_kickers: $("opt-distinct").checked,
+    pace: $("pace").value,
   };
   try {
     const { id } = await api("/api/matches", {
