@@ -4,7 +4,6 @@
 const NS = "http://www.w3.org/2000/svg";
 const SUITS = { s: "♠", h: "♥", c: "♣", d: "♦" };
 const RED_SUITS = new Set(["h", "d"]);
-export const RANK_ORDER = "3456789TJQKA2BR";
 
 export function rankOf(card) {
   return card[0];
