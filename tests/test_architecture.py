@@ -76,3 +76,15 @@ def test_rules_live_in_the_engine():
         text = path.read_text()
         for marker in ("_run_start", "CHAIN_LIMITS", "def readings", "def beats"):
             assert marker not in text, f"{path.name} re-implements a rule ({marker})"
+
+
+def test_the_page_decides_no_rule():
+    """The browser page shows what the server sends: no rank order to compare cards by,
+    no combination tables, no legality checks of its own."""
+    static = PACKAGE / "web" / "static"
+    scripts = sorted(static.glob("*.js"))
+    assert scripts
+    for path in scripts:
+        text = path.read_text()
+        for marker in ("3456789TJQKA2", "beats(", "isLegal", "legalPlays", "readings("):
+            assert marker not in text, f"{path.name} decides a rule ({marker})"
