@@ -196,9 +196,16 @@ def test_autoplay_plays_the_persons_seat_and_hands_it_back(store):
         assert table.pending() is not None  # with auto-play on, nobody waits for the person
         step(table, random.Random(0))
     table.set_autoplay(None)
-    while table.pending() is not None:
-        step(table, random.Random(0))
-    assert table.match.finished or table.deal.to_move == HUMAN or table.deal.is_over
+    events = store.load(table.id).events
+    switched = [i for i, (_, e) in enumerate(events) if "autoplay" in e]
+    assert [events[i][1]["autoplay"] for i in switched] == ["easy", None]
+    played_for = [e for seat, e in events[switched[0]:switched[1]]
+                  if seat == HUMAN and {"bid", "double", "play", "pass"} & set(e)]
+    assert played_for  # the computer answered for the person while auto-play was on
+    if not table.match.finished:
+        while table.pending() is not None:
+            step(table, random.Random(0))
+        assert table.deal.to_move == HUMAN or table.deal.phase is Phase.OVER
     with pytest.raises(ActionError, match="auto-play uses"):
         table.set_autoplay("random")
 
