@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 from dizhu.web.store import Store
-from dizhu.web.table import Table
 
-from .test_web_server import SUITED, hidden_cards
+from .test_web_server import check_frames
 from .webserver import Server
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -126,17 +125,10 @@ class Person:
 
     def check_frames(self, match_id: int) -> int:
         store = Store(self.server.db)
-        checked = 0
-        for text in self.frames:
-            message = json.loads(text)
-            if message.get("type") != "state":
-                continue
-            table = Table.load(store, match_id, upto=message["version"])
-            assert not set(SUITED.findall(text)) & hidden_cards(table), message["version"]
-            assert message["state"] == table.state()
-            checked += 1
-        store.close()
-        return checked
+        try:
+            return check_frames(store, match_id, self.frames)
+        finally:
+            store.close()
 
 
 def test_a_match_from_the_lobby_to_the_score_sheet(browser, server):
