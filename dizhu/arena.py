@@ -1,15 +1,17 @@
 """The arena: any bot against any other, on duplicate decks, as the literature measures.
 
-Each deck is played twice: bot A holds seat 0 against B in seats 1 and 2, then B holds
-seat 0 against A. In ``play`` mode (DouZero's and PerfectDou's protocol) seat 0 is the
-landlord without an auction, with the kitty, and leads; a deal scores 1 doubled per bomb
-or rocket, the landlord ±2 and each peasant ∓1. In ``full`` mode the auction (a thrown-in
-deck is redealt from the same seed stream), the doubling option and RULES.md's scoring
-are played for real.
+Each deck is played twice: bot A holds seat 0 against B in every other seat (two of them,
+or three in ``four``), then B holds seat 0 against A. In ``play`` mode (DouZero's and
+PerfectDou's protocol) seat 0 is the landlord without an auction, with the kitty, and
+leads; a deal scores 1 doubled per doubling bomb or rocket, each peasant ±1 and the
+landlord the opposite of their sum. In ``full`` mode the auction (a thrown-in deck is
+redealt from the same seed stream), the doubling option and RULES.md's scoring are played
+for real.
 
 Reported for A: WP (share of deals its side won) and ADP (its side's points per deal),
-each with a 95% interval over per-deck values (the two legs of a deck are paired), and
-the same per role. Results do not depend on the number of worker processes.
+each with a 95% interval over per-deck values (the two legs of a deck are paired; WP's is
+a Wilson interval, so it stays within 0..1), and the same per role. Results do not depend
+on the number of worker processes.
 """
 
 from __future__ import annotations
@@ -27,10 +29,9 @@ from typing import Any
 from .auction import Bid
 from .bots import make_bot
 from .bots.base import Bot
-from .cards import DECK_SIZE
-from .deal import Deal, IllegalActionError, Phase
+from .deal import Deal, IllegalActionError, Phase, deal_cards
 from .rules import CLASSIC, RuleSet
-from .stats import Z95, mean_ci, median, wilson_ci
+from .stats import Z95, mean_ci, median, paired_wilson_ci, sd, wilson_ci, wilson_of
 from .view import seat_view
 
 MODES = ("play", "full")
@@ -53,6 +54,12 @@ class ArenaSpec:
             raise ValueError(f"mode is 'play' or 'full', not {self.mode!r}")
         if self.decks < 1:
             raise ValueError("play at least one deck")
+        if self.first_deck < 0:
+            raise ValueError("decks are numbered from 0: --first-deck must be 0 or more")
+        for spec in (self.bot_a, self.bot_b):
+            bot = make_bot(spec)
+            if not bot.plays(self.rules):
+                raise ValueError(f"{bot.name} cannot play {self.rules.name}")
 
 
 @dataclass
@@ -80,7 +87,8 @@ class BotFailure(RuntimeError):
 
 
 def _bots_for(spec: ArenaSpec, leg: int, cache: dict) -> list[tuple[str, Bot]]:
-    sides = ["a", "b", "b"] if leg == 0 else ["b", "a", "a"]
+    others = spec.rules.seats - 1
+    sides = ["a", *["b"] * others] if leg == 0 else ["b", *["a"] * others]
     out = []
     for seat, side in enumerate(sides):
         name = spec.bot_a if side == "a" else spec.bot_b
@@ -91,43 +99,38 @@ def _bots_for(spec: ArenaSpec, leg: int, cache: dict) -> list[tuple[str, Bot]]:
     return out
 
 
-def _shuffle(rng: random.Random) -> tuple[list[list[int]], list[int]]:
-    deck = list(range(DECK_SIZE))
-    rng.shuffle(deck)
-    return [deck[:17], deck[17:34], deck[34:51]], deck[51:]
-
-
 def play_leg(spec: ArenaSpec, index: int, leg: int, cache: dict, times: Times) -> Leg:
     """Deck ``index``, leg 0 (A in seat 0) or 1 (B in seat 0)."""
     bots = _bots_for(spec, leg, cache)
     for seat, (_, bot) in enumerate(bots):
         bot.reseed(f"{spec.seed}:{index}:{leg}:{seat}")
+    rules = spec.rules
     rng = random.Random(f"{spec.seed}:{index}")
     thrown = 0
     if spec.mode == "play":
-        hands, kitty = _shuffle(rng)
-        deal = Deal.at_play(hands, kitty, landlord=0, bid=1, rules=spec.rules)
+        hands, kitty = deal_cards(rng, rules)
+        deal = Deal.at_play(hands, kitty, landlord=0, bid=1, rules=rules)
         _run(deal, bots, times)
     else:
-        opening = rng.randrange(3)
+        opening = rng.randrange(rules.seats)
         while True:
-            hands, kitty = _shuffle(rng)
-            deal = Deal(hands, kitty, opening, spec.rules)
+            hands, kitty = deal_cards(rng, rules)
+            deal = Deal(hands, kitty, opening, rules)
             _run(deal, bots, times)
             if deal.phase is Phase.OVER:
                 break
             thrown += 1
-            opening = (opening + 1) % 3
+            opening = (opening + 1) % rules.seats
     a_seats = [s for s, (side, _) in enumerate(bots) if side == "a"]
     landlord_is_a = deal.landlord in a_seats
     won = (deal.winner == deal.landlord) == landlord_is_a
     if spec.mode == "play":
-        stake = 1 << (deal.bombs + deal.rockets)
-        points = 2 * stake if won else -2 * stake
+        stake = (rules.seats - 1) << (deal.bombs + deal.rockets)
+        points = stake if won else -stake
     else:
         scores = deal.result.scores
         points = sum(scores[s] for s in a_seats)
-    bid_by = tuple(any(isinstance(a, Bid) and a.value and bots[s][0] == side
+    bid_by = tuple(any(isinstance(a, Bid) and not a.is_pass and bots[s][0] == side
                        for s, a in deal.history) for side in ("a", "b"))
     return Leg(landlord_is_a, won, points, deal.bombs + deal.rockets, bid_by,
                "a" if landlord_is_a else "b", thrown)
@@ -159,7 +162,8 @@ def _play_chunk(args: tuple[ArenaSpec, int, int]) -> tuple[list[tuple[Leg, Leg]]
 
 def run_arena(spec: ArenaSpec, jobs: int = 1, progress: bool = False) -> dict[str, Any]:
     """Play every deck (in ``jobs`` processes) and return the report."""
-    jobs = max(1, jobs)
+    if jobs < 1:
+        raise ValueError(f"jobs must be 1 or more, not {jobs}")
     size = max(1, min(50, spec.decks // (jobs * 4) or 1))
     first, end = spec.first_deck, spec.first_deck + spec.decks
     chunks = [(spec, s, min(s + size, end)) for s in range(first, end, size)]
@@ -194,15 +198,16 @@ def run_arena(spec: ArenaSpec, jobs: int = 1, progress: bool = False) -> dict[st
 def summarize(spec: ArenaSpec, legs: list[tuple[Leg, Leg]], times: Times) -> dict[str, Any]:
     per_deck_wp = [(x.a_won + y.a_won) / 2 for x, y in legs]
     per_deck_adp = [(x.a_points + y.a_points) / 2 for x, y in legs]
-    wp, wp_ci = mean_ci(per_deck_wp)
+    wp, wp_ci = paired_wilson_ci(per_deck_wp, 2)
     adp, adp_ci = mean_ci(per_deck_adp)
     n = len(legs)
     every = [leg for pair in legs for leg in pair]
     report: dict[str, Any] = {
         "a": spec.bot_a, "b": spec.bot_b, "mode": spec.mode, "seed": spec.seed,
-        "rules": spec.rules.describe(), "decks": len(legs), "first_deck": spec.first_deck,
+        "rules": spec.rules.describe(), "seats": spec.rules.seats, "decks": len(legs),
+        "first_deck": spec.first_deck,
         "wp": wp, "wp_ci": list(wp_ci), "adp": adp, "adp_ci": list(adp_ci),
-        "wp_sd": _sd(wp, wp_ci, n), "adp_sd": _sd(adp, adp_ci, n),
+        "wp_sd": sd(per_deck_wp), "adp_sd": _sd(adp, adp_ci, n),
         "bombs_per_deal": sum(leg.bombs for leg in every) / len(every),
     }
     for role, is_landlord in (("landlord", True), ("peasants", False)):
@@ -263,19 +268,20 @@ def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
     out = {k: first[k] for k in keys}
     out.update(decks=n, first_deck=ranges[0][0])
     for key in ("wp", "adp"):
-        mean, sd = _pool([(r["decks"], r[key], r[key + "_sd"]) for r in reports])
-        half = Z95 * sd / math.sqrt(n)
-        out.update({key: mean, key + "_ci": [mean - half, mean + half], key + "_sd": sd})
+        mean, spread = _pool([(r["decks"], r[key], r[key + "_sd"]) for r in reports])
+        half = Z95 * spread / math.sqrt(n)
+        ci = wilson_of(mean, spread, n, 2 * n) if key == "wp" else (mean - half, mean + half)
+        out.update({key: mean, key + "_ci": list(ci), key + "_sd": spread})
     out["bombs_per_deal"] = sum(r["bombs_per_deal"] * r["decks"] for r in reports) / n
     for role in ("landlord", "peasants"):
         deals = sum(r[role]["deals"] for r in reports)
         wins = sum(r[role]["wins"] for r in reports)
-        adp, sd = _pool([(r[role]["deals"], r[role]["adp"], r[role]["adp_sd"])
-                         for r in reports])
-        half = Z95 * sd / math.sqrt(deals)
+        adp, spread = _pool([(r[role]["deals"], r[role]["adp"], r[role]["adp_sd"])
+                             for r in reports])
+        half = Z95 * spread / math.sqrt(deals)
         out[role] = {"wins": wins, "wp": wins / deals, "wp_ci": list(wilson_ci(wins, deals)),
                      "adp": adp, "adp_ci": [adp - half, adp + half], "deals": deals,
-                     "adp_sd": sd}
+                     "adp_sd": spread}
     out["decision_ms"] = {}
     for side in ("a", "b"):
         times = [r["decision_ms"][side] for r in reports]

@@ -2,10 +2,13 @@
 
 Rules never look at suits, so every rule works on *rank counts*: a multiset of ranks packed
 into one int, four bits per rank (rank ``r`` occupies bits ``4r .. 4r+3``). Adding, removing
-and testing whether one multiset holds another are then single integer operations.
+and testing whether one multiset holds another are then single integer operations. A field
+holds up to 8 cards of a rank, as many as two packs have.
 
-Suited cards exist for display and for records only: a card is an int 0..53, ``4 * rank +
-suit`` for the 52 ranked cards, 52 for the black joker and 53 for the red joker.
+Suited cards exist for display and for records only: a card is a *face*, an int 0..53,
+``4 * rank + suit`` for the 52 ranked faces, 52 for the black joker and 53 for the red
+joker. A deck of two packs holds every face twice; two cards of one face are the same card
+to everyone.
 """
 
 from __future__ import annotations
@@ -22,18 +25,22 @@ RANK_INDEX = {ch: i for i, ch in enumerate(RANKS)}
 SUITS = "♠♥♣♦"
 SUIT_LETTERS = "shcd"
 DECK_SIZE = 54
+"""Faces in one pack."""
 
 FIELD_BITS = 4
 UNIT = tuple(1 << (FIELD_BITS * r) for r in range(NUM_RANKS))
 """``UNIT[r]`` is one card of rank ``r`` in rank-count form."""
 
+MAX_FIELD = 8
+"""The most cards of one rank that rank counts may hold (two packs' worth)."""
+
 _FIELD_MASK = (1 << FIELD_BITS) - 1
 GUARDS = sum(8 * u for u in UNIT)
-"""Bit 3 of every rank's field: ``((hand | GUARDS) - cards) & GUARDS == GUARDS`` tells
-whether ``hand`` holds ``cards``."""
+"""Bit 3 of every rank's field: while every field of ``hand`` is below 8,
+``((hand | GUARDS) - cards) & GUARDS == GUARDS`` tells whether ``hand`` holds ``cards``."""
 _GUARDS = GUARDS
 FULL_DECK = sum(4 * UNIT[r] for r in range(TWO + 1)) + UNIT[BLACK_JOKER] + UNIT[RED_JOKER]
-"""The rank counts of the whole 54-card deck."""
+"""The rank counts of one 54-card pack."""
 
 MAX_COPIES = tuple(4 if r <= TWO else 1 for r in range(NUM_RANKS))
 
@@ -79,13 +86,28 @@ def size(cards: int) -> int:
 
 
 def contains(hand: int, cards: int) -> bool:
-    """Whether ``hand`` holds every card of ``cards`` (both within one deck)."""
-    return ((hand | _GUARDS) - cards) & _GUARDS == _GUARDS
+    """Whether ``hand`` holds every card of ``cards`` (fields of both at most 8).
+
+    A field of 8 (two packs' worth) already has its guard bit set, and it holds any count
+    of at most 8: those fields of ``cards`` are left out of the guard test."""
+    full = (hand & _GUARDS) >> 3
+    return ((hand | _GUARDS) - (cards & ~(full * _FIELD_MASK))) & _GUARDS == _GUARDS
+
+
+def fits(deck: int, cards: int) -> bool:
+    """Whether ``deck`` (rank counts of a whole deck) can hold ``cards``, whose fields may
+    be anything up to 15 (e.g. nine 3s read for classifying)."""
+    while cards:
+        if cards & _FIELD_MASK > deck & _FIELD_MASK:
+            return False
+        cards >>= FIELD_BITS
+        deck >>= FIELD_BITS
+    return True
 
 
 def fits_deck(cards: int) -> bool:
-    """Whether one 54-card deck can hold these rank counts."""
-    return contains(FULL_DECK, cards)
+    """Whether one 54-card pack can hold these rank counts."""
+    return fits(FULL_DECK, cards)
 
 
 def format_ranks(cards: int) -> str:
@@ -110,31 +132,32 @@ def _rank_letters(text: str) -> list[int]:
     return out
 
 
-def parse_ranks(text: str, *, one_deck: bool = True) -> int:
+def parse_ranks(text: str, deck: int | None = FULL_DECK) -> int:
     """Rank counts from text such as ``"3 3 10 J q"`` or ``"BR"``.
 
-    With ``one_deck`` (the default) a set no deck can hold (``BB``, five 3s) is an error;
-    without it such a set is returned as it is, so that it can be classified as invalid.
+    A set that ``deck`` (rank counts of a whole deck; one pack by default) cannot hold
+    (``BB`` or five 3s from one pack) is an error; with ``deck=None`` such a set is returned
+    as it is, so that it can be classified as invalid.
     """
     cards = 0
     for rank in _rank_letters(text):
         cards += UNIT[rank]
-        if count_of(cards, rank) > 8:
+        if count_of(cards, rank) == _FIELD_MASK:
             raise InvalidCardsError(f"far too many {rank_name(rank)}s in {text!r}")
-    if one_deck:
-        check_one_deck(cards, text)
+    if deck is not None:
+        check_deck(cards, deck, text)
     return cards
 
 
-def check_one_deck(cards: int, what: str = "") -> None:
-    """Raise :class:`InvalidCardsError` unless one deck can hold ``cards``."""
+def check_deck(cards: int, deck: int = FULL_DECK, what: str = "") -> None:
+    """Raise :class:`InvalidCardsError` unless ``deck`` can hold ``cards``."""
     for r in range(NUM_RANKS):
-        n = count_of(cards, r)
-        if n > MAX_COPIES[r]:
+        n, most = count_of(cards, r), count_of(deck, r)
+        if n > most:
             where = f" in {what!r}" if what else ""
-            if r >= BLACK_JOKER:
-                raise InvalidCardsError(f"{n} {rank_name(r)}s{where}: a deck has one")
-            raise InvalidCardsError(f"{n} {rank_name(r)}s{where}: a deck has four of each rank")
+            has = {1: "one", 2: "two", 4: "four", 8: "eight"}.get(most, str(most))
+            of = "" if r >= BLACK_JOKER else " of each rank"
+            raise InvalidCardsError(f"{n} {rank_name(r)}s{where}: the deck has {has}{of}")
 
 
 # --------------------------------------------------------------------------- suited cards
@@ -183,9 +206,33 @@ def ranks_of_cards(cards: Iterable[int]) -> int:
     return total
 
 
+def deck_faces(packs: int = 1) -> list[int]:
+    """The faces of a deck of ``packs`` packs, each face once per pack, in order."""
+    return [face for face in range(DECK_SIZE) for _ in range(packs)]
+
+
+_MIX = (1 << 64) - 1
+
+
+def mix(*values: int) -> int:
+    """A 64-bit hash of some ints (splitmix64 steps): cheap, stable across runs."""
+    x = 0x9E3779B97F4A7C15
+    for v in values:
+        x = (x + (v & _MIX) + 0x9E3779B97F4A7C15) & _MIX
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MIX
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MIX
+        x ^= x >> 31
+    return x
+
+
 class SuitedCards:
-    """Suited cards kept by rank, so that cards of given ranks come off in O(1) each (the
-    highest suit index of a rank first)."""
+    """The suited cards one seat holds, kept by rank.
+
+    Which suits a play takes is the player's choice: :meth:`take` removes the very cards a
+    person picked, :meth:`take_chosen` makes a seeded choice among the cards of each rank
+    played, which depends on nothing but those cards and the key (never on the rest of the
+    hand), so that the suits seen on the table tell nothing more than the ranks do.
+    """
 
     __slots__ = ("_by_rank",)
 
@@ -200,21 +247,38 @@ class SuitedCards:
             stack.append(c)
             stack.sort()
 
-    def take(self, ranks: int) -> list[int]:
-        """Remove and return cards of these rank counts (the caller checked they are held)."""
+    def holds(self, cards: Iterable[int]) -> bool:
+        """Whether every one of ``cards`` is held (a face given twice needs two copies)."""
+        need: dict[int, int] = {}
+        for c in cards:
+            need[c] = need.get(c, 0) + 1
+        return all(self._by_rank[card_rank(c)].count(c) >= n for c, n in need.items())
+
+    def take(self, cards: Iterable[int]) -> list[int]:
+        """Remove exactly these cards (the caller checked that they are held)."""
+        taken = []
+        for c in cards:
+            self._by_rank[card_rank(c)].remove(c)
+            taken.append(c)
+        return taken
+
+    def take_chosen(self, ranks: int, key: int) -> list[int]:
+        """Remove cards of these rank counts, chosen among the held cards of each rank by a
+        hash of ``key`` and the rank (the caller checked that they are held)."""
         taken = []
         r = 0
         while ranks:
             n = ranks & _FIELD_MASK
             if n:
                 stack = self._by_rank[r]
-                taken += reversed(stack[-n:])
-                del stack[-n:]
+                x = mix(key, r)
+                for _ in range(n):
+                    x, i = divmod(x, len(stack))
+                    taken.append(stack.pop(i))
             ranks >>= FIELD_BITS
             r += 1
-        return taken
+        return sorted(taken)
 
     def cards(self) -> list[int]:
-        """The cards held, in rank order; within a rank, in the order they come off (the
-        highest suit index first), so that the first n shown are the n a play takes."""
-        return [c for stack in self._by_rank for c in reversed(stack)]
+        """The cards held, in rank order, then by suit (♠♥♣♦)."""
+        return [c for stack in self._by_rank for c in stack]

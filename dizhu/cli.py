@@ -1,8 +1,10 @@
 """The ``dizhu`` command.
 
-``dizhu classify`` and ``dizhu moves`` are a stable contract for other tools: their output
-format does not change. ``dizhu play`` deals and plays one seeded deal between random
-players and prints it; ``dizhu replay`` checks and prints a record.
+``dizhu classify``, ``dizhu moves`` and ``dizhu auction`` are a stable contract for other
+tools: their output format does not change. ``dizhu play`` deals and plays one seeded deal
+between random players and prints it; ``dizhu replay`` checks and prints a record. Every
+command that makes or reads a game takes ``--ruleset NAME`` (default ``classic``). Bad input
+exits with status 2 and a message, never a traceback.
 """
 
 from __future__ import annotations
@@ -14,20 +16,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .auction import Bid, Double
-from .cards import (
-    FULL_DECK,
-    InvalidCardsError,
-    card_text,
-    contains,
-    format_ranks,
-    parse_ranks,
-)
-from .combos import CHINESE_NAMES, InvalidPlayError, Play, parse_play, readings
+from .auction import Bid, Double, bid_of
+from .cards import InvalidCardsError, card_text, format_ranks, parse_ranks
+from .combos import CHINESE_NAMES, InvalidPlayError, Play
 from .deal import Deal, Phase
-from .movegen import legal_plays
 from .record import RecordError, deal_to_json, replay
-from .rules import CLASSIC, RuleSet
+from .rules import RuleSet
+from .rulesets import find_ruleset, names
+from .view import public_history
 
 
 class UsageError(Exception):
@@ -47,52 +43,91 @@ def _cards(cards: Sequence[int]) -> str:
     return " ".join(card_text(c, symbols=symbols) for c in cards)
 
 
+def _rules_from(args: argparse.Namespace) -> RuleSet:
+    """The ruleset the arguments name, with the options they turn on."""
+    options = {name: True for name in ("doubling", "distinct_kickers")
+               if getattr(args, name, False)}
+    try:
+        return find_ruleset(args.ruleset, **options)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+
+
 # --------------------------------------------------------------------------- classify
 
 def cmd_classify(args: argparse.Namespace) -> int:
+    rules = _rules_from(args)
     lines = args.cards if args.cards else (line.strip() for line in sys.stdin)
+    status = 0
     for text in lines:
         if not text:
             continue
         try:
-            cards = parse_ranks(text, one_deck=False)
+            cards = parse_ranks(text, None)
         except InvalidCardsError as e:
             print(f"dizhu classify: {e}", file=sys.stderr)
             print(f"{text}\tinvalid")
+            status = 2
             continue
-        found = sorted(p.reading for p in readings(cards, args.distinct_kickers))
+        found = sorted(p.reading for p in rules.readings(cards))
         print(f"{format_ranks(cards)}\t{','.join(found) or 'invalid'}")
-    return 0
+    return status
 
 
 # --------------------------------------------------------------------------- moves
 
 def cmd_moves(args: argparse.Namespace) -> int:
+    rules = _rules_from(args)
     try:
-        hand = parse_ranks(args.hand)
+        hand = rules.parse_ranks(args.hand)
     except InvalidCardsError as e:
         raise UsageError(f"bad hand: {e}") from None
     top: Play | None = None
     if args.after is not None:
         try:
-            top = parse_play(args.after, distinct_kickers=args.distinct_kickers)
+            top = rules.parse_play(args.after)
         except InvalidPlayError as e:
             raise UsageError(f"bad --after: {e}") from None
         if top.is_pass:
             raise UsageError("bad --after: give the play on top of the trick, not a pass")
-        if not contains(FULL_DECK - hand, top.cards):
+        if not rules.combos.fits(hand + top.cards):
+            deck = "one deck" if rules.packs == 1 else f"{rules.packs} packs"
             raise UsageError(f"bad --after: the hand {format_ranks(hand)} and "
-                             f"{top.ranks} together need more cards than one deck has")
-    for line in sorted(p.text for p in legal_plays(hand, top, args.distinct_kickers)):
+                             f"{top.ranks} together need more cards than {deck} have")
+    for line in sorted(p.text for p in rules.generator.legal(hand, top)):
         print(line)
     return 0
 
 
+# --------------------------------------------------------------------------- auction
+
+def cmd_auction(args: argparse.Namespace) -> int:
+    rules = _rules_from(args)
+    if not 0 <= args.opener < rules.seats:
+        raise UsageError(f"--opener must be a seat 0..{rules.seats - 1}")
+    auction = rules.auction
+    bids: list[tuple[int, Bid]] = []
+    for index, token in enumerate(args.answers):
+        state = auction.state(rules.seats, args.opener, bids)
+        try:
+            bid = bid_of(token)
+        except ValueError as e:
+            raise UsageError(f"answer {index} {token!r}: {e}") from None
+        why = auction.why_illegal(state, bid)
+        if why is not None:
+            raise UsageError(f"answer {index} {token!r} is not legal: {why}")
+        bids.append((state.to_move, bid))
+    state = auction.state(rules.seats, args.opener, bids)
+    if state.thrown_in:
+        print("thrown-in")
+    elif state.over:
+        print(f"landlord {state.landlord} stake {state.stake}")
+    else:
+        print(f"next {state.to_move}: {' '.join(sorted(b.token for b in state.legal))}")
+    return 0
+
+
 # --------------------------------------------------------------------------- play
-
-def _rules_from(args: argparse.Namespace) -> RuleSet:
-    return CLASSIC.with_options(doubling=args.doubling, distinct_kickers=args.distinct_kickers)
-
 
 def cmd_play(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
@@ -107,14 +142,18 @@ def cmd_play(args: argparse.Namespace) -> int:
             break
         thrown += 1
         opening = (opening + 1) % rules.seats
-    print(f"One deal between three random players (seed {args.seed}, {rules.describe()})")
+    if args.record:
+        try:
+            Path(args.record).write_text(deal_to_json(deal) + "\n", encoding="utf-8")
+        except OSError as e:
+            raise UsageError(f"cannot write {args.record}: {e.strerror}") from None
+    players = {3: "three", 4: "four"}.get(rules.seats, str(rules.seats))
+    print(f"One deal between {players} random players (seed {args.seed}, {rules.describe()})")
     if thrown:
-        print(f"({thrown} deal{'s' if thrown > 1 else ''} thrown in: everyone passed)")
+        print(f"({thrown} deal{'s' if thrown > 1 else ''} thrown in: nobody bid)")
     print()
     print_deal(deal)
     if args.record:
-        with open(args.record, "w", encoding="utf-8") as f:
-            f.write(deal_to_json(deal) + "\n")
         print(f"\nRecord written to {args.record}")
     return 0
 
@@ -125,8 +164,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if args.pause < 0:
         raise UsageError("--pause must be 0 seconds or more")
-    db = Path(args.db) if args.db else default_db_path()
     port = DEFAULT_PORT if args.port is None else args.port
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--port must be 0..65535 (0 picks a free port), not {port}")
+    db = Path(args.db) if args.db else default_db_path()
     try:
         serve(db, args.host, port, open_browser=not args.no_open, pause=args.pause)
     except ServeError as e:
@@ -136,14 +177,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read()
+        text = Path(args.file).read_text(encoding="utf-8")
     except OSError as e:
         raise UsageError(f"cannot read {args.file}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{args.file} is not a text file: a record is JSON") from None
     try:
         deal = replay(text)
     except RecordError as e:
         raise UsageError(f"{args.file}: {e}") from None
+    if args.ruleset is not None and deal.rules.name != find_ruleset(args.ruleset).name:
+        raise UsageError(f"{args.file} is a deal of {deal.rules.name}, not {args.ruleset}")
     print_deal(deal)
     return 0
 
@@ -154,16 +198,24 @@ def _role(deal: Deal, seat: int) -> str:
     return "landlord" if seat == deal.landlord else "peasant"
 
 
+def _auction_end(deal: Deal) -> str:
+    state = deal.auction_state
+    if deal.rules.auction.name == "rob":
+        robs = f" after {state.robs} rob{'s' * (state.robs != 1)}" if state.robs else ""
+        return f"stake {state.stake}{robs}"
+    return f"bid {state.stake}"
+
+
 def print_deal(deal: Deal) -> None:
     """Print a deal readably: the hands, the auction, every trick and the score."""
     for seat, cards in enumerate(deal.dealt):
         print(f"Seat {seat}: {_cards(cards)}")
     print(f"Kitty:  {_cards(deal.kitty_cards)}")
     print()
+    history, _ = public_history(deal, deal.suited_history())
     trick = 0
-    leader_next = True
-    passes = 0
-    for seat, action, cards in deal.suited_history():
+    for entry in history:
+        seat, action = entry.seat, entry.action
         if isinstance(action, Bid):
             print(f"  seat {seat} {action}")
             continue
@@ -172,32 +224,29 @@ def print_deal(deal: Deal) -> None:
                 if seat == deal.landlord else ("doubles" if action.yes else "does not double")
             print(f"  seat {seat} {what}")
             continue
-        if leader_next:
-            if trick == 0 and deal.landlord >= 0:
-                print(f"\nSeat {deal.landlord} is the landlord (bid {deal.high_bid}) and takes "
-                      f"the kitty: {_cards(deal.kitty_cards)}")
+        if entry.leads:
+            if trick == 0:
+                print(f"\nSeat {deal.landlord} is the landlord ({_auction_end(deal)}) and "
+                      f"takes the kitty: {_cards(deal.kitty_cards)}")
             trick += 1
             print(f"\nTrick {trick}")
-            leader_next = False
         label = f"seat {seat} ({_role(deal, seat)})"
         if action.is_pass:
             print(f"  {label:<20} pass")
-            passes += 1
-            leader_next = passes == deal.seats - 1
         else:
-            passes = 0
-            shown = _cards(cards)
+            shown = _cards(entry.cards)
             print(f"  {label:<20} {shown:<32} {action.kind.label} {CHINESE_NAMES[action.kind]}")
     if deal.phase is Phase.THROWN_IN:
-        print("\nEveryone passed: the deal is thrown in.")
+        print("\nNobody bid: the deal is thrown in.")
         return
-    _print_trick_ends(deal)
+    left = ", ".join(f"seat {s}: {format_ranks(h) or '-'}" for s, h in enumerate(deal.hands))
+    print(f"\nCards left: {left}")
     sheet = deal.result
     if sheet is None:
         return
     side = "the landlord wins" if sheet.landlord_won else "the peasants win"
     print(f"\nSeat {deal.winner} goes out: {side}.")
-    factors = [f"bid {sheet.bid}"]
+    factors = [_auction_end(deal)]
     factors += ["bomb ×2"] * sheet.bombs + ["rocket ×2"] * sheet.rockets
     if sheet.spring:
         factors.append("spring ×2")
@@ -211,30 +260,39 @@ def print_deal(deal: Deal) -> None:
     print("Scores: " + ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(sheet.scores)))
 
 
-def _print_trick_ends(deal: Deal) -> None:
-    left = ", ".join(f"seat {s}: {format_ranks(h) or '-'}" for s, h in enumerate(deal.hands))
-    print(f"\nCards left: {left}")
-
-
 # --------------------------------------------------------------------------- arena
 
 def cmd_arena(args: argparse.Namespace) -> int:
     from .arena import ArenaSpec, BotFailure, format_report, run_arena
     from .bots import make_bot
 
+    rules = _rules_from(args)
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs must be 1 or more, not {args.jobs}")
     try:
         for bot in (args.bot_a, args.bot_b):
             make_bot(bot)  # unknown names and settings are reported before any deal
         spec = ArenaSpec(args.bot_a, args.bot_b, args.decks, args.seed, args.mode,
-                         _rules_from(args), args.first_deck)
-        report = run_arena(spec, args.jobs, progress=not args.json)
+                         rules, args.first_deck)
+        report = run_arena(spec, args.jobs or _default_jobs(), progress=not args.json)
     except (ValueError, ImportError, BotFailure) as e:
         raise UsageError(str(e)) from None
     print(json.dumps(report) if args.json else format_report(report))
     return 0
 
 
+def _default_jobs() -> int:
+    from .arena import default_jobs
+    return default_jobs()
+
+
 # --------------------------------------------------------------------------- main
+
+def _ruleset_argument(p: argparse.ArgumentParser, default: str | None = "classic") -> None:
+    which = f"default {default}" if default else "checked against the record's"
+    p.add_argument("--ruleset", default=default, metavar="NAME",
+                   help=f"the ruleset: {', '.join(names())} ({which})")
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dizhu", description="Dou Dizhu (Fight the Landlord)")
@@ -253,6 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play one seeded deal between random players and print it")
     p.add_argument("--seed", type=int, default=1)
+    _ruleset_argument(p)
     p.add_argument("--doubling", action="store_true", help="the doubling option")
     p.add_argument("--distinct-kickers", action="store_true", help="the distinct kickers option")
     p.add_argument("--record", metavar="FILE", help="also write the deal's JSON record")
@@ -260,18 +319,28 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("classify", help="every reading of card sets as combinations")
     p.add_argument("cards", nargs="*", help="card sets (default: one per line on stdin)")
+    _ruleset_argument(p)
     p.add_argument("--distinct-kickers", action="store_true")
     p.set_defaults(func=cmd_classify)
 
     p = sub.add_parser("moves", help="every legal play of a hand, leading or following")
     p.add_argument("hand")
     p.add_argument("--after", metavar="'KIND CARDS'", help="the play on top of the trick")
+    _ruleset_argument(p)
     p.add_argument("--distinct-kickers", action="store_true")
     p.set_defaults(func=cmd_moves)
+
+    p = sub.add_parser("auction", help="where an auction stands after some answers")
+    _ruleset_argument(p)
+    p.add_argument("--opener", type=int, default=0, help="the seat that answers first")
+    p.add_argument("answers", nargs="*", metavar="ANSWER",
+                   help="answers in turn: pass, 1, 2, 3 (points); call, rob, pass (rob)")
+    p.set_defaults(func=cmd_auction)
 
     p = sub.add_parser("arena", help="measure one bot against another on duplicate decks")
     p.add_argument("bot_a", help="a bot name, with optional settings: expert:budget=0.2")
     p.add_argument("bot_b")
+    _ruleset_argument(p)
     p.add_argument("--decks", type=int, default=1000)
     p.add_argument("--first-deck", type=int, default=0,
                    help="number of the first deck (to play a long run in parts)")
@@ -287,6 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="check a deal record and print it")
     p.add_argument("file")
+    _ruleset_argument(p, default=None)
     p.set_defaults(func=cmd_replay)
     return parser
 
@@ -297,9 +367,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv = ["serve", *argv]  # no command: start the game
     args = parser.parse_args(argv)
-    if getattr(args, "jobs", 0) is None:
-        from .arena import default_jobs
-        args.jobs = default_jobs()
     try:
         return args.func(args)
     except UsageError as e:

@@ -2,21 +2,31 @@
 
 A :class:`Play` is identified by its kind and its cards (by rank). Its ``main`` rank and
 ``length`` are those of the strongest reading of the cards as that kind (RULES.md, Readings).
+
+Which kinds exist and how they read is a ruleset's choice, described by
+:class:`CombinationRules`: ``classic`` (one pack, three seats) and ``four`` (two packs,
+bombs of 4 to 8 cards, no single kickers) are two instances of it, and :func:`readings`, the
+rule book's definition of a combination, reads cards under either.
 """
 
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 
 from .cards import (
     ACE,
     BLACK_JOKER,
+    FULL_DECK,
     NUM_RANKS,
     RANKS,
     RED_JOKER,
+    TWO,
+    UNIT,
     InvalidCardsError,
+    count_of,
     counts,
-    fits_deck,
+    fits,
     format_ranks,
     parse_ranks,
     size,
@@ -69,25 +79,79 @@ CHINESE_NAMES = {
     Kind.FOUR_TWO_PAIRS: "四带两对", Kind.BOMB: "炸弹", Kind.ROCKET: "王炸",
 }
 
-CHAIN_LIMITS = {
-    Kind.STRAIGHT: (5, 12), Kind.PAIR_CHAIN: (3, 10), Kind.AIRPLANE: (2, 6),
-    Kind.AIRPLANE_SINGLES: (2, 5), Kind.AIRPLANE_PAIRS: (2, 4),
-}
-"""Shortest and longest body of each chain kind (the airplanes' wings fit in 20 cards)."""
+CHAIN_UNIT = {Kind.STRAIGHT: 1, Kind.PAIR_CHAIN: 2, Kind.AIRPLANE: 3,
+              Kind.AIRPLANE_SINGLES: 4, Kind.AIRPLANE_PAIRS: 5}
+"""Cards per rank of a chain's body, its wings included."""
+
+SHORTEST_CHAIN = {Kind.STRAIGHT: 5, Kind.PAIR_CHAIN: 3, Kind.AIRPLANE: 2,
+                  Kind.AIRPLANE_SINGLES: 2, Kind.AIRPLANE_PAIRS: 2}
+
+CHAIN_RANKS = ACE + 1
+"""Chains run within 3..A: twelve ranks."""
 
 
 class InvalidPlayError(ValueError):
     """A play that is not a legal combination of the kind it names."""
 
 
+@dataclass(frozen=True)
+class CombinationRules:
+    """Which combinations a ruleset has and how cards read as them (RULES.md's tables).
+
+    Chains are as long as the twelve ranks 3..A and the largest hand (``max_play`` cards)
+    allow; the rocket is every joker of the deck; bombs are ``bomb_sizes`` cards of one
+    rank, a bigger bomb beating a smaller one whatever the ranks.
+    """
+
+    name: str
+    kinds: frozenset[Kind]
+    deck: int
+    """Rank counts of the whole deck."""
+    max_play: int
+    """The most cards one play may have: the landlord's hand."""
+    bomb_sizes: tuple[int, int] = (4, 4)
+    joker_pairs: bool = False
+    """``BB`` and ``RR`` are pairs (and may be a triple's pair or a pair wing)."""
+    doubling_bomb: int = 4
+    """The smallest bomb that doubles the stake."""
+
+    @property
+    def rocket(self) -> int:
+        """The rocket's cards: every joker of the deck."""
+        return self.deck & (0xFF << (4 * BLACK_JOKER))
+
+    def chain_limits(self, kind: Kind) -> tuple[int, int]:
+        """Shortest and longest body of a chain kind."""
+        return SHORTEST_CHAIN[kind], min(CHAIN_RANKS, self.max_play // CHAIN_UNIT[kind])
+
+    def pairs_of(self, rank: int) -> bool:
+        """Whether two cards of ``rank`` make a pair."""
+        return rank <= TWO or (self.joker_pairs and count_of(self.deck, rank) >= 2)
+
+    def fits(self, cards: int) -> bool:
+        """Whether the deck can hold ``cards``."""
+        return fits(self.deck, cards)
+
+    def __repr__(self) -> str:
+        return f"<CombinationRules {self.name}>"
+
+
+CLASSIC_KINDS = frozenset(k for k in Kind if k is not Kind.PASS)
+
+CLASSIC_COMBOS = CombinationRules("classic", CLASSIC_KINDS, FULL_DECK, 20)
+"""The combinations of one pack and three seats (RULES.md, Combinations)."""
+
+
 class Play:
     """One combination: its kind, its cards (rank counts), main rank and length.
 
     Plays are values (treat them as immutable); equal plays compare and hash equal.
-    ``distinct_ok`` says whether the play is also legal with the ``distinct_kickers`` option.
+    ``distinct_ok`` says whether the play is also legal with the ``distinct_kickers`` option;
+    ``doubling`` whether playing it doubles the stake (bombs and the rocket; in ``four`` only
+    bombs of six cards or more and the rocket).
     """
 
-    __slots__ = ("cards", "distinct_ok", "kind", "length", "main", "size")
+    __slots__ = ("cards", "distinct_ok", "doubling", "kind", "length", "main", "size")
 
     kind: Kind
     cards: int
@@ -95,15 +159,18 @@ class Play:
     length: int
     size: int
     distinct_ok: bool
+    doubling: bool
 
     def __init__(self, kind: Kind, cards: int, main: int, length: int,
-                 distinct_ok: bool = True) -> None:
+                 distinct_ok: bool = True, doubling: bool | None = None) -> None:
         self.kind = kind
         self.cards = cards
         self.main = main
         self.length = length
         self.size = size(cards)
         self.distinct_ok = distinct_ok
+        self.doubling = kind is Kind.BOMB or kind is Kind.ROCKET if doubling is None \
+            else doubling
 
     @property
     def text(self) -> str:
@@ -141,9 +208,10 @@ class Play:
         return self.kind is Kind.PASS
 
     @classmethod
-    def parse(cls, text: str, *, distinct_kickers: bool = False) -> Play:
+    def parse(cls, text: str, *, distinct_kickers: bool = False,
+              combos: CombinationRules = CLASSIC_COMBOS) -> Play:
         """A play from ``"KIND CARDS"`` (e.g. ``"airplane_singles 3334445"``) or ``"pass"``."""
-        return parse_play(text, distinct_kickers=distinct_kickers)
+        return parse_play(text, distinct_kickers=distinct_kickers, combos=combos)
 
 
 PASS = Play(Kind.PASS, 0, -1, 0)
@@ -151,13 +219,17 @@ PASS = Play(Kind.PASS, 0, -1, 0)
 
 
 def beats(play: Play, top: Play) -> bool:
-    """Whether ``play`` may be played on ``top`` (RULES.md, Beating)."""
+    """Whether ``play`` may be played on ``top`` (RULES.md, Beating): the same kind and
+    size with a higher main rank; a bomb beats anything but the rocket and a bomb of more
+    cards, or of as many cards and a higher rank; the rocket beats everything."""
     if top.kind is Kind.ROCKET or play.kind is Kind.PASS:
         return False
     if play.kind is Kind.ROCKET:
         return True
-    if play.kind is Kind.BOMB and top.kind is not Kind.BOMB:
-        return True
+    if play.kind is Kind.BOMB:
+        if top.kind is not Kind.BOMB:
+            return True
+        return (play.size, play.main) > (top.size, top.main)
     return play.kind is top.kind and play.size == top.size and play.main > top.main
 
 
@@ -165,68 +237,80 @@ def beats(play: Play, top: Play) -> bool:
 
 def _run_start(ranks: list[int], length: int) -> int | None:
     """The first rank if ``ranks`` (ascending) are ``length`` consecutive ranks within 3..A."""
-    if len(ranks) != length or ranks[-1] > ACE or ranks[-1] - ranks[0] != length - 1:
+    if not ranks or len(ranks) != length or ranks[-1] > ACE or ranks[-1] - ranks[0] != length - 1:
         return None
     return ranks[0]
 
 
-def readings(cards: int, distinct_kickers: bool = False) -> list[Play]:
+def readings(cards: int, distinct_kickers: bool = False,
+             combos: CombinationRules = CLASSIC_COMBOS) -> list[Play]:
     """Every reading of ``cards`` as a legal combination: one per kind, the strongest.
 
-    Returns an empty list for a set that is not a combination (including sets no deck
-    can hold). This is the rule book's definition of a combination; everything else in
+    Returns an empty list for a set that is not a combination (including sets the deck
+    cannot hold). This is the rule book's definition of a combination; everything else in
     the engine is checked against it.
     """
-    if not cards or not fits_deck(cards):
+    if not cards or not combos.fits(cards):
         return []
+    kinds = combos.kinds
     c = counts(cards)
     n = sum(c)
     present = [r for r in range(NUM_RANKS) if c[r]]
-    by_count: dict[int, list[int]] = {1: [], 2: [], 3: [], 4: []}
+    by_count: dict[int, list[int]] = {k: [] for k in range(1, 9)}
     for r in present:
         by_count[c[r]].append(r)
     singles, pairs, triples, quads = by_count[1], by_count[2], by_count[3], by_count[4]
     out: list[Play] = []
 
     def add(kind: Kind, main: int, length: int = 1, distinct_ok: bool = True) -> None:
+        if kind not in kinds:
+            return
         if kind is not Kind.AIRPLANE_SINGLES and kind is not Kind.FOUR_TWO_SINGLES:
             distinct_ok = True
+        doubling = kind is Kind.ROCKET or (kind is Kind.BOMB and n >= combos.doubling_bomb)
         if distinct_ok or not distinct_kickers:
-            out.append(Play(kind, cards, main, length, distinct_ok))
+            out.append(Play(kind, cards, main, length, distinct_ok, doubling))
 
-    if len(present) == 1:
-        rank = present[0]
-        kind = (None, Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.BOMB)[n]
-        if kind is not None:
-            add(kind, rank)
-        return out
-    if n == 2 and present == [BLACK_JOKER, RED_JOKER]:
+    if cards == combos.rocket:
         add(Kind.ROCKET, RED_JOKER)
         return out
-    if n == 4 and len(triples) == 1:
+    if len(present) == 1:
+        rank = present[0]
+        if n == 1:
+            add(Kind.SINGLE, rank)
+        elif n == 2 and combos.pairs_of(rank):
+            add(Kind.PAIR, rank)
+        elif n == 3 and rank <= TWO:
+            add(Kind.TRIPLE, rank)
+        low, high = combos.bomb_sizes
+        if low <= n <= high and rank <= TWO:
+            add(Kind.BOMB, rank)
+        return out
+    if n == 4 and len(triples) == 1 and triples[0] <= TWO:
         add(Kind.TRIPLE_SINGLE, triples[0])
-    if n == 5 and len(triples) == 1 and len(pairs) == 1:
+    if n == 5 and len(triples) == 1 and len(pairs) == 1 and combos.pairs_of(pairs[0]):
         add(Kind.TRIPLE_PAIR, triples[0])
-    if len(singles) == n:
-        start = _run_start(singles, n)
-        if start is not None and n >= 5:
-            add(Kind.STRAIGHT, start, n)
-    if len(pairs) * 2 == n:
-        start = _run_start(pairs, len(pairs))
-        if start is not None and 3 <= len(pairs) <= 10:
-            add(Kind.PAIR_CHAIN, start, len(pairs))
-    if len(triples) * 3 == n:
-        start = _run_start(triples, len(triples))
-        if start is not None and 2 <= len(triples) <= 6:
-            add(Kind.AIRPLANE, start, len(triples))
-    if n % 4 == 0 and 2 <= n // 4 <= 5:
-        _read_airplane_singles(c, triples, n // 4, add)
-    if n % 5 == 0 and 2 <= n // 5 <= 4 and not singles and not quads:
+    for kind, group in ((Kind.STRAIGHT, singles), (Kind.PAIR_CHAIN, pairs),
+                        (Kind.AIRPLANE, triples)):
+        low, high = combos.chain_limits(kind)
+        k = len(group)
+        if k * CHAIN_UNIT[kind] == n and low <= k <= high:
+            start = _run_start(group, k)
+            if start is not None:
+                add(kind, start, k)
+    if Kind.AIRPLANE_SINGLES in kinds and n % 4 == 0:
+        low, high = combos.chain_limits(Kind.AIRPLANE_SINGLES)
+        if low <= n // 4 <= high:
+            _read_airplane_singles(c, n // 4, add)
+    if n % 5 == 0 and len(pairs) == len(triples) == n // 5:
         k = n // 5
+        low, high = combos.chain_limits(Kind.AIRPLANE_PAIRS)
         start = _run_start(triples, k)
-        if start is not None and len(pairs) == k:
+        jokers = pairs[-2:] == [BLACK_JOKER, RED_JOKER]
+        if low <= k <= high and start is not None and not jokers \
+                and all(combos.pairs_of(r) for r in pairs):
             add(Kind.AIRPLANE_PAIRS, start, k)
-    if len(quads) == 1:
+    if len(quads) == 1 and Kind.FOUR_TWO_SINGLES in kinds:
         rank = quads[0]
         rest = [r for r in present if r != rank]
         if n == 6 and rest != [BLACK_JOKER, RED_JOKER]:
@@ -236,7 +320,7 @@ def readings(cards: int, distinct_kickers: bool = False) -> list[Play]:
     return out
 
 
-def _read_airplane_singles(c: list[int], triples: list[int], k: int, add) -> None:
+def _read_airplane_singles(c: list[int], k: int, add) -> None:
     """The strongest body of ``k`` triples whose remaining cards are legal single wings."""
     for start in range(ACE - k + 1, -1, -1):
         body = range(start, start + k)
@@ -249,15 +333,17 @@ def _read_airplane_singles(c: list[int], triples: list[int], k: int, add) -> Non
         return
 
 
-def reading_of(cards: int, kind: Kind, distinct_kickers: bool = False) -> Play | None:
+def reading_of(cards: int, kind: Kind, distinct_kickers: bool = False,
+               combos: CombinationRules = CLASSIC_COMBOS) -> Play | None:
     """The strongest reading of ``cards`` as ``kind``, or ``None``."""
-    for play in readings(cards, distinct_kickers):
+    for play in readings(cards, distinct_kickers, combos):
         if play.kind is kind:
             return play
     return None
 
 
-def parse_play(text: str, *, distinct_kickers: bool = False) -> Play:
+def parse_play(text: str, *, distinct_kickers: bool = False,
+               combos: CombinationRules = CLASSIC_COMBOS) -> Play:
     """A play from ``"KIND CARDS"`` or ``"pass"``; raises :class:`InvalidPlayError`."""
     words = text.strip().split(None, 1)
     if not words:
@@ -268,12 +354,12 @@ def parse_play(text: str, *, distinct_kickers: bool = False) -> Play:
         raise InvalidPlayError(f"cannot read play {text!r}: write KIND CARDS, e.g. 'pair 33'")
     kind = Kind.from_label(words[0])
     try:
-        cards = parse_ranks(words[1])
+        cards = parse_ranks(words[1], combos.deck)
     except InvalidCardsError as e:
         raise InvalidPlayError(str(e)) from None
-    play = reading_of(cards, kind, distinct_kickers)
+    play = reading_of(cards, kind, distinct_kickers, combos)
     if play is None:
-        found = readings(cards, distinct_kickers)
+        found = readings(cards, distinct_kickers, combos)
         also = f" (it reads as {', '.join(p.kind.label for p in found)})" if found else ""
         raise InvalidPlayError(f"{format_ranks(cards)} is not a legal {kind.label}{also}")
     return play

@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deal import Deal, Phase
-from .record import deal_to_record, replay
-from .rules import CLASSIC, RuleSet, find_ruleset
+from .record import RecordError, deal_to_record, replay, starts_at_play
+from .rules import CLASSIC, RuleSet
+from .rulesets import rules_from_json
 
 DEAL_LIMITS = (5, 10, 20)
 POINT_TARGETS = (25, 50, 100)
@@ -108,13 +109,51 @@ class Match:
 
     def to_record(self) -> dict[str, Any]:
         s = self.settings
-        return {"format": "dizhu-match", "version": 1, "mode": s.mode, "target": s.target,
-                "seed": s.seed, "rules": {"name": s.rules.name, **s.rules.options()},
+        return {"format": "dizhu-match", "version": 2, "mode": s.mode, "target": s.target,
+                "seed": s.seed, "rules": s.rules.to_json(),
                 "deals": [deal_to_record(d) for d in self.deals]}
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Match:
-        options = dict(record["rules"])
-        rules = find_ruleset(options.pop("name"), **options)
-        settings = MatchSettings(record["mode"], int(record["target"]), rules, record["seed"])
-        return cls(settings, [replay(d) for d in record["deals"]])
+    def from_record(cls, record: Any) -> Match:
+        """The match a record describes; every deal is replayed and the match itself
+        checked: each deal is the one the seed deals, the opening seat moves on, a deal
+        follows only a finished one, and none follows the end of the match. Raises
+        :class:`~dizhu.record.RecordError` saying what is wrong."""
+        if not isinstance(record, dict) or record.get("format") != "dizhu-match":
+            raise RecordError('not a dizhu match record (expected "format": "dizhu-match")')
+        try:
+            rules = rules_from_json(record.get("rules"))
+            settings = MatchSettings(str(record["mode"]), int(record["target"]), rules,
+                                     record["seed"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise RecordError(f"match settings: {e}") from None
+        deals = record.get("deals")
+        if not isinstance(deals, list) or not deals:
+            raise RecordError("the match record has no deals")
+        match = cls(settings)
+        match.deals.clear()
+        for index, data in enumerate(deals):
+            where = f"deal {index + 1}"
+            if index and not match.current.is_over:
+                raise RecordError(f"{where} follows a deal that was not finished")
+            if index and match.finished:
+                raise RecordError(f"{where} comes after the end of the match")
+            if isinstance(data, dict) and starts_at_play(data.get("events") or []):
+                raise RecordError(f"{where} skips the auction, which a match never does")
+            try:
+                deal = replay(data)
+            except RecordError as e:
+                raise RecordError(f"{where}: {e}") from None
+            if deal.rules != rules:
+                raise RecordError(f"{where} is played under {deal.rules.describe()}, the "
+                                  f"match under {rules.describe()}")
+            opening = match.first_opening() if not index else \
+                (match.current.opening + 1) % rules.seats
+            if deal.opening != opening:
+                raise RecordError(f"{where} opens at seat {deal.opening}, not {opening}: the "
+                                  "opening seat moves on every deal")
+            expected = match._new_deal(index, opening)
+            if (deal.dealt, deal.kitty_cards) != (expected.dealt, expected.kitty_cards):
+                raise RecordError(f"{where} is not the deal the match's seed deals")
+            match.deals.append(deal)
+        return match

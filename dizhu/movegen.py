@@ -1,51 +1,80 @@
 """Legal plays for a hand, leading or following.
 
-Speed comes from tables computed here at import, not from caching: a hand is looked at as
-four *level masks* (15-bit sets of the ranks it holds at least 1, 2, 3 and 4 of), and every
-play that depends only on which ranks are present (singles, pairs, triples, bombs, chains)
-is a table lookup by mask. Plays with kickers or wings combine a body from those tables
-with kickers drawn from the rest of the hand. Every play object comes from the fixed
-universe of :mod:`dizhu.universe`, so generation allocates nothing but the result list.
+Speed comes from tables computed once per set of combination rules, not from caching: a
+hand is looked at as *level masks* (15-bit sets of the ranks it holds at least 1, 2, 3, ...
+cards of), and every play that depends only on which ranks are present (singles, pairs,
+triples, bombs, chains) is a table lookup by mask. Plays with kickers or wings combine a
+body from those tables with kickers drawn from the rest of the hand. Every play object comes
+from the fixed universe of :mod:`dizhu.universe`, so generation allocates nothing but the
+result list.
+
+:func:`generator_of` gives the :class:`MoveGenerator` of a set of combination rules (with or
+without distinct kickers), built on first use; its ``lead`` and ``follow`` are plain
+functions closing over that family's tables.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from itertools import combinations
 
-from .cards import ACE, BLACK_JOKER, NUM_RANKS, RED_JOKER, TWO, UNIT, count_of
-from .combos import CHAIN_LIMITS, PASS, Kind, Play
-from .universe import UNIVERSE
+from .cards import ACE, BLACK_JOKER, GUARDS, NUM_RANKS, RED_JOKER, TWO, UNIT, count_of
+from .combos import CLASSIC_COMBOS, PASS, CombinationRules, Kind, Play
+from .universe import Universe, universe_of
 
-_U = UNIVERSE
 _FULL = (1 << NUM_RANKS) - 1
 _JOKERS = (1 << BLACK_JOKER) | (1 << RED_JOKER)
 _CHAIN_RANKS = (1 << (ACE + 1)) - 1
-_ROCKET = _U.rocket
-_DENSE = _U.dense
-_G1, _G2, _G3, _G4, _GUARD = _U.level_addends
+_GUARD = GUARDS
+_JOKER_GUARDS = 8 * (UNIT[BLACK_JOKER] + UNIT[RED_JOKER])
 
 
-def _by_mask(items: list, nbits: int) -> list[tuple]:
-    """For each mask of ``nbits`` ranks, ``items[rank]`` for its ranks in ascending order."""
+def _dense() -> dict[int, int]:
+    sparse = [0] * (1 << NUM_RANKS)
+    for m in range(1, 1 << NUM_RANKS):
+        low = (m & -m).bit_length() - 1
+        sparse[m] = sparse[m & (m - 1)] + 8 * UNIT[low]
+    return {s: m for m, s in enumerate(sparse)}
+
+
+DENSE = _dense()
+"""Guard bits of some ranks (bit 4r+3) -> the 15-bit mask of those ranks."""
+
+LEVEL_ADDENDS = (0, *(sum((8 - k) * UNIT[r] for r in range(NUM_RANKS)) for k in range(1, 9)))
+"""``LEVEL_ADDENDS[k]`` sets a rank's guard bit when it holds at least ``k`` cards (of at
+most 8): ``DENSE[(hand + LEVEL_ADDENDS[k]) & GUARDS]`` is the level-``k`` mask."""
+
+
+def level(hand: int, k: int) -> int:
+    """The 15-bit mask of the ranks ``hand`` holds at least ``k`` cards of."""
+    return DENSE[(hand + LEVEL_ADDENDS[k]) & _GUARD]
+
+
+def _by_mask(items: list, nbits: int = NUM_RANKS) -> list[tuple]:
+    """For each mask of ``nbits`` ranks, ``items[rank]`` for its ranks in ascending order
+    (ranks without an item, or ``None``, contribute nothing)."""
     table: list[tuple] = [()] * (1 << nbits)
     for m in range(1, 1 << nbits):
         low = (m & -m).bit_length() - 1
-        table[m] = (items[low], *table[m & (m - 1)])
+        rest = table[m & (m - 1)]
+        item = items[low] if low < len(items) else None
+        table[m] = rest if item is None else (item, *rest)
     return table
 
 
-RANKS_IN: list[tuple[int, ...]] = _by_mask(list(range(NUM_RANKS)), NUM_RANKS)
+RANKS_IN: list[tuple[int, ...]] = _by_mask(list(range(NUM_RANKS)))
 """``RANKS_IN[mask]``: the ranks of a 15-bit mask, ascending."""
 
 ABOVE = [(_FULL << (r + 1)) & _FULL for r in range(NUM_RANKS)]
 """``ABOVE[r]``: mask of the ranks higher than ``r``."""
 
 
-def _chains_by_mask(kind: Kind, length: int | None) -> list[tuple[Play, ...]]:
+def _chains_by_mask(u: Universe, kind: Kind, length: int | None) -> list[tuple[Play, ...]]:
     """For each mask of ranks 3..A, the chains of ``kind`` (of one length, or all) in it."""
     width = ACE + 1
     found: list[list[Play]] = [[] for _ in range(1 << width)]
-    for (k, start, n), play in _U.chains.items():
+    for (k, start, n), play in u.chains.items():
         if k is not kind or (length is not None and n != length):
             continue
         span = ((1 << n) - 1) << start
@@ -59,230 +88,307 @@ def _chains_by_mask(kind: Kind, length: int | None) -> list[tuple[Play, ...]]:
     return [tuple(x) if x else () for x in found]
 
 
-SINGLES = _by_mask(_U.singles, NUM_RANKS)
-PAIRS = _by_mask(_U.pairs, TWO + 1)
-TRIPLES = _by_mask(_U.triples, TWO + 1)
-BOMBS = _by_mask(_U.bombs, TWO + 1)
+class MoveGenerator:
+    """The legal plays of one set of combination rules.
 
-_CHAIN_KINDS = (Kind.STRAIGHT, Kind.PAIR_CHAIN, Kind.AIRPLANE)
-CHAINS = {k: _chains_by_mask(k, None) for k in _CHAIN_KINDS}
-CHAINS_OF_LENGTH = {
-    k: {n: _chains_by_mask(k, n) for n in range(CHAIN_LIMITS[k][0], CHAIN_LIMITS[k][1] + 1)}
-    for k in _CHAIN_KINDS
-}
-_AIRPLANE_BODIES = {n: _chains_by_mask(Kind.AIRPLANE, n) for n in range(2, 6)}
+    ``lead(hand)`` lists every play a hand may lead (no pass), one per kind and cards;
+    ``follow(hand, top)`` the pass and every play that beats ``top``.
+    """
 
-_TS = _U.triple_single
-_TP = _U.triple_pair
-_FTS = _U.four_two_singles
-_FTP = _U.four_two_pairs
-_AS = _U.airplane_singles
-_AP = _U.airplane_pairs
-_AS2 = _U.airplane_singles_2
-_ROCKET_UNITS = UNIT[BLACK_JOKER] + UNIT[RED_JOKER]
-_PAIR_UNITS = tuple(2 * u for u in UNIT)
+    lead: Callable[[int], list[Play]]
+    follow: Callable[[int, Play], list[Play]]
 
+    def __init__(self, combos: CombinationRules, distinct_kickers: bool = False) -> None:
+        self.combos = combos
+        self.distinct = distinct_kickers
+        self.universe = universe_of(combos)
+        self.lead, self.follow = _build(self.universe, distinct_kickers)
 
-# --------------------------------------------------------------------------- building blocks
+    def legal(self, hand: int, top: Play | None = None) -> list[Play]:
+        """Leading (``top`` is ``None``): every play. Following: the pass and every play
+        that beats ``top``."""
+        return self.lead(hand) if top is None else self.follow(hand, top)
 
-def levels(hand: int) -> tuple[int, int, int, int]:
-    """The four level masks of a hand: ranks held at least once, twice, 3 and 4 times."""
-    return (_DENSE[(hand + _G1) & _GUARD], _DENSE[(hand + _G2) & _GUARD],
-            _DENSE[(hand + _G3) & _GUARD], _DENSE[(hand + _G4) & _GUARD])
+    def __repr__(self) -> str:
+        distinct = ", distinct kickers" if self.distinct else ""
+        return f"<MoveGenerator {self.combos.name}{distinct}>"
 
 
-def _triple_singles(out: list[Play], m1: int, bodies: int) -> None:
-    for t in RANKS_IN[bodies]:
-        out += map(_TS[t].__getitem__, RANKS_IN[m1 ^ (1 << t)])
+@cache
+def generator_of(combos: CombinationRules, distinct_kickers: bool = False) -> MoveGenerator:
+    """The move generator of ``combos``, built on first use and kept."""
+    return MoveGenerator(combos, distinct_kickers)
 
 
-def _triple_pairs(out: list[Play], m2: int, bodies: int) -> None:
-    for t in RANKS_IN[bodies]:
-        out += map(_TP[t].__getitem__, RANKS_IN[m2 & ~(1 << t)])
+def _build(u: Universe, distinct: bool):
+    """The lead and follow functions of a universe (its tables in their closures)."""
+    combos = u.combos
+    kinds = combos.kinds
+    dense = DENSE
+    guard = _GUARD
+    g1, g2, g3, g4 = LEVEL_ADDENDS[1:5]
+    joker_pairs = any(u.pairs[r] for r in (BLACK_JOKER, RED_JOKER))
 
+    singles = _by_mask(u.singles)
+    pairs = _by_mask(u.pairs, NUM_RANKS if joker_pairs else TWO + 1)
+    triples = _by_mask(u.triples, TWO + 1)
+    bomb_low, bomb_high = combos.bomb_sizes
+    bombs_of = {n: _by_mask(b, TWO + 1) for n, b in u.bombs.items()}
+    bombs4 = bombs_of[4]
+    sized_bombs = [(LEVEL_ADDENDS[n], bombs_of[n]) for n in range(bomb_low, bomb_high + 1)]
+    one_bomb_size = bomb_low == bomb_high == 4
+    rocket = u.rocket
+    rocket_cards = rocket.cards
+    joker_guards = _JOKER_GUARDS
+    chain_kinds = (Kind.STRAIGHT, Kind.PAIR_CHAIN, Kind.AIRPLANE)
+    chains = {k: _chains_by_mask(u, k, None) for k in chain_kinds}
+    chains_of_length = {
+        k: {n: _chains_by_mask(u, k, n)
+            for n in range(combos.chain_limits(k)[0], combos.chain_limits(k)[1] + 1)}
+        for k in chain_kinds}
+    straights, pair_chains, airplanes = (chains[k] for k in chain_kinds)
+    has_singles_wings = Kind.AIRPLANE_SINGLES in kinds
+    wing_lengths = [n for n in chains_of_length[Kind.AIRPLANE]
+                    if n <= combos.chain_limits(Kind.AIRPLANE_PAIRS)[1]
+                    or (has_singles_wings and n <= combos.chain_limits(Kind.AIRPLANE_SINGLES)[1])]
+    bodies_of = {n: chains_of_length[Kind.AIRPLANE][n] for n in wing_lengths}
+    airplane_bodies = [(n, bodies_of[n]) for n in wing_lengths]
+    singles_wing_max = combos.chain_limits(Kind.AIRPLANE_SINGLES)[1] if has_singles_wings else 0
+    pairs_wing_max = combos.chain_limits(Kind.AIRPLANE_PAIRS)[1]
+    has_triple_single = Kind.TRIPLE_SINGLE in kinds
+    has_four_two = Kind.FOUR_TWO_SINGLES in kinds
 
-def _two_kickers(out: list[Play], row: list, singles: int, pairs: int, distinct: bool) -> None:
-    """Plays of a body with two single kickers, from a row indexed ``15 * low + high``:
-    two ranks of ``singles`` (never both jokers), or one rank of ``pairs`` twice."""
-    found = [row[i * NUM_RANKS + j] for i, j in combinations(RANKS_IN[singles], 2)]
-    if singles & _JOKERS == _JOKERS:
-        found.pop()  # the last two are both jokers: never kickers together
-    out += found
-    if not distinct:
-        out += [row[i * (NUM_RANKS + 1)] for i in RANKS_IN[pairs]]
+    ts, tp = u.triple_single, u.triple_pair
+    fts, ftp = u.four_two_singles, u.four_two_pairs
+    as_, ap, as2 = u.airplane_singles, u.airplane_pairs, u.airplane_singles_2
+    pair_units = tuple(2 * unit for unit in UNIT)
+    ranks_in = RANKS_IN
+    above = ABOVE
+    chain_ranks = _CHAIN_RANKS
 
+    # ------------------------------------------------------------- building blocks
 
-def _four_two_singles(out: list[Play], m1: int, m2: int, bodies: int, distinct: bool) -> None:
-    for f in RANKS_IN[bodies]:
-        _two_kickers(out, _FTS[f], m1 ^ (1 << f), m2 & ~(1 << f), distinct)
+    def triple_singles(out: list[Play], m1: int, bodies: int) -> None:
+        for t in ranks_in[bodies]:
+            out += map(ts[t].__getitem__, ranks_in[m1 ^ (1 << t)])
 
+    def triple_pairs(out: list[Play], m2: int, bodies: int) -> None:
+        for t in ranks_in[bodies]:
+            out += map(tp[t].__getitem__, ranks_in[m2 & ~(1 << t)])
 
-def _four_two_pairs(out: list[Play], m2: int, bodies: int) -> None:
-    for f in RANKS_IN[bodies]:
-        row = _FTP[f]
-        out += [row[i * NUM_RANKS + j] for i, j in combinations(RANKS_IN[m2 & ~(1 << f)], 2)]
+    def two_kickers(out: list[Play], row: list, singles_mask: int, pairs_mask: int) -> None:
+        """Plays of a body with two single kickers, from a row indexed ``15 * low + high``:
+        two ranks of ``singles_mask`` (never both jokers), or one rank of ``pairs_mask``
+        twice."""
+        found = [row[i * NUM_RANKS + j] for i, j in combinations(ranks_in[singles_mask], 2)]
+        if singles_mask & _JOKERS == _JOKERS:
+            found.pop()  # the last two are both jokers: never kickers together
+        out += found
+        if not distinct:
+            out += [row[i * (NUM_RANKS + 1)] for i in ranks_in[pairs_mask]]
 
+    def four_two_singles(out: list[Play], m1: int, m2: int, bodies: int) -> None:
+        for f in ranks_in[bodies]:
+            two_kickers(out, fts[f], m1 ^ (1 << f), m2 & ~(1 << f))
 
-def _airplane_singles(out: list[Play], hand: int, m1: int, m2: int,
-                      bodies: tuple[Play, ...], distinct: bool) -> None:
-    for body in bodies:
-        n = body.length
-        span = ((1 << n) - 1) << body.main
-        if n == 2:
-            _two_kickers(out, _AS2[body.main], m1 & ~span, m2 & ~span, distinct)
-            continue
-        pool: list[int] = []
-        for r in RANKS_IN[m1 & ~span]:
-            pool += (UNIT[r],) * (1 if distinct else min(count_of(hand, r), 3))
-        for wings in {sum(c) for c in combinations(pool, n)}:
-            if wings & _ROCKET_UNITS != _ROCKET_UNITS:
-                play = _AS[body.cards + wings]
-                if play.main == body.main:  # else it comes from its strongest body
+    def four_two_pairs(out: list[Play], m2: int, bodies: int) -> None:
+        for f in ranks_in[bodies]:
+            row = ftp[f]
+            out += [row[i * NUM_RANKS + j] for i, j in combinations(ranks_in[m2 & ~(1 << f)], 2)]
+
+    def airplane_singles(out: list[Play], hand: int, m1: int, m2: int,
+                         bodies: tuple[Play, ...]) -> None:
+        for body in bodies:
+            n = body.length
+            span = ((1 << n) - 1) << body.main
+            if n == 2:
+                two_kickers(out, as2[body.main], m1 & ~span, m2 & ~span)
+                continue
+            pool: list[int] = []
+            for r in ranks_in[m1 & ~span]:
+                pool += (UNIT[r],) * (1 if distinct else min(count_of(hand, r), 3))
+            for wings in {sum(c) for c in combinations(pool, n)}:
+                play = as_.get(body.cards + wings)
+                if play is not None and play.main == body.main:  # else from a stronger body
                     out.append(play)
 
+    def airplane_pairs(out: list[Play], m2: int, bodies: tuple[Play, ...]) -> None:
+        for body in bodies:
+            span = ((1 << body.length) - 1) << body.main
+            for ranks in combinations(ranks_in[m2 & ~span], body.length):
+                wings = 0
+                for r in ranks:
+                    wings += pair_units[r]
+                play = ap.get(body.cards + wings)
+                if play is not None:  # None: both jokers' pairs as wings
+                    out.append(play)
 
-def _airplane_pairs(out: list[Play], m2: int, bodies: tuple[Play, ...]) -> None:
-    for body in bodies:
-        span = ((1 << body.length) - 1) << body.main
-        for ranks in combinations(RANKS_IN[m2 & ~span], body.length):
-            wings = 0
-            for r in ranks:
-                wings += _PAIR_UNITS[r]
-            out.append(_AP[body.cards + wings])
+    def all_bombs(out: list[Play], hand: int, m4: int) -> None:
+        for addend, table in sized_bombs:
+            mask = dense[(hand + addend) & guard]
+            if not mask:
+                return
+            out += table[mask]
+
+    # ------------------------------------------------------------- leading
+
+    def lead(hand: int) -> list[Play]:
+        m1 = dense[(hand + g1) & guard]
+        out = list(singles[m1])
+        if ((hand | guard) - rocket_cards) & joker_guards == joker_guards:
+            out.append(rocket)
+        out += straights[m1 & chain_ranks]
+        m2 = dense[(hand + g2) & guard]
+        if not m2:
+            return out
+        out += pairs[m2]
+        out += pair_chains[m2 & chain_ranks]
+        m3 = dense[(hand + g3) & guard]
+        if not m3:
+            return out
+        out += triples[m3]
+        if has_triple_single:
+            triple_singles(out, m1, m3)
+        triple_pairs(out, m2, m3)
+        bodies = m3 & chain_ranks
+        if bodies & (bodies >> 1):  # two consecutive triples: airplanes
+            out += airplanes[bodies]
+            for n, table in airplane_bodies:
+                found = table[bodies]
+                if found:
+                    if n <= singles_wing_max:
+                        airplane_singles(out, hand, m1, m2, found)
+                    if n <= pairs_wing_max:
+                        airplane_pairs(out, m2, found)
+        m4 = dense[(hand + g4) & guard]
+        if m4:
+            if one_bomb_size:
+                out += bombs4[m4]
+            else:
+                all_bombs(out, hand, m4)
+            if has_four_two:
+                four_two_singles(out, m1, m2, m4)
+                four_two_pairs(out, m2, m4)
+        return out
+
+    # ------------------------------------------------------------- following
+
+    def follow_single(out, hand, top):
+        out += singles[dense[(hand + g1) & guard] & above[top.main]]
+
+    def follow_pair(out, hand, top):
+        out += pairs[dense[(hand + g2) & guard] & above[top.main]]
+
+    def follow_triple(out, hand, top):
+        out += triples[dense[(hand + g3) & guard] & above[top.main]]
+
+    def follow_triple_single(out, hand, top):
+        bodies = dense[(hand + g3) & guard] & above[top.main]
+        if bodies:
+            triple_singles(out, dense[(hand + g1) & guard], bodies)
+
+    def follow_triple_pair(out, hand, top):
+        bodies = dense[(hand + g3) & guard] & above[top.main]
+        if bodies:
+            triple_pairs(out, dense[(hand + g2) & guard], bodies)
+
+    def follow_chain(guard_addend: int, kind: Kind):
+        tables = chains_of_length[kind]
+
+        def follow(out, hand, top):
+            out += tables[top.length][dense[(hand + guard_addend) & guard]
+                                      & above[top.main] & chain_ranks]
+        return follow
+
+    def follow_airplane_singles(out, hand, top):
+        m3 = dense[(hand + g3) & guard]
+        found = bodies_of[top.length][m3 & above[top.main] & chain_ranks]
+        if found:
+            airplane_singles(out, hand, dense[(hand + g1) & guard],
+                             dense[(hand + g2) & guard], found)
+
+    def follow_airplane_pairs(out, hand, top):
+        m3 = dense[(hand + g3) & guard]
+        found = bodies_of[top.length][m3 & above[top.main] & chain_ranks]
+        if found:
+            airplane_pairs(out, dense[(hand + g2) & guard], found)
+
+    def follow_four_two_singles(out, hand, top):
+        m4 = dense[(hand + g4) & guard] & above[top.main]
+        if m4:
+            four_two_singles(out, dense[(hand + g1) & guard], dense[(hand + g2) & guard], m4)
+
+    def follow_four_two_pairs(out, hand, top):
+        m4 = dense[(hand + g4) & guard] & above[top.main]
+        if m4:
+            four_two_pairs(out, dense[(hand + g2) & guard], m4)
+
+    def follow_bomb(out, hand, top):
+        size = top.size
+        out += bombs_of[size][dense[(hand + LEVEL_ADDENDS[size]) & guard] & above[top.main]]
+        for n in range(size + 1, bomb_high + 1):
+            mask = dense[(hand + LEVEL_ADDENDS[n]) & guard]
+            if not mask:
+                return
+            out += bombs_of[n][mask]
+
+    followers = {
+        Kind.SINGLE: follow_single,
+        Kind.PAIR: follow_pair,
+        Kind.TRIPLE: follow_triple,
+        Kind.TRIPLE_SINGLE: follow_triple_single,
+        Kind.TRIPLE_PAIR: follow_triple_pair,
+        Kind.STRAIGHT: follow_chain(g1, Kind.STRAIGHT),
+        Kind.PAIR_CHAIN: follow_chain(g2, Kind.PAIR_CHAIN),
+        Kind.AIRPLANE: follow_chain(g3, Kind.AIRPLANE),
+        Kind.AIRPLANE_SINGLES: follow_airplane_singles,
+        Kind.AIRPLANE_PAIRS: follow_airplane_pairs,
+        Kind.FOUR_TWO_SINGLES: follow_four_two_singles,
+        Kind.FOUR_TWO_PAIRS: follow_four_two_pairs,
+    }
+    bomb = Kind.BOMB
+    rocket_kind = Kind.ROCKET
+
+    def follow(hand: int, top: Play) -> list[Play]:
+        out = [PASS]
+        kind = top.kind
+        if kind is rocket_kind:
+            return out
+        if kind is bomb:
+            if one_bomb_size:
+                out += bombs4[dense[(hand + g4) & guard] & above[top.main]]
+            else:
+                follow_bomb(out, hand, top)
+        else:
+            followers[kind](out, hand, top)
+            m4 = dense[(hand + g4) & guard]
+            if m4:
+                if one_bomb_size:
+                    out += bombs4[m4]
+                else:
+                    all_bombs(out, hand, m4)
+        if ((hand | guard) - rocket_cards) & joker_guards == joker_guards:
+            out.append(rocket)
+        return out
+
+    return lead, follow
 
 
-# --------------------------------------------------------------------------- leading
+CLASSIC = generator_of(CLASSIC_COMBOS)
+"""The classic generator (no distinct kickers)."""
+
 
 def lead_plays(hand: int, distinct_kickers: bool = False) -> list[Play]:
-    """Every play a hand may lead (no pass), one per kind and cards."""
-    m1, m2, m3, m4 = levels(hand)
-    out = list(SINGLES[m1])
-    if m1 & _JOKERS == _JOKERS:
-        out.append(_ROCKET)
-    out += CHAINS[Kind.STRAIGHT][m1 & _CHAIN_RANKS]
-    if not m2:
-        return out
-    out += PAIRS[m2]
-    out += CHAINS[Kind.PAIR_CHAIN][m2 & _CHAIN_RANKS]
-    if not m3:
-        return out
-    out += TRIPLES[m3]
-    _triple_singles(out, m1, m3)
-    _triple_pairs(out, m2, m3)
-    bodies = m3 & _CHAIN_RANKS
-    if bodies & (bodies >> 1):  # two consecutive triples: airplanes
-        out += CHAINS[Kind.AIRPLANE][bodies]
-        for n, table in _AIRPLANE_BODIES.items():
-            found = table[bodies]
-            if found:
-                _airplane_singles(out, hand, m1, m2, found, distinct_kickers)
-                if n <= 4:
-                    _airplane_pairs(out, m2, found)
-    if m4:
-        out += BOMBS[m4]
-        _four_two_singles(out, m1, m2, m4, distinct_kickers)
-        _four_two_pairs(out, m2, m4)
-    return out
-
-
-# --------------------------------------------------------------------------- following
-
-def _follow_single(out, hand, top, distinct):
-    out += SINGLES[_DENSE[(hand + _G1) & _GUARD] & ABOVE[top.main]]
-
-
-def _follow_pair(out, hand, top, distinct):
-    out += PAIRS[_DENSE[(hand + _G2) & _GUARD] & ABOVE[top.main]]
-
-
-def _follow_triple(out, hand, top, distinct):
-    out += TRIPLES[_DENSE[(hand + _G3) & _GUARD] & ABOVE[top.main]]
-
-
-def _follow_triple_single(out, hand, top, distinct):
-    bodies = _DENSE[(hand + _G3) & _GUARD] & ABOVE[top.main]
-    if bodies:
-        _triple_singles(out, _DENSE[(hand + _G1) & _GUARD], bodies)
-
-
-def _follow_triple_pair(out, hand, top, distinct):
-    bodies = _DENSE[(hand + _G3) & _GUARD] & ABOVE[top.main]
-    if bodies:
-        _triple_pairs(out, _DENSE[(hand + _G2) & _GUARD], bodies)
-
-
-def _follow_chain(guard_addend: int, kind: Kind):
-    tables = CHAINS_OF_LENGTH[kind]
-
-    def follow(out, hand, top, distinct):
-        out += tables[top.length][_DENSE[(hand + guard_addend) & _GUARD]
-                                  & ABOVE[top.main] & _CHAIN_RANKS]
-    return follow
-
-
-def _follow_airplane_singles(out, hand, top, distinct):
-    m1, m2, m3, _ = levels(hand)
-    bodies = _AIRPLANE_BODIES[top.length][m3 & ABOVE[top.main] & _CHAIN_RANKS]
-    if bodies:
-        _airplane_singles(out, hand, m1, m2, bodies, distinct)
-
-
-def _follow_airplane_pairs(out, hand, top, distinct):
-    m3 = _DENSE[(hand + _G3) & _GUARD]
-    bodies = _AIRPLANE_BODIES[top.length][m3 & ABOVE[top.main] & _CHAIN_RANKS]
-    if bodies:
-        _airplane_pairs(out, _DENSE[(hand + _G2) & _GUARD], bodies)
-
-
-def _follow_four_two_singles(out, hand, top, distinct):
-    m1, m2, _, m4 = levels(hand)
-    if m4 & ABOVE[top.main]:
-        _four_two_singles(out, m1, m2, m4 & ABOVE[top.main], distinct)
-
-
-def _follow_four_two_pairs(out, hand, top, distinct):
-    m4 = _DENSE[(hand + _G4) & _GUARD] & ABOVE[top.main]
-    if m4:
-        _four_two_pairs(out, _DENSE[(hand + _G2) & _GUARD], m4)
-
-
-_FOLLOW = {
-    Kind.SINGLE: _follow_single,
-    Kind.PAIR: _follow_pair,
-    Kind.TRIPLE: _follow_triple,
-    Kind.TRIPLE_SINGLE: _follow_triple_single,
-    Kind.TRIPLE_PAIR: _follow_triple_pair,
-    Kind.STRAIGHT: _follow_chain(_G1, Kind.STRAIGHT),
-    Kind.PAIR_CHAIN: _follow_chain(_G2, Kind.PAIR_CHAIN),
-    Kind.AIRPLANE: _follow_chain(_G3, Kind.AIRPLANE),
-    Kind.AIRPLANE_SINGLES: _follow_airplane_singles,
-    Kind.AIRPLANE_PAIRS: _follow_airplane_pairs,
-    Kind.FOUR_TWO_SINGLES: _follow_four_two_singles,
-    Kind.FOUR_TWO_PAIRS: _follow_four_two_pairs,
-}
+    """Every play a hand may lead under the classic rules."""
+    return generator_of(CLASSIC_COMBOS, distinct_kickers).lead(hand)
 
 
 def follow_plays(hand: int, top: Play, distinct_kickers: bool = False) -> list[Play]:
-    """Every play a hand may make on ``top``, the pass first."""
-    out = [PASS]
-    kind = top.kind
-    if kind is Kind.ROCKET:
-        return out
-    m4 = _DENSE[(hand + _G4) & _GUARD]
-    if kind is Kind.BOMB:
-        out += BOMBS[m4 & ABOVE[top.main]]
-    else:
-        _FOLLOW[kind](out, hand, top, distinct_kickers)
-        if m4:
-            out += BOMBS[m4]
-    if hand & _ROCKET_UNITS == _ROCKET_UNITS:
-        out.append(_ROCKET)
-    return out
+    """Every play a hand may make on ``top`` under the classic rules, the pass first."""
+    return generator_of(CLASSIC_COMBOS, distinct_kickers).follow(hand, top)
 
 
 def legal_plays(hand: int, top: Play | None = None, distinct_kickers: bool = False) -> list[Play]:
-    """Leading (``top`` is ``None``): every play. Following: the pass and every play that
+    """The classic legal plays: leading every play, following the pass and every play that
     beats ``top``."""
-    if top is None:
-        return lead_plays(hand, distinct_kickers)
-    return follow_plays(hand, top, distinct_kickers)
+    return generator_of(CLASSIC_COMBOS, distinct_kickers).legal(hand, top)

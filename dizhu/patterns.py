@@ -2,17 +2,26 @@
 
 Besides selecting cards, a player may name the pattern, the lowest rank of its main run,
 the run's length for a chain, and then its wings or kickers one rank at a time.
-:data:`SHAPES` describes each pattern for an interface to ask the right questions, and
-:func:`compose` turns the answers into the play (the strongest reading of those cards as
-that pattern, as the table keeps it), or says what is wrong.
+:func:`shapes` describes each pattern of a ruleset for an interface to ask the right
+questions, and :func:`compose` turns the answers into the play (the strongest reading of
+those cards as that pattern, as the table keeps it), or says what is wrong.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import ACE, BLACK_JOKER, RANKS, RED_JOKER, UNIT, format_ranks
-from .combos import CHAIN_LIMITS, CHINESE_NAMES, InvalidPlayError, Kind, Play, reading_of
+from .cards import ACE, RANKS, RED_JOKER, TWO, UNIT, format_ranks
+from .combos import (
+    CHAIN_UNIT,
+    CHINESE_NAMES,
+    CLASSIC_COMBOS,
+    CombinationRules,
+    InvalidPlayError,
+    Kind,
+    Play,
+    reading_of,
+)
 
 
 @dataclass(frozen=True)
@@ -25,20 +34,20 @@ class Shape:
     wing: int = 0
     wings: int = 0
 
-    @property
-    def chain(self) -> tuple[int, int] | None:
+    def chain(self, combos: CombinationRules = CLASSIC_COMBOS) -> tuple[int, int] | None:
         """The shortest and longest run for a chain pattern, else ``None``."""
-        return CHAIN_LIMITS.get(self.kind)
+        return combos.chain_limits(self.kind) if self.kind in CHAIN_UNIT else None
 
     def wing_count(self, length: int) -> int:
         """How many wings (or kickers) a run of ``length`` ranks takes."""
         return self.wings * length
 
-    def to_json(self) -> dict:
-        low, high = self.chain or (1, 1)
+    def to_json(self, combos: CombinationRules = CLASSIC_COMBOS) -> dict:
+        chain = self.chain(combos)
+        low, high = chain or (1, 1)
         return {"kind": self.kind.label, "chinese": CHINESE_NAMES[self.kind],
                 "body": self.body, "wing": self.wing, "wings": self.wings,
-                "chain": self.chain is not None, "min_length": low, "max_length": high}
+                "chain": chain is not None, "min_length": low, "max_length": high}
 
 
 SHAPES: dict[Kind, Shape] = {s.kind: s for s in (
@@ -60,28 +69,43 @@ SHAPES: dict[Kind, Shape] = {s.kind: s for s in (
 """Every pattern but the pass, in the rule book's order."""
 
 
+def shapes(combos: CombinationRules = CLASSIC_COMBOS) -> list[Shape]:
+    """The patterns a set of combination rules has, in the rule book's order."""
+    return [shape for kind, shape in SHAPES.items() if kind in combos.kinds]
+
+
 def compose(kind: Kind, main: int, length: int = 1, wings: tuple[int, ...] = (),
-            distinct_kickers: bool = False) -> Play:
-    """The play named by pattern, lowest rank of the main run, run length and wing ranks.
+            distinct_kickers: bool = False, combos: CombinationRules = CLASSIC_COMBOS,
+            size: int | None = None) -> Play:
+    """The play named by pattern, lowest rank of the main run, run length and wing ranks
+    (and, for a bomb of a two-pack deck, its number of cards: four by default).
 
     The rocket needs no rank. Raises :class:`InvalidPlayError` saying what is missing or
     wrong; the result is the strongest reading of the cards as ``kind``.
     """
-    if kind is Kind.ROCKET:
-        return Play(Kind.ROCKET, UNIT[BLACK_JOKER] + UNIT[RED_JOKER], RED_JOKER, 1)
     shape = SHAPES.get(kind)
-    if shape is None:
+    if shape is None or kind not in combos.kinds:
         raise InvalidPlayError(f"{kind.label} is not a pattern to play")
-    low, high = shape.chain or (1, 1)
+    if kind is Kind.ROCKET:
+        return reading_of(combos.rocket, kind, combos=combos)
+    chain = shape.chain(combos)
+    low, high = chain or (1, 1)
     if not low <= length <= high:
         raise InvalidPlayError(f"a {kind.label} runs {low} to {high} ranks, not {length}"
-                               if shape.chain else f"a {kind.label} has no length")
+                               if chain else f"a {kind.label} has no length")
     last = main + length - 1
-    if main < 0 or last > (ACE if shape.chain else RED_JOKER):
+    if main < 0 or last > (ACE if chain else RED_JOKER):
         raise InvalidPlayError(f"a {kind.label} cannot start at {_rank(main)}"
                                + (f" and run {length} ranks (chains end at A)"
-                                  if shape.chain else ""))
-    cards = sum(UNIT[r] for r in range(main, last + 1)) * shape.body
+                                  if chain else ""))
+    body = shape.body
+    if kind is Kind.BOMB and size is not None:
+        smallest, biggest = combos.bomb_sizes
+        if not smallest <= size <= biggest or main > TWO:
+            raise InvalidPlayError(f"a bomb is {smallest} to {biggest} cards of a rank 3..2"
+                                   if smallest < biggest else "a bomb is four of a rank 3..2")
+        body = size
+    cards = sum(UNIT[r] for r in range(main, last + 1)) * body
     need = shape.wing_count(length)
     if len(wings) != need:
         what = "kicker" if shape.wings and not shape.chain else "wing"
@@ -91,7 +115,7 @@ def compose(kind: Kind, main: int, length: int = 1, wings: tuple[int, ...] = (),
         if not 0 <= rank <= RED_JOKER:
             raise InvalidPlayError(f"no rank {rank}")
         cards += UNIT[rank] * shape.wing
-    play = reading_of(cards, kind, distinct_kickers)
+    play = reading_of(cards, kind, distinct_kickers, combos)
     if play is None:
         raise InvalidPlayError(f"{format_ranks(cards)} is not a legal {kind.label}")
     return play

@@ -1,15 +1,16 @@
 """Perft: count the positions reachable in exactly ``depth`` actions (as chess engines do).
 
 A mismatch against known counts, split by first action with :func:`divide`, points
-straight at a move-generation or state-update bug.
+straight at a move-generation or state-update bug. Works on a :class:`~dizhu.deal.Deal`
+(every phase) or a bare :class:`~dizhu.position.Position` (the play phase).
 """
 
 from __future__ import annotations
 
-from .deal import Deal
+from .position import Position
 
 
-def perft(deal: Deal, depth: int) -> int:
+def perft(deal: Position, depth: int) -> int:
     """Number of action sequences of length ``depth`` from this position."""
     if depth == 0:
         return 1
@@ -24,7 +25,7 @@ def perft(deal: Deal, depth: int) -> int:
     return total
 
 
-def divide(deal: Deal, depth: int) -> dict[str, int]:
+def divide(deal: Position, depth: int) -> dict[str, int]:
     """Perft split by the first action (``str`` of the action -> count)."""
     out = {}
     for action in deal.legal_actions():

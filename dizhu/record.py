@@ -1,10 +1,13 @@
 """Records: a deal as a list of events that serializes to JSON and replays to the same state.
 
-The first event is the deal itself (every seat's suited cards, the kitty, the opening
-bidder); then bids, doubles, plays and passes in order. A deal that skipped the auction
-(``Deal.at_play``) starts with a ``start`` event naming the landlord and the bid.
-Replaying checks every event against the rules; a bad one raises :class:`RecordError`
-saying which event and why.
+A record names its ruleset (``"rules": {"name": "four", "doubling": false}``). The first
+event is the deal itself (every seat's suited cards, the kitty, the opening seat); then
+bids, doubles, plays and passes in order, each play with the suited cards it put on the
+table. A deal that skipped the auction (``Deal.at_play``) has a ``start`` event naming the
+landlord and the stake the auction would have ended with. Replaying checks every event
+against the ruleset; a bad one raises :class:`RecordError` saying which event and why.
+
+Version 1 records (classic only, no cards on plays, bids as numbers) are still read.
 """
 
 from __future__ import annotations
@@ -12,14 +15,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .auction import BID, DOUBLE, NO_DOUBLE, Bid, Double
+from .actions import action_from_json, action_to_json
 from .cards import InvalidCardsError, card_text, parse_card
-from .combos import InvalidPlayError, Play, parse_play
-from .deal import Action, Deal, IllegalActionError
-from .rules import find_ruleset
+from .combos import InvalidPlayError
+from .deal import Deal, IllegalActionError
+from .rules import RuleSet
+from .rulesets import rules_from_json
 
 FORMAT = "dizhu-deal"
-VERSION = 1
+VERSION = 2
+READABLE = (1, 2)
 
 
 class RecordError(ValueError):
@@ -34,23 +39,27 @@ def deal_to_record(deal: Deal) -> dict[str, Any]:
         "hands": [" ".join(card_text(c) for c in h) for h in deal.dealt],
         "kitty": " ".join(card_text(c) for c in deal.kitty_cards),
     }]
-    auctioned = any(isinstance(a, Bid) for _, a in deal.history) or deal.landlord < 0
-    if not auctioned:
-        events.append({"event": "start", "landlord": deal.landlord, "bid": deal.high_bid})
-    for seat, action in deal.history:
-        events.append({"seat": seat, **_event_of(action)})
-    return {"format": FORMAT, "version": VERSION,
-            "rules": {"name": deal.rules.name, **deal.rules.options()}, "events": events}
+    if not deal.bids and deal.landlord >= 0:
+        events.append({"event": "start", "landlord": deal.landlord,
+                       "bid": deal.auction_state.stake})
+    for seat, action, cards in deal.suited_history():
+        event: dict[str, Any] = {"seat": seat, **_event_of(action)}
+        if cards:
+            event["cards"] = " ".join(card_text(c) for c in cards)
+        events.append(event)
+    return {"format": FORMAT, "version": VERSION, "rules": deal.rules.to_json(),
+            "events": events}
 
 
-def _event_of(action: Action) -> dict[str, Any]:
-    if isinstance(action, Bid):
-        return {"event": "bid", "bid": action.value}
-    if isinstance(action, Double):
-        return {"event": "double", "double": action.yes}
-    if action.is_pass:
+def _event_of(action) -> dict[str, Any]:
+    data = action_to_json(action)
+    if "bid" in data:
+        return {"event": "bid", **data}
+    if "double" in data:
+        return {"event": "double", **data}
+    if data["play"] == "pass":
         return {"event": "pass"}
-    return {"event": "play", "play": action.text}
+    return {"event": "play", **data}
 
 
 def deal_to_json(deal: Deal) -> str:
@@ -67,26 +76,32 @@ def replay(record: dict[str, Any] | str) -> Deal:
             raise RecordError(f"not a JSON record: {e}") from None
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise RecordError(f"not a dizhu deal record (expected \"format\": \"{FORMAT}\")")
-    if record.get("version") != VERSION:
-        raise RecordError(f"record version {record.get('version')!r} is not {VERSION}")
+    if record.get("version") not in READABLE:
+        raise RecordError(f"record version {record.get('version')!r} is not "
+                          f"{' or '.join(map(str, READABLE))}")
     events = record.get("events")
     if not isinstance(events, list) or not events:
         raise RecordError("the record has no events")
     try:
-        options = dict(record.get("rules") or {})
-        rules = find_ruleset(options.pop("name", "classic"), **options)
-    except (ValueError, TypeError) as e:
+        rules = rules_from_json(record.get("rules"))
+    except ValueError as e:
         raise RecordError(f"rules: {e}") from None
     deal = _start(events, rules)
-    first = 2 if len(events) > 1 and events[1].get("event") == "start" else 1
+    first = 2 if starts_at_play(events) else 1
     for index in range(first, len(events)):
         event = events[index]
         try:
-            seat, action = _action_of(event, rules.distinct_kickers)
-            deal.push(action, seat)
-        except (IllegalActionError, InvalidPlayError, KeyError, TypeError, ValueError) as e:
+            seat, action, cards = _action_of(event, rules)
+            deal.push(action, seat, cards)
+        except (IllegalActionError, InvalidPlayError, InvalidCardsError, KeyError, TypeError,
+                ValueError, AttributeError) as e:
             raise RecordError(f"event {index} ({_describe(event)}): {_reason(e)}") from None
     return deal
+
+
+def starts_at_play(events: list) -> bool:
+    """Whether the record's deal skipped the auction (its second event is ``start``)."""
+    return len(events) > 1 and isinstance(events[1], dict) and events[1].get("event") == "start"
 
 
 def _reason(e: Exception) -> str:
@@ -105,39 +120,52 @@ def _describe(event: Any) -> str:
     return " ".join(parts)
 
 
-def _start(events: list, rules) -> Deal:
+def _integer(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def _start(events: list, rules: RuleSet) -> Deal:
     head = events[0]
     if not isinstance(head, dict) or head.get("event") != "deal":
         raise RecordError("event 0 must be the deal (hands, kitty, opening)")
     try:
         hands = [[parse_card(t) for t in h.split()] for h in head["hands"]]
         kitty = [parse_card(t) for t in head["kitty"].split()]
-        opening = int(head["opening"])
-        if len(events) > 1 and isinstance(events[1], dict) and events[1].get("event") == "start":
-            return Deal.at_play(hands, kitty, int(events[1]["landlord"]),
-                                int(events[1].get("bid", 1)), rules)
-        return Deal(hands, kitty, opening, rules)
+        opening = _integer(head["opening"], "the opening seat")
+        deal = Deal(hands, kitty, opening, rules)
     except (InvalidCardsError, KeyError, TypeError, ValueError, AttributeError) as e:
         raise RecordError(f"event 0 (deal): {_reason(e)}") from None
+    if not starts_at_play(events):
+        return deal
+    start = events[1]
+    try:
+        landlord = _integer(start["landlord"], "the landlord")
+        bid = _integer(start.get("bid", 1), "the stake")
+        return Deal.at_play(hands, kitty, landlord, bid, rules)
+    except (KeyError, ValueError) as e:
+        raise RecordError(f"event 1 (start): {_reason(e)}") from None
 
 
-def _action_of(event: Any, distinct: bool) -> tuple[int, Action]:
+def _action_of(event: Any, rules: RuleSet) -> tuple[int, Any, list[int] | None]:
     if not isinstance(event, dict):
         raise ValueError("an event must be an object")
-    seat = int(event["seat"])
+    seat = _integer(event["seat"], "the seat")
     kind = event["event"]
+    cards = None
     if kind == "bid":
-        value = int(event["bid"])
-        if not 0 <= value < len(BID):
-            raise ValueError(f"bid {value} is not 0 (pass), 1, 2 or 3")
-        return seat, BID[value]
-    if kind == "double":
-        return seat, DOUBLE if event["double"] else NO_DOUBLE
-    if kind == "pass":
-        return seat, parse_play("pass")
-    if kind == "play":
-        play: Play = parse_play(str(event["play"]), distinct_kickers=distinct)
-        if play.is_pass:
+        action = action_from_json({"bid": event["bid"]}, rules)
+    elif kind == "double":
+        action = action_from_json({"double": event["double"]}, rules)
+    elif kind == "pass":
+        action = action_from_json({"play": "pass"}, rules)
+    elif kind == "play":
+        action = action_from_json({"play": event["play"]}, rules)
+        if action.is_pass:
             raise ValueError("a pass is written as a pass event")
-        return seat, play
-    raise ValueError(f"unknown event {kind!r} (deal, start, bid, double, play, pass)")
+        if "cards" in event:
+            cards = [parse_card(t) for t in str(event["cards"]).split()]
+    else:
+        raise ValueError(f"unknown event {kind!r} (deal, start, bid, double, play, pass)")
+    return seat, action, cards

@@ -1,67 +1,146 @@
-"""Rulesets: the options of RULES.md, frozen, and a registry of named rulesets.
+"""Rulesets: behaviour, not a bag of options.
 
-A variant (four players, rob-the-landlord bidding) is added as a new registered ruleset,
-not by editing the engine.
+A :class:`RuleSet` owns everything that makes one game of the family: the deck, the seats,
+hand and kitty sizes, which combinations exist and how they read (its
+:class:`~dizhu.combos.CombinationRules`, from which its universe of plays and its move
+generator are built once and cached), the auction protocol, what doubles the stake and what
+the count strip marks. The class itself is ``classic`` (RULES.md); a variant is a subclass
+that overrides what differs (see :mod:`dizhu.rulesets`), as python-chess's variants do.
+Every other module asks the ruleset instead of assuming three seats, 17 cards or one
+auction.
+
+Instances are frozen; the options of RULES.md (``doubling``, ``distinct_kickers``) are
+their fields: ``rules.with_options(doubling=True)`` is another ruleset.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from .auction import POINTS, Auction
+from .cards import BLACK_JOKER, NUM_RANKS, TWO, count_of, deck_faces, parse_ranks
+from .combos import CLASSIC_COMBOS, CombinationRules, Kind, Play, parse_play, readings
+from .movegen import MoveGenerator, generator_of
+from .universe import Universe, universe_of
+
+OPTIONS = ("doubling", "distinct_kickers")
+"""Every option a ruleset may have; :attr:`RuleSet.option_names` says which it has."""
 
 
 @dataclass(frozen=True)
 class RuleSet:
-    """One set of rules. ``classic`` is the default (RULES.md)."""
+    """One game of the family, with its options. This class is ``classic``."""
 
-    name: str = "classic"
-    seats: int = 3
-    hand_size: int = 17
-    kitty_size: int = 3
-    max_bid: int = 3
     doubling: bool = False
     """Peasants may double after the kitty is shown, then the landlord may redouble."""
     distinct_kickers: bool = False
     """Single wings of an airplane, and the two kickers of four-with-two, differ in rank."""
 
+    name: ClassVar[str] = "classic"
+    title: ClassVar[str] = "Classic"
+    chinese: ClassVar[str] = "经典"
+    summary: ClassVar[str] = "three players, one pack, the 1-2-3 auction"
+    seats: ClassVar[int] = 3
+    hand_size: ClassVar[int] = 17
+    kitty_size: ClassVar[int] = 3
+    packs: ClassVar[int] = 1
+    combos: ClassVar[CombinationRules] = CLASSIC_COMBOS
+    auction: ClassVar[Auction] = POINTS
+    option_names: ClassVar[tuple[str, ...]] = OPTIONS
+
+    # ----------------------------------------------------------------- options
+
     def with_options(self, **options: bool) -> RuleSet:
         """The same ruleset with some options changed, e.g. ``doubling=True``."""
-        unknown = set(options) - set(OPTIONS)
-        if unknown:
-            raise ValueError(f"unknown ruleset option {sorted(unknown)[0]!r}; "
-                             f"the options are {', '.join(OPTIONS)}")
-        return replace(self, **options)
+        for key in options:
+            if key not in self.option_names:
+                if key in OPTIONS:
+                    raise ValueError(f"the option {key} means nothing in {self.name}")
+                raise ValueError(f"unknown ruleset option {key!r}; the options are "
+                                 f"{', '.join(self.option_names)}")
+        return replace(self, **{k: bool(v) for k, v in options.items()})
 
     def options(self) -> dict[str, bool]:
         """The option settings, by name."""
-        return {name: getattr(self, name) for name in OPTIONS}
+        return {name: getattr(self, name) for name in self.option_names}
+
+    def to_json(self) -> dict[str, object]:
+        """``{"name": "rob", "doubling": true, ...}``: how records and views name it."""
+        return {"name": self.name, **self.options()}
 
     def describe(self) -> str:
         """``classic`` or ``classic (doubling, distinct kickers)``."""
         on = [name.replace("_", " ") for name, value in self.options().items() if value]
         return f"{self.name} ({', '.join(on)})" if on else self.name
 
+    # ----------------------------------------------------------------- the deck
 
-OPTIONS = ("doubling", "distinct_kickers")
-"""The names of the options a lobby offers."""
+    @property
+    def deck(self) -> int:
+        """Rank counts of the whole deck."""
+        return self.combos.deck
+
+    @property
+    def deck_size(self) -> int:
+        return self.seats * self.hand_size + self.kitty_size
+
+    @property
+    def landlord_size(self) -> int:
+        """Cards in the landlord's hand once the kitty is taken."""
+        return self.hand_size + self.kitty_size
+
+    def faces(self) -> list[int]:
+        """The suited faces of the deck (each face once per pack)."""
+        return deck_faces(self.packs)
+
+    def parse_ranks(self, text: str) -> int:
+        """Rank counts from text; a set the deck cannot hold is an error."""
+        return parse_ranks(text, self.deck)
+
+    # ----------------------------------------------------------------- combinations
+
+    @property
+    def universe(self) -> Universe:
+        return universe_of(self.combos)
+
+    @property
+    def generator(self) -> MoveGenerator:
+        """The move generator (built once per combinations and kicker option)."""
+        return generator_of(self.combos, self.distinct_kickers)
+
+    def readings(self, cards: int) -> list[Play]:
+        """Every reading of ``cards`` as a combination of this ruleset."""
+        return readings(cards, self.distinct_kickers, self.combos)
+
+    def reading_of(self, cards: int, kind: Kind) -> Play | None:
+        for play in self.readings(cards):
+            if play.kind is kind:
+                return play
+        return None
+
+    def parse_play(self, text: str) -> Play:
+        """A play from ``KIND CARDS`` or ``pass``; raises ``InvalidPlayError``."""
+        return parse_play(text, distinct_kickers=self.distinct_kickers, combos=self.combos)
+
+    @property
+    def kinds(self) -> list[Kind]:
+        """The kinds of combination this ruleset has, in the rule book's order."""
+        return sorted(self.combos.kinds)
+
+    # ----------------------------------------------------------------- the count strip
+
+    def count_marks(self, unseen: tuple[int, ...]) -> tuple[tuple[int, ...], bool]:
+        """From the unseen count of each rank: the ranks that may still make a bomb (all
+        their cards unseen, or in ``four`` four or more), and whether the rocket may."""
+        low = self.combos.bomb_sizes[0]
+        bombs = tuple(r for r in range(TWO + 1) if unseen[r] >= low)
+        rocket = all(unseen[r] >= count_of(self.deck, r) for r in range(BLACK_JOKER, NUM_RANKS))
+        return bombs, rocket
+
+    def __str__(self) -> str:
+        return self.describe()
+
 
 CLASSIC = RuleSet()
-
-RULESETS: dict[str, RuleSet] = {}
-
-
-def register_ruleset(rules: RuleSet, *aliases: str) -> RuleSet:
-    """Add a ruleset to the registry under its name and any aliases."""
-    for key in (rules.name, *aliases):
-        RULESETS[key.lower()] = rules
-    return rules
-
-
-def find_ruleset(name: str = "classic", **options: bool) -> RuleSet:
-    """A registered ruleset by name (case-insensitive), with options applied."""
-    rules = RULESETS.get(name.strip().lower())
-    if rules is None:
-        raise ValueError(f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}")
-    return rules.with_options(**options) if options else rules
-
-
-register_ruleset(CLASSIC, "default")
+"""The default ruleset (RULES.md)."""

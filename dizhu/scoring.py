@@ -12,7 +12,9 @@ class ScoreSheet:
     landlord: int
     landlord_won: bool
     bid: int
+    """The stake the auction ended with: the winning bid, or 2 to the number of robs."""
     bombs: int
+    """Bombs that doubled the stake (in ``four`` those of six cards or more)."""
     rockets: int
     spring: bool
     anti_spring: bool
@@ -20,6 +22,8 @@ class ScoreSheet:
     """Per seat: whether that peasant doubled (always False for the landlord)."""
     redoubled: bool
     scores: tuple[int, ...]
+    robs: int = 0
+    """Robs in a rob-the-landlord auction (each doubled the starting stake of 1)."""
 
     @property
     def stake(self) -> int:
@@ -37,6 +41,7 @@ class ScoreSheet:
             "bombs": self.bombs, "rockets": self.rockets, "spring": self.spring,
             "anti_spring": self.anti_spring, "doubled": list(self.doubled),
             "redoubled": self.redoubled, "stake": self.stake, "scores": list(self.scores),
+            "robs": self.robs,
         }
 
 
@@ -47,12 +52,13 @@ def stake_of(bid: int, doublings: int) -> int:
 
 def score_deal(*, landlord: int, landlord_won: bool, bid: int, bombs: int, rockets: int,
                spring: bool, anti_spring: bool, doubled: tuple[bool, ...] = (False,) * 3,
-               redoubled: bool = False, seats: int = 3) -> ScoreSheet:
+               redoubled: bool = False, seats: int = 3, robs: int = 0) -> ScoreSheet:
     """Settle a finished deal.
 
     Each peasant settles with the landlord: the stake, times 2 if that peasant doubled and
     times 2 again if the landlord then redoubled. The landlord gets minus the sum, so the
-    scores always sum to zero (without doubling: peasants ±stake, landlord ∓2·stake).
+    scores always sum to zero (without doubling: peasants ±stake, the landlord ∓ the stake
+    once per peasant: twice with three seats, three times with four).
     """
     stake = stake_of(bid, bombs + rockets + spring + anti_spring)
     sign = -1 if landlord_won else 1
@@ -66,4 +72,4 @@ def score_deal(*, landlord: int, landlord_won: bool, bid: int, bombs: int, rocke
         scores[seat] = sign * amount
     scores[landlord] = -sum(scores)
     return ScoreSheet(landlord, landlord_won, bid, bombs, rockets, spring, anti_spring,
-                      tuple(doubled), redoubled, tuple(scores))
+                      tuple(doubled), redoubled, tuple(scores), robs)

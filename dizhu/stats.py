@@ -21,11 +21,47 @@ def mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
     return mean, (mean - half, mean + half)
 
 
-def wilson_ci(wins: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
+def sd(values: Sequence[float]) -> float:
+    """The sample standard deviation (0 for fewer than two values)."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+
+
+def wilson_ci(wins: float, n: float) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion of ``wins`` out of ``n`` (``n`` may be
+    an effective size, not a whole number)."""
+    if n <= 0:
         return 0.0, 0.0
     p = wins / n
+    return _wilson(p, n)
+
+
+def wilson_of(p: float, sd_: float, n: int, results: int) -> tuple[float, float]:
+    """A 95% interval for a mean win rate ``p`` of ``n`` values (each the share of wins in
+    a few paired results) with sample deviation ``sd_``: Wilson's interval at the effective
+    size that gives the observed standard error (``results`` in all when the values do not
+    vary). It stays within 0..1 and, for many values, equals the normal interval."""
+    if n == 0:
+        return 0.0, 0.0
+    se2 = sd_ * sd_ / n
+    size = p * (1 - p) / se2 if se2 > 0 else results
+    return _wilson(p, size) if size > 0 else (p, p)
+
+
+def paired_wilson_ci(values: Sequence[float], legs: int) -> tuple[float, tuple[float, float]]:
+    """The mean of per-deck win rates (each over ``legs`` paired deals) and its interval
+    (:func:`wilson_of`)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, (0.0, 0.0)
+    p = sum(values) / n
+    return p, wilson_of(p, sd(values), n, legs * n)
+
+
+def _wilson(p: float, n: float) -> tuple[float, float]:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)

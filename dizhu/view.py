@@ -1,39 +1,42 @@
 """What one seat may know: the only thing a player, human or bot, is ever given.
 
 A :class:`SeatView` is built from a deal for one seat. It holds that seat's own cards and
-what is public (bids, doubles, the kitty once shown, every play, card counts), never
-another seat's hidden cards. Once a deal is played out its remaining hands are public too.
+what is public (bids, doubles, the kitty once shown, every play with the suited cards it
+put on the table, card counts), never another seat's hidden cards. Once a deal is played
+out its remaining hands are public too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .auction import Bid, Double
-from .cards import (
-    BLACK_JOKER,
-    FULL_DECK,
-    NUM_RANKS,
-    RANKS,
-    RED_JOKER,
-    TWO,
-    card_text,
-    count_of,
-    ranks_of_cards,
-)
+from .actions import action_to_json
+from .auction import AuctionState, Bid, Double
+from .cards import NUM_RANKS, RANKS, card_text, count_of, ranks_of_cards
 from .combos import Play
 from .deal import Action, Deal, Phase
+from .position import passes_to_clear
 from .rules import RuleSet
 from .scoring import ScoreSheet, stake_of
 
 
 @dataclass(frozen=True)
 class PublicAction:
-    """One action everyone saw: who, what, and the suited cards it put on the table."""
+    """One action everyone saw: who, what, and the suited cards it put on the table; for a
+    play or a pass, the top of the trick it answered and its seat (``None`` and -1 for a
+    lead) and how many cards the seat held when it acted."""
 
     seat: int
     action: Action
     cards: tuple[int, ...] = ()
+    top: Play | None = None
+    top_seat: int = -1
+    held: int = 0
+
+    @property
+    def leads(self) -> bool:
+        """A play that opened a trick."""
+        return isinstance(self.action, Play) and self.top is None
 
     def to_json(self) -> dict:
         return {"seat": self.seat, **action_to_json(self.action),
@@ -43,7 +46,7 @@ class PublicAction:
 @dataclass(frozen=True)
 class CountStrip:
     """For each rank, how many cards are unseen by this seat (not in its hand, not played);
-    the ranks whose four cards are all unseen, and whether the rocket is still possible."""
+    the ranks that may still make a bomb, and whether the rocket is still possible."""
 
     unseen: tuple[int, ...]
     bomb_ranks: tuple[int, ...]
@@ -65,13 +68,14 @@ class SeatView:
     to_move: int
     opening: int
     hand: tuple[int, ...]
-    """This seat's suited cards, in rank order (within a rank, in the order plays take them)."""
+    """This seat's suited cards, in rank order, then by suit."""
     cards_left: tuple[int, ...]
     landlord: int
     """-1 until the auction is over."""
-    bids: tuple[tuple[int, int], ...]
-    """(seat, bid) in order; 0 is a pass."""
-    high_bid: int
+    bids: tuple[tuple[int, Bid], ...]
+    """(seat, answer) in order."""
+    auction: AuctionState
+    """The auction so far: its stake (the highest bid, or 2 to the robs once called)."""
     doubled: tuple[bool | None, ...]
     """Per seat: the peasant's answer to doubling once given, else None."""
     redoubled: bool | None
@@ -89,10 +93,15 @@ class SeatView:
     legal: tuple[Action, ...]
     """This seat's legal actions when it is to move, else empty."""
     bombs: int
+    """Bombs played that doubled the stake."""
     rockets: int
     result: ScoreSheet | None
     final_hands: tuple[tuple[int, ...], ...] | None
     """Every seat's remaining cards, once the deal is played out."""
+
+    @property
+    def seats(self) -> int:
+        return self.rules.seats
 
     @property
     def my_turn(self) -> bool:
@@ -121,7 +130,7 @@ class SeatView:
 
     @property
     def spring_possible(self) -> bool:
-        """In play, and neither peasant has played yet (RULES.md, Scoring)."""
+        """In play, and no peasant has played yet (RULES.md, Scoring)."""
         return self.phase is Phase.PLAY and all(
             n == 0 for s, n in enumerate(self.plays_made) if s != self.landlord)
 
@@ -132,30 +141,49 @@ class SeatView:
 
     @property
     def stake_now(self) -> int:
-        """The stake if the deal ended now without a spring: the bid doubled per bomb and
-        rocket so far (0 before any bid)."""
-        return stake_of(self.high_bid, self.bombs + self.rockets)
+        """The stake if the deal ended now without a spring: the auction's stake doubled
+        per doubling bomb and rocket so far (0 before any bid or call)."""
+        return stake_of(self.auction.stake, self.bombs + self.rockets)
+
+    @property
+    def my_stake(self) -> int:
+        """What this seat stands to win or lose now (no spring): a peasant's settlement
+        with the landlord after doubling, or the landlord's with every peasant."""
+        stake = self.stake_now
+        redoubled = 2 if self.redoubled else 1
+
+        def settled(seat: int) -> int:
+            return stake * (2 * redoubled if self.doubled[seat] else 1)
+
+        if self.landlord < 0:
+            return stake
+        if self.seat != self.landlord:
+            return settled(self.seat)
+        return sum(settled(s) for s in range(self.seats) if s != self.landlord)
 
     def count_strip(self) -> CountStrip:
         """The count of unseen cards (RULES.md, The count strip)."""
         seen = self.hand_ranks + sum(self.played)
-        unseen = tuple(count_of(FULL_DECK, r) - count_of(seen, r) for r in range(NUM_RANKS))
-        bombs = tuple(r for r in range(TWO + 1) if unseen[r] == 4)
-        return CountStrip(unseen, bombs, unseen[BLACK_JOKER] == 1 and unseen[RED_JOKER] == 1)
+        deck = self.rules.deck
+        unseen = tuple(count_of(deck, r) - count_of(seen, r) for r in range(NUM_RANKS))
+        bombs, rocket = self.rules.count_marks(unseen)
+        return CountStrip(unseen, bombs, rocket)
 
     def to_json(self) -> dict:
         """A JSON-ready dict: what a browser or an outside bot receives."""
+        rules = self.rules
         return {
             "seat": self.seat,
-            "rules": {"name": self.rules.name, **self.rules.options()},
+            "rules": {**rules.to_json(), "seats": rules.seats, "hand_size": rules.hand_size,
+                      "kitty_size": rules.kitty_size, "auction": rules.auction.name},
             "phase": self.phase.value,
             "to_move": self.to_move,
             "opening": self.opening,
             "hand": [card_text(c) for c in self.hand],
             "cards_left": list(self.cards_left),
             "landlord": self.landlord,
-            "bids": [[s, b] for s, b in self.bids],
-            "high_bid": self.high_bid,
+            "bids": [[s, b.token] for s, b in self.bids],
+            "auction": {"stake": self.auction.stake, "robs": self.auction.robs},
             "doubled": list(self.doubled),
             "redoubled": self.redoubled,
             "kitty": None if self.kitty is None else [card_text(c) for c in self.kitty],
@@ -166,7 +194,8 @@ class SeatView:
             "legal": [action_to_json(a) for a in self.legal],
             "bombs": self.bombs,
             "rockets": self.rockets,
-            "stake": {"now": self.stake_now, "spring_possible": self.spring_possible,
+            "stake": {"now": self.stake_now, "mine": self.my_stake,
+                      "spring_possible": self.spring_possible,
                       "anti_spring_possible": self.anti_spring_possible},
             "count_strip": self.count_strip().to_json() if self.landlord >= 0 else None,
             "result": None if self.result is None else self.result.to_json(),
@@ -175,13 +204,35 @@ class SeatView:
         }
 
 
-def action_to_json(action: Action) -> dict:
-    """``{"bid": 2}``, ``{"double": true}`` or ``{"play": "pair 33"}``."""
-    if isinstance(action, Bid):
-        return {"bid": action.value}
-    if isinstance(action, Double):
-        return {"double": action.yes}
-    return {"play": action.text}
+def public_history(deal: Deal, suited: list[tuple[int, Action, tuple[int, ...]]]
+                   ) -> tuple[tuple[PublicAction, ...], int]:
+    """Every action with the trick it answered, and the index where the current trick
+    began (the length of the history when no trick is open)."""
+    rules = deal.rules
+    clear = passes_to_clear(rules.seats)
+    held = [rules.hand_size] * rules.seats
+    if deal.landlord >= 0:
+        held[deal.landlord] += rules.kitty_size
+    top: Play | None = None
+    top_seat = -1
+    passes = 0
+    start = len(suited)
+    out = []
+    for index, (seat, action, cards) in enumerate(suited):
+        if not isinstance(action, Play):
+            out.append(PublicAction(seat, action, cards))
+            continue
+        if top is None:
+            start = index
+        out.append(PublicAction(seat, action, cards, top, top_seat, held[seat]))
+        if action.is_pass:
+            passes += 1
+            if passes == clear:
+                top, top_seat, passes, start = None, -1, 0, index + 1
+        else:
+            held[seat] -= action.size
+            top, top_seat, passes = action, seat, 0
+    return tuple(out), start
 
 
 def seat_view(deal: Deal, seat: int) -> SeatView:
@@ -189,13 +240,11 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     if not 0 <= seat < deal.seats:
         raise ValueError(f"no seat {seat}: seats are 0..{deal.seats - 1}")
     suited, held = deal.replay_suits()
-    history = tuple(PublicAction(s, a, cards) for s, a, cards in suited)
+    history, trick_start = public_history(deal, suited)
     in_play = deal.phase is Phase.PLAY or deal.phase is Phase.OVER
-    answered = [False] * deal.seats
     doubled: list[bool | None] = [None] * deal.seats
     redoubled = None
     played = [0] * deal.seats
-    plays_made = [0] * deal.seats
     for entry in history:
         action = entry.action
         if isinstance(action, Double):
@@ -203,10 +252,8 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
                 redoubled = action.yes
             else:
                 doubled[entry.seat] = action.yes
-            answered[entry.seat] = True
         elif isinstance(action, Play) and not action.is_pass:
             played[entry.seat] += action.cards
-            plays_made[entry.seat] += 1
     over = deal.phase is Phase.OVER
     return SeatView(
         seat=seat,
@@ -217,17 +264,17 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         hand=tuple(held[seat].cards()),
         cards_left=tuple(deal.left),
         landlord=deal.landlord,
-        bids=tuple((e.seat, e.action.value) for e in history if isinstance(e.action, Bid)),
-        high_bid=deal.high_bid,
+        bids=tuple(deal.bids),
+        auction=deal.auction_state,
         doubled=tuple(doubled),
         redoubled=redoubled,
         kitty=deal.kitty_cards if deal.landlord >= 0 else None,
         history=history,
-        trick=history[deal.trick_start:] if in_play and deal.top is not None else (),
+        trick=history[trick_start:] if in_play and deal.top is not None else (),
         top=deal.top,
         top_seat=deal.top_seat,
         played=tuple(played),
-        plays_made=tuple(plays_made),
+        plays_made=tuple(deal.plays_made),
         legal=tuple(deal.legal_actions()) if deal.to_move == seat else (),
         bombs=deal.bombs,
         rockets=deal.rockets,

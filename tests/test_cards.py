@@ -46,8 +46,8 @@ def test_bad_cards_say_what_is_wrong(text, words):
 
 
 def test_over_deck_sets_can_be_read_for_classifying():
-    assert count_of(parse_ranks("33333", one_deck=False), 0) == 5
-    assert not fits_deck(parse_ranks("BB", one_deck=False))
+    assert count_of(parse_ranks("33333", deck=None), 0) == 5
+    assert not fits_deck(parse_ranks("BB", deck=None))
 
 
 def test_full_deck():

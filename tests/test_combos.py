@@ -31,7 +31,7 @@ def test_shared_classify_vectors(cases_dir):
     assert len(rows) > 100
     wrong = []
     for cards, distinct, expected in rows:
-        found = readings(parse_ranks(cards, one_deck=False), distinct)
+        found = readings(parse_ranks(cards, deck=None), distinct)
         got = ",".join(sorted(p.reading for p in found)) or "invalid"
         if got != expected:
             wrong.append(f"{cards} distinct={distinct}: expected {expected}, got {got}")

@@ -1,17 +1,20 @@
 """The one interface every computer player implements (and any outside bot can).
 
 A bot is handed a :class:`~dizhu.view.SeatView`: its own cards and what is public, never
-the deal. It answers a bid in the auction, a double (or redouble) when that option is on,
-and a play. A bot is deterministic for a given seed.
+the deal. It answers in the auction (a bid, or a call or rob), a double (or redouble) when
+that option is on, and a play; ``view.rules`` says which game it is. A bot is deterministic
+for a given seed.
 """
 
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from ..auction import Bid, Double
 from ..combos import Play
 from ..deal import Action, Phase
+from ..rules import RuleSet
 from ..view import SeatView
 
 
@@ -19,6 +22,8 @@ class Bot:
     """Base class: override :meth:`bid`, :meth:`double` and :meth:`play`."""
 
     name = "bot"
+    limits: ClassVar[dict[str, tuple[float, float]]] = {}
+    """Bounds of numeric settings (a setting not named here must be 0 or more)."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
@@ -52,7 +57,22 @@ class Bot:
                     value = type(default)(value)
             except (TypeError, ValueError):
                 raise ValueError(f"{self.name}: {key}={value!r} is not like {default!r}") from None
+            self._check_bounds(key, value)
             setattr(self, key, value)
+
+    def _check_bounds(self, key: str, value: object) -> None:
+        low, high = self.limits.get(key, (0, float("inf")))
+        for v in value if isinstance(value, tuple) else (value,):
+            if isinstance(v, bool):
+                continue
+            if v != v or not low <= v <= high:  # v != v: not a number
+                bound = f"from {low:g} to {high:g}" if high != float("inf") else \
+                    f"{low:g} or more"
+                raise ValueError(f"{self.name}: {key} is {bound}, not {v!r}")
+
+    def plays(self, rules: RuleSet) -> bool:
+        """Whether this bot can play ``rules`` (every bot of dizhu plays every ruleset)."""
+        return True
 
     def reseed(self, seed: int | str) -> None:
         """Start the bot's random choices afresh (what it has learned may stay: it must

@@ -28,8 +28,8 @@ class EasyBot(Bot):
         self.evaluator = HandEvaluator()
 
     def bid(self, view: SeatView) -> Bid:
-        if len(self.evaluator) > 100_000:
-            self.evaluator.clear()
+        if len(self.evaluator) > 100_000 or self.evaluator.rules != view.rules:
+            self.evaluator = HandEvaluator(view.rules)
         return bid_for(view, hand_strength(view.hand_ranks, self.evaluator),
                        self.bid_thresholds)
 

@@ -1,9 +1,9 @@
 """``expert``: determinized search over the hidden hands.
 
-For each decision it deals the cards it cannot see between the two other seats many times,
+For each decision it deals the cards it cannot see between the other seats many times,
 consistently with the view (the landlord keeps the kitty cards it has not played; deals
 that contradict what the others' passes suggest are redrawn a few times), and plays every
-candidate out in every deal with the ``normal`` policy for all three seats. It picks the
+candidate out in every deal with the ``normal`` policy for every seat. It picks the
 candidate that wins most often (``normal``'s choice among equals). When few cards are
 hidden, ``hard``'s exact solver decides instead.
 
@@ -15,18 +15,22 @@ from __future__ import annotations
 
 import time
 
-from ..cards import UNIT, counts, size
+from ..cards import counts, size
 from ..combos import PASS, Play
-from ..movegen import follow_plays, lead_plays
+from ..position import Position
 from ..view import SeatView
 from .handeval import HandEvaluator
 from .hard import HardBot
 from .inference import consistent, landlord_known, passed_on
 from .situation import Situation
+from .solver import card_pool, deal_out
 
 
 class ExpertBot(HardBot):
     name = "expert"
+    limits = {"samples": (1, 1000), "candidates": (1, 30), "budget": (0.01, 10.0),
+              "redraws": (1, 100), "solve_unseen": (0, 30), "node_budget": (1, 1_000_000),
+              "max_splits": (1, 1000)}
     samples = 16
     candidates = 6
     budget = 1.0
@@ -70,12 +74,11 @@ class ExpertBot(HardBot):
         deadline = time.perf_counter() + self.budget
         wins = dict.fromkeys(options, 0)
         seat, landlord = s.seat, s.landlord
-        passes = view.passes
         for _ in range(self.samples):
-            hands = self.imagine(view, s)
+            pos = Position(view.rules, self.imagine(view, s), landlord, seat, s.top,
+                           s.top_seat)
             for play in options:
-                if self.rollout(hands, seat, s.top, s.top_seat, passes, landlord, play, ev) \
-                        == (seat == landlord):
+                if self.rollout(pos, play, ev) == (seat == landlord):
                     wins[play] += 1
             if time.perf_counter() > deadline:
                 break
@@ -83,54 +86,44 @@ class ExpertBot(HardBot):
         return next(p for p in options if wins[p] == best)
 
     def imagine(self, view: SeatView, s: Situation) -> list[int]:
-        """One deal of the hidden cards consistent with the view, as three hands."""
+        """One deal of the hidden cards consistent with the view, as every seat's hand."""
         seat, landlord = s.seat, s.landlord
-        first, second = [o for o in range(3) if o != seat]
-        fixed = [0, 0, 0]
+        others = [o for o in range(view.seats) if o != seat]
+        fixed = [0] * view.seats
         if seat != landlord:
             fixed[landlord] = landlord_known(view)
-        pool = []
-        free = s.unseen - fixed[landlord] if seat != landlord else s.unseen
-        for r, n in enumerate(counts(free)):
-            pool += [UNIT[r]] * n
-        need = s.left[first] - size(fixed[first])
+        free = counts(s.unseen - fixed[landlord] if seat != landlord else s.unseen)
+        needs = [s.left[o] - size(fixed[o]) for o in others]
         passed = passed_on(view)
-        hands = [0, 0, 0]
+        generator = view.rules.generator
+        pool = card_pool(free)
         for _ in range(self.redraws):
-            self.rng.shuffle(pool)
-            a = sum(pool[:need]) + fixed[first]
-            b = sum(pool[need:]) + fixed[second]
-            if consistent(a, passed[first]) and consistent(b, passed[second]):
+            parts = deal_out(pool, needs, self.rng)
+            if all(consistent(part + fixed[o], passed[o], generator)
+                   for o, part in zip(others, parts, strict=True)):
                 break
-        hands[seat], hands[first], hands[second] = s.hand, a, b
+        hands = fixed[:]
+        hands[seat] = s.hand
+        for o, part in zip(others, parts, strict=True):
+            hands[o] += part
         return hands
 
-    def rollout(self, hands: list[int], to_move: int, top: Play | None, top_seat: int,
-                passes: int, landlord: int, play: Play, ev: HandEvaluator) -> bool:
-        """Whether the landlord wins when ``to_move`` makes ``play`` and everyone then
-        plays the ``normal`` policy with every hand known."""
-        hands = hands[:]
-        left = [size(h) for h in hands]
+    def rollout(self, pos: Position, play: Play, ev: HandEvaluator) -> bool:
+        """Whether the landlord wins when the seat to move in ``pos`` makes ``play`` and
+        everyone then plays the ``normal`` policy with every hand known (``pos`` is left
+        as it was)."""
+        pos = pos.copy()
+        landlord = pos.landlord
         while True:
-            if play.is_pass:
-                passes += 1
-                if passes == 2:
-                    top, passes, to_move = None, 0, top_seat
-                else:
-                    to_move = (to_move + 1) % 3
-            else:
-                hands[to_move] -= play.cards
-                left[to_move] -= play.size
-                if not hands[to_move]:
-                    return to_move == landlord
-                top, top_seat, passes = play, to_move, 0
-                to_move = (to_move + 1) % 3
-            hand = hands[to_move]
-            legal = lead_plays(hand) if top is None else follow_plays(hand, top)
+            pos.push_unchecked(play)
+            if pos.is_over:
+                return pos.winner == landlord
+            legal = pos.legal_plays()
             if len(legal) == 1:
                 play = legal[0]
                 continue
-            others = sum(hands) - hand
-            s = Situation(to_move, landlord, hand, tuple(left), top, top_seat, others)
+            seat = pos.to_move
+            hand = pos.hands[seat]
+            s = Situation(seat, landlord, hand, tuple(pos.left), pos.top, pos.top_seat,
+                          sum(pos.hands) - hand)
             play = self.choose(s, legal, ev)
-

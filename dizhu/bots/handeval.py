@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from ..cards import ACE, TWO, count_of
 from ..combos import Kind, Play
-from ..movegen import lead_plays
+from ..movegen import MoveGenerator
+from ..rules import CLASSIC, RuleSet
 
 _LOWNESS = 0.02
 """Extra cost of the lowest play (a 3): small enough that 20 plays add less than one."""
@@ -33,12 +34,15 @@ def is_control(play: Play) -> bool:
 
 
 class HandEvaluator:
-    """Minimum-cost splits of hands, remembered across calls (one evaluator per bot)."""
+    """Minimum-cost splits of hands under one ruleset, remembered across calls (one
+    evaluator per bot and ruleset)."""
 
-    __slots__ = ("_memo", "distinct")
+    __slots__ = ("_lead", "_memo", "rules")
 
-    def __init__(self, distinct_kickers: bool = False) -> None:
-        self.distinct = distinct_kickers
+    def __init__(self, rules: RuleSet = CLASSIC) -> None:
+        self.rules = rules
+        generator: MoveGenerator = rules.generator
+        self._lead = generator.lead
         self._memo: dict[int, tuple[float, Play | None]] = {0: (0.0, None)}
 
     def clear(self) -> None:
@@ -83,7 +87,7 @@ class HandEvaluator:
         shift = 4 * low
         best, best_play = float("inf"), None
         memo = self._memo
-        for play in lead_plays(hand, self.distinct):
+        for play in self._lead(hand):
             if not (play.cards >> shift) & 15 or play.kind in _SKIPPED:
                 continue
             rest = hand - play.cards

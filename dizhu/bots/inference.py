@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..cards import NUM_RANKS, UNIT, count_of, ranks_of_cards
 from ..combos import Kind, Play
-from ..movegen import follow_plays
+from ..movegen import MoveGenerator
 from ..view import SeatView
 
 _BOMBS = (Kind.BOMB, Kind.ROCKET)
@@ -27,31 +27,20 @@ def landlord_known(view: SeatView) -> int:
 
 def passed_on(view: SeatView) -> dict[int, list[Play]]:
     """For each seat, the opponents' plays it passed on while holding more than 2 cards."""
-    out: dict[int, list[Play]] = {s: [] for s in range(3)}
-    left = [17, 17, 17]
-    if view.landlord >= 0:
-        left[view.landlord] = 20
-    top: Play | None = None
-    top_seat = -1
+    out: dict[int, list[Play]] = {s: [] for s in range(view.seats)}
+    landlord = view.landlord
     for entry in view.history:
-        action = entry.action
-        if not isinstance(action, Play):
+        if entry.top is None or not entry.action.is_pass or entry.held <= 2:
             continue
-        seat = entry.seat
-        if action.is_pass:
-            enemies = (seat == view.landlord) != (top_seat == view.landlord)
-            if top is not None and enemies and left[seat] > 2:
-                out[seat].append(top)
-            continue
-        top, top_seat = action, seat
-        left[seat] -= action.size
+        if (entry.seat == landlord) != (entry.top_seat == landlord):
+            out[entry.seat].append(entry.top)
     return out
 
 
-def consistent(hand: int, passes: list[Play]) -> bool:
+def consistent(hand: int, passes: list[Play], generator: MoveGenerator) -> bool:
     """Whether ``hand`` fits the passes: no non-bomb play beating any of them."""
     for top in passes:
-        for play in follow_plays(hand, top):
+        for play in generator.follow(hand, top):
             if not play.is_pass and play.kind not in _BOMBS:
                 return False
     return True

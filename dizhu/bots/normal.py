@@ -5,8 +5,9 @@ play together.
   jokers and bombs for winning the lead back; with two plays left, an unbeatable one first.
 - Following: a play that fits the split (the lowest that does); control cards and bombs
   only when they lead to going out or an opponent is close to going out.
-- Peasants: never overtake a partner who is winning the trick; feed a partner with one or
-  two cards the shape they can follow; the peasant before the landlord plays high.
+- Peasants (two of them, or three in ``four``): never overtake a partner who is winning the
+  trick; feed a partner with one or two cards the shape they can follow; the peasant before
+  the landlord plays high.
 - Against an opponent with one card left, no single that could be beaten is led.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 from ..auction import Bid, Double
 from ..cards import ACE
 from ..combos import PASS, Kind, Play
-from ..movegen import follow_plays
+from ..rules import RuleSet
 from ..view import SeatView
 from .base import Bot
 from .bidding import bid_for, double_for, hand_strength
@@ -46,13 +47,13 @@ class NormalBot(Bot):
 
     def __init__(self, seed: int | str | None = None) -> None:
         super().__init__(seed)
-        self.evaluators: dict[bool, HandEvaluator] = {}
+        self.evaluators: dict[RuleSet, HandEvaluator] = {}
 
     def evaluator(self, view: SeatView) -> HandEvaluator:
-        distinct = view.rules.distinct_kickers
-        ev = self.evaluators.get(distinct)
+        rules = view.rules
+        ev = self.evaluators.get(rules)
         if ev is None or len(ev) > 200_000:
-            ev = self.evaluators[distinct] = HandEvaluator(distinct)
+            ev = self.evaluators[rules] = HandEvaluator(rules)
         return ev
 
     # ----------------------------------------------------------------- auction
@@ -82,9 +83,10 @@ class NormalBot(Bot):
             return self.lead(s, legal, ev)
         return self.follow(s, legal, ev)
 
-    def beatable(self, play: Play, s: Situation) -> bool:
+    @staticmethod
+    def beatable(play: Play, s: Situation, ev: HandEvaluator) -> bool:
         """Whether the cards this seat cannot see could beat ``play``."""
-        return len(follow_plays(s.unseen, play)) > 1
+        return len(ev.rules.generator.follow(s.unseen, play)) > 1
 
     def lead(self, s: Situation, legal: list[Play], ev: HandEvaluator) -> Play:
         return self.forced_lead(s, legal, ev) or self.ranked_leads(s, legal, ev)[0]
@@ -95,9 +97,9 @@ class NormalBot(Bot):
         split = ev.split(s.hand)
         if len(split) == 2:
             for p in split:
-                if not self.beatable(p, s):
+                if not self.beatable(p, s, ev):
                     return p
-        partner = s.partner
+        partner = s.closest_partner
         if partner is not None and s.left[partner] <= 2:
             return self.feed(legal, s.left[partner])
         return None
@@ -116,7 +118,7 @@ class NormalBot(Bot):
             delta = ev.extra_cost(hand, p, base)
             risky = (danger == 1 and p.kind is Kind.SINGLE) or \
                     (danger == 2 and p.kind is Kind.PAIR)
-            if risky and not self.beatable(p, s):
+            if risky and not self.beatable(p, s, ev):
                 risky = False
             return (risky, delta > fits, is_control(p) and many,
                     round(delta, 2) if delta > fits else 0,
@@ -150,8 +152,7 @@ class NormalBot(Bot):
         for p in plays:
             delta = ev.extra_cost(hand, p, base)
             (fitting if delta <= fits else breaking).append((delta, p))
-        limit = self.peasant_control_when_left if s.partner is not None else \
-            self.control_when_left
+        limit = self.control_when_left if s.is_landlord else self.peasant_control_when_left
         for _, p in sorted(fitting, key=lambda dp: (is_control(dp[1]), dp[1].main)):
             if p.kind is Kind.BOMB or p.kind is Kind.ROCKET:
                 if urgent or rest_plays[p] <= self.bomb_when_left:

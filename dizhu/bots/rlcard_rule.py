@@ -20,7 +20,8 @@ import zlib
 
 from ..auction import Bid, Double
 from ..cards import format_ranks
-from ..combos import PASS, Kind, Play
+from ..combos import CLASSIC_COMBOS, PASS, Kind, Play
+from ..rules import RuleSet
 from ..view import SeatView
 from .base import Bot
 from .normal import NormalBot
@@ -62,6 +63,10 @@ class RLCardRuleBot(Bot):
         self.bidder.reseed(seed)
         # the agent draws from numpy's global generator when it cannot follow
         self.numpy.random.seed(zlib.crc32(str(seed).encode()))
+
+    def plays(self, rules: RuleSet) -> bool:
+        """RLCard's agent knows one pack and three seats (``classic`` and ``rob``)."""
+        return rules.combos is CLASSIC_COMBOS and rules.seats == 3
 
     def bid(self, view: SeatView) -> Bid:
         return self.bidder.bid(view)

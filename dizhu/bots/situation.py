@@ -1,6 +1,7 @@
-"""The table from one seat's side: partner, opponents, who is close to going out.
+"""The table from one seat's side: partners, opponents, who is close to going out.
 
-Everything here is derived from a :class:`~dizhu.view.SeatView` alone.
+Everything here is derived from a :class:`~dizhu.view.SeatView` alone, for any number of
+seats: the landlord plays alone against every peasant, and the peasants are partners.
 """
 
 from __future__ import annotations
@@ -30,24 +31,29 @@ class Situation:
                    view.top_seat, from_counts(view.count_strip().unseen))
 
     @property
+    def seats(self) -> int:
+        return len(self.left)
+
+    @property
     def is_landlord(self) -> bool:
         return self.seat == self.landlord
 
     @property
-    def partner(self) -> int | None:
+    def partners(self) -> tuple[int, ...]:
+        """The other peasants (none for the landlord)."""
         if self.is_landlord:
-            return None
-        return 3 - self.seat - self.landlord
+            return ()
+        return tuple(s for s in range(self.seats) if s not in (self.seat, self.landlord))
 
     @property
     def opponents(self) -> tuple[int, ...]:
         if self.is_landlord:
-            return tuple(s for s in range(3) if s != self.seat)
+            return tuple(s for s in range(self.seats) if s != self.seat)
         return (self.landlord,)
 
     @property
     def next_seat(self) -> int:
-        return (self.seat + 1) % 3
+        return (self.seat + 1) % self.seats
 
     @property
     def before_landlord(self) -> bool:
@@ -60,5 +66,13 @@ class Situation:
         return min(self.left[s] for s in self.opponents)
 
     @property
+    def closest_partner(self) -> int | None:
+        """The partner with the fewest cards (the next in turn among equals), or ``None``."""
+        partners = self.partners
+        if not partners:
+            return None
+        return min(partners, key=lambda s: (self.left[s], (s - self.seat) % self.seats))
+
+    @property
     def partner_on_top(self) -> bool:
-        return self.top is not None and self.top_seat == self.partner
+        return self.top is not None and self.top_seat in self.partners

@@ -1,18 +1,19 @@
 """An exact solver for the play phase with every hand known (an endgame, or one guess of
 the hidden cards): does the landlord win with best play by both sides?
 
-The peasants are one team. The search stops at the first winning answer for the side to
-move and remembers every position it settled; a node limit keeps it from running away
-(then it answers ``None``).
+The peasants are one team. The search walks a :class:`~dizhu.position.Position` with push
+and pop, stops at the first winning answer for the side to move and remembers every
+position it settled; a node limit keeps it from running away (then it answers ``None``).
 """
 
 from __future__ import annotations
 
+import random
 from itertools import product
 
 from ..cards import NUM_RANKS, UNIT
 from ..combos import Play
-from ..movegen import follow_plays, lead_plays
+from ..position import Position
 
 
 class NodeLimit(Exception):
@@ -20,49 +21,37 @@ class NodeLimit(Exception):
 
 
 class Solver:
-    __slots__ = ("distinct", "landlord", "limit", "memo", "nodes")
+    __slots__ = ("limit", "memo", "nodes")
 
-    def __init__(self, landlord: int, distinct_kickers: bool = False) -> None:
-        self.landlord = landlord
-        self.distinct = distinct_kickers
+    def __init__(self) -> None:
         self.memo: dict[tuple, bool] = {}
         self.nodes = 0
         self.limit = 0
 
-    def landlord_wins(self, hands: tuple[int, int, int], to_move: int, top: Play | None,
-                      top_seat: int, passes: int, limit: int = 200_000) -> bool | None:
-        """The result of best play from this position, or ``None`` past ``limit`` nodes."""
+    def landlord_wins(self, pos: Position, limit: int = 200_000) -> bool | None:
+        """The result of best play from ``pos``, or ``None`` past ``limit`` nodes."""
         self.nodes = 0
         self.limit = limit
         try:
-            return self._wins(hands, to_move, top, top_seat, passes)
+            return self._wins(pos)
         except NodeLimit:
             return None
 
-    def after(self, hands: tuple[int, int, int], to_move: int, top: Play | None,
-              top_seat: int, passes: int, play: Play, limit: int = 200_000) -> bool | None:
-        """Whether the landlord wins once ``to_move`` makes ``play``."""
+    def after(self, pos: Position, play: Play, limit: int = 200_000) -> bool | None:
+        """Whether the landlord wins once the seat to move makes ``play`` (``pos`` is left
+        as it was)."""
         self.nodes = 0
         self.limit = limit
+        pos.push_unchecked(play)
         try:
-            return self._step(hands, to_move, top, top_seat, passes, play)
+            return pos.landlord_won if pos.is_over else self._wins(pos)
         except NodeLimit:
             return None
+        finally:
+            pos.pop()
 
-    def _step(self, hands, to_move, top, top_seat, passes, play) -> bool:
-        if play.is_pass:
-            if passes == 1:
-                return self._wins(hands, top_seat, None, -1, 0)
-            return self._wins(hands, (to_move + 1) % 3, top, top_seat, 1)
-        left = hands[to_move] - play.cards
-        if not left:
-            return to_move == self.landlord
-        nxt = list(hands)
-        nxt[to_move] = left
-        return self._wins(tuple(nxt), (to_move + 1) % 3, play, to_move, 0)
-
-    def _wins(self, hands, to_move, top, top_seat, passes) -> bool:
-        key = (hands, to_move, top, top_seat, passes)
+    def _wins(self, pos: Position) -> bool:
+        key = pos.key()
         memo = self.memo
         found = memo.get(key)
         if found is not None:
@@ -70,15 +59,19 @@ class Solver:
         self.nodes += 1
         if self.nodes > self.limit:
             raise NodeLimit
-        hand = hands[to_move]
-        moves = lead_plays(hand, self.distinct) if top is None else \
-            follow_plays(hand, top, self.distinct)
-        landlord_moves = to_move == self.landlord
+        hand = pos.hands[pos.to_move]
+        moves = pos.legal_plays()
+        landlord_moves = pos.to_move == pos.landlord
         # going out first, then bigger plays: good moves early make cut-offs early
         moves.sort(key=lambda p: (p.cards != hand, -p.size))
         result = not landlord_moves
         for play in moves:
-            if self._step(hands, to_move, top, top_seat, passes, play) == landlord_moves:
+            pos.push_unchecked(play)
+            try:
+                won = pos.landlord_won if pos.is_over else self._wins(pos)
+            finally:
+                pos.pop()
+            if won == landlord_moves:
                 result = landlord_moves
                 break
         memo[key] = result
@@ -95,4 +88,20 @@ def splits(unseen: list[int], first: int) -> list[tuple[int, int]]:
         if sum(choice) == first:
             one = sum(k * UNIT[r] for k, r in zip(choice, ranks, strict=True))
             out.append((one, everything - one))
+    return out
+
+
+def card_pool(unseen: list[int]) -> list[int]:
+    """The unseen cards (counts per rank) one by one, as units of rank counts."""
+    return [UNIT[r] for r in range(NUM_RANKS) for _ in range(unseen[r])]
+
+
+def deal_out(pool: list[int], needs: list[int], rng: random.Random) -> list[int]:
+    """One random way to give ``needs[i]`` of the cards of ``pool`` (shuffled in place) to
+    each of several seats, as rank counts."""
+    rng.shuffle(pool)
+    out, at = [], 0
+    for n in needs:
+        out.append(sum(pool[at:at + n]))
+        at += n
     return out

@@ -1,0 +1,316 @@
+"""The play phase as a position: every hand as rank counts, the landlord, the play on top of
+the trick and the seat to move, for any number of seats.
+
+``push(play)`` applies a play (or a pass) of the seat to move and ``pop()`` takes it back,
+so a search walks millions of positions without copying; a trick clears once every other
+seat has passed in a row. A :class:`~dizhu.deal.Deal` is a position with an auction, suits
+and a history; the bots' searches use bare positions built from what a seat can see.
+
+A position can be written as text and read back, as chess's FEN (:meth:`Position.text`)::
+
+    33445/6789TT/JQKA22 0 1 0:pair:44
+
+Four fields: the hands in seat order (canonical ranks, ``-`` for an empty hand, ``/``
+between seats), the landlord, the seat to move (``-`` once a hand is empty), and the top of
+the trick as ``SEAT:KIND:CARDS`` (``-`` when the seat to move leads). The passes since the
+top follow from the seats: every seat between the top's and the one to move passed. The
+score's counts (bombs played, who has played) are not part of the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import GUARDS, contains, format_ranks, size
+from .combos import InvalidPlayError, Kind, Play, beats
+from .rules import CLASSIC, RuleSet
+
+_GUARDS = GUARDS
+_PASS_KIND, _ROCKET = Kind.PASS, Kind.ROCKET
+
+
+def passes_to_clear(seats: int) -> int:
+    """Passes in a row after a play that win the trick: every other seat's."""
+    return seats - 1
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow here; the message says why."""
+
+
+class InvalidPositionError(ValueError):
+    """Text that is not a position of the ruleset; the message says why."""
+
+
+class Position:
+    """A position of the play phase (every hand known: give players a view, not this)."""
+
+    __slots__ = (
+        "_clear",
+        "_follow",
+        "_genuine",
+        "_lead",
+        "_undo",
+        "bombs",
+        "distinct",
+        "hands",
+        "landlord",
+        "left",
+        "passes",
+        "plays_made",
+        "rockets",
+        "rules",
+        "seats",
+        "to_move",
+        "top",
+        "top_seat",
+        "winner",
+    )
+
+    def __init__(self, rules: RuleSet, hands: Sequence[int], landlord: int,
+                 to_move: int | None = None, top: Play | None = None,
+                 top_seat: int = -1) -> None:
+        """A position from rank counts; ``to_move`` defaults to the landlord (who leads)."""
+        self._setup(rules, list(hands), landlord)
+        self.to_move = landlord if to_move is None else to_move
+        if top is not None:
+            self.top = self._genuine.get((top.kind, top.cards), top)
+            self.top_seat = top_seat
+            self.passes = (self.to_move - top_seat - 1) % self.seats
+        for seat, hand in enumerate(self.hands):
+            if not hand and landlord >= 0:
+                self.winner, self.to_move = seat, -1
+
+    def _setup(self, rules: RuleSet, hands: list[int], landlord: int) -> None:
+        gen = rules.generator
+        self.rules = rules
+        self.seats = rules.seats
+        self._clear = passes_to_clear(rules.seats)
+        self.distinct = rules.distinct_kickers
+        self._lead = gen.lead
+        self._follow = gen.follow
+        self._genuine = gen.universe.by_key
+        self.hands = hands
+        self.left = [size(h) for h in hands]
+        self.landlord = landlord
+        self.to_move = landlord
+        self.top: Play | None = None
+        self.top_seat = -1
+        self.passes = 0
+        self.plays_made = [0] * self.seats
+        self.bombs = 0
+        self.rockets = 0
+        self.winner = -1
+        self._undo: list[tuple] = []
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def is_over(self) -> bool:
+        """A hand is empty: the play is over."""
+        return self.winner >= 0
+
+    @property
+    def landlord_won(self) -> bool | None:
+        """Whether the landlord went out (``None`` while the play goes on)."""
+        return None if self.winner < 0 else self.winner == self.landlord
+
+    def legal_plays(self) -> list[Play]:
+        """Every play of the seat to move (following, the pass first)."""
+        if self.winner >= 0:
+            return []
+        if self.top is None:
+            return self._lead(self.hands[self.to_move])
+        return self._follow(self.hands[self.to_move], self.top)
+
+    legal_actions = legal_plays
+    """In the play phase every action is a play (a :class:`~dizhu.deal.Deal` has more)."""
+
+    def why_illegal_play(self, play: Play) -> str | None:
+        """``None`` if ``play`` is legal for the seat to move, else why."""
+        if self.winner >= 0:
+            return "the deal is over"
+        return self._why(play)
+
+    def _why(self, play: Play) -> str | None:
+        if play.kind is _PASS_KIND:
+            return "you lead this trick: a leader may not pass" if self.top is None else None
+        genuine = self._genuine.get((play.kind, play.cards))
+        if genuine is not play and (genuine is None or genuine.main != play.main
+                                    or genuine.length != play.length):
+            return f"{format_ranks(play.cards)} is not a {play.kind.label}" + (
+                f" in {self.rules.name}" if play.kind not in self.rules.combos.kinds else "")
+        if self.distinct and not play.distinct_ok:
+            return (f"{play.text}: with distinct kickers, its single wings or kickers must "
+                    "all be different ranks")
+        hand = self.hands[self.to_move]
+        cards = play.cards
+        if ((hand | _GUARDS) - cards) & _GUARDS != _GUARDS and not contains(hand, cards):
+            return f"you hold {format_ranks(hand) or 'no cards'}, not {format_ranks(cards)}"
+        top = self.top
+        if top is None or (play.kind is top.kind and play.size == top.size
+                           and play.main > top.main):
+            return None
+        return None if beats(play, top) else why_not_beating(play, top)
+
+    def key(self) -> tuple:
+        """What decides the rest of the play, hashable (for a search's memo)."""
+        return (tuple(self.hands), self.landlord, self.to_move, self.top, self.top_seat)
+
+    # ----------------------------------------------------------------- push / pop
+
+    def push(self, play: Play) -> None:
+        """Apply ``play`` (a pass included) for the seat to move, checked."""
+        why = self.why_illegal_play(play)
+        if why is not None:
+            raise IllegalActionError(why)
+        self.push_unchecked(self._genuine.get((play.kind, play.cards), play))
+
+    def push_unchecked(self, play: Play) -> None:
+        """Apply a play known to be legal (e.g. one from :meth:`legal_plays`)."""
+        seat = self.to_move
+        self._undo.append((seat, play, self.top, self.top_seat, self.passes))
+        self._apply(seat, play)
+
+    def _apply(self, seat: int, play: Play) -> None:
+        if play.kind is _PASS_KIND:
+            self.passes += 1
+            if self.passes == self._clear:  # everyone else passed: the trick is won
+                self.top = None
+                self.passes = 0
+                self.to_move = self.top_seat
+            else:
+                self.to_move = (seat + 1) % self.seats
+            return
+        self.hands[seat] -= play.cards
+        self.left[seat] -= play.size
+        self.plays_made[seat] += 1
+        if play.doubling:
+            if play.kind is _ROCKET:
+                self.rockets += 1
+            else:
+                self.bombs += 1
+        self.top = play
+        self.top_seat = seat
+        self.passes = 0
+        if self.left[seat] == 0:
+            self.winner = seat
+            self.to_move = -1
+        else:
+            self.to_move = (seat + 1) % self.seats
+
+    def pop(self) -> Play:
+        """Take back the last play or pass and return it."""
+        if not self._undo:
+            raise IndexError("no play to take back")
+        seat, play, self.top, self.top_seat, self.passes = self._undo.pop()
+        if play.kind is not _PASS_KIND:
+            self.hands[seat] += play.cards
+            self.left[seat] += play.size
+            self.plays_made[seat] -= 1
+            if play.doubling:
+                if play.kind is _ROCKET:
+                    self.rockets -= 1
+                else:
+                    self.bombs -= 1
+            self.winner = -1
+        self.to_move = seat
+        return play
+
+    def copy(self) -> Position:
+        """A clone sharing nothing mutable (its undo stack starts empty)."""
+        other = object.__new__(type(self))
+        other._copy_from(self)
+        return other
+
+    def _copy_from(self, source: Position) -> None:
+        for name in Position.__slots__:
+            setattr(self, name, getattr(source, name))
+        self.hands = source.hands[:]
+        self.left = source.left[:]
+        self.plays_made = source.plays_made[:]
+        self._undo = []
+
+    # ----------------------------------------------------------------- text
+
+    def text(self) -> str:
+        """The position as one line of text (the module's docstring gives the format)."""
+        hands = "/".join(format_ranks(h) or "-" for h in self.hands)
+        to_move = "-" if self.to_move < 0 else str(self.to_move)
+        top = "-" if self.top is None else \
+            f"{self.top_seat}:{self.top.kind.label}:{self.top.ranks}"
+        return f"{hands} {self.landlord} {to_move} {top}"
+
+    @classmethod
+    def from_text(cls, text: str, rules: RuleSet = CLASSIC) -> Position:
+        """Read :meth:`text`'s format; raises :class:`InvalidPositionError` saying why."""
+        fields = text.split()
+        if len(fields) != 4:
+            raise InvalidPositionError(
+                "a position is four fields: HANDS LANDLORD TO_MOVE TOP, e.g. "
+                "'33445/6789TT/JQKA22 0 1 0:pair:44'")
+        hands_text, landlord_text, move_text, top_text = fields
+        parts = hands_text.split("/")
+        if len(parts) != rules.seats:
+            raise InvalidPositionError(f"{rules.name} has {rules.seats} seats, the position "
+                                       f"gives {len(parts)} hands")
+        try:
+            hands = [0 if p == "-" else rules.parse_ranks(p) for p in parts]
+        except ValueError as e:
+            raise InvalidPositionError(f"hands: {e}") from None
+        if not rules.combos.fits(sum(hands)):
+            raise InvalidPositionError("the hands together hold more cards than the deck has")
+        landlord = _seat(landlord_text, rules, "landlord")
+        to_move = -1 if move_text == "-" else _seat(move_text, rules, "seat to move")
+        empty = [s for s, h in enumerate(hands) if not h]
+        if len(empty) > 1:
+            raise InvalidPositionError("at most one hand is empty: the play ends with it")
+        if (to_move < 0) != bool(empty):
+            raise InvalidPositionError("the seat to move is '-' exactly when a hand is empty")
+        top, top_seat = None, -1
+        if top_text != "-":
+            seat_text, _, play_text = top_text.partition(":")
+            top_seat = _seat(seat_text, rules, "top's seat")
+            try:
+                top = rules.parse_play(play_text.replace(":", " ", 1))
+            except InvalidPlayError as e:
+                raise InvalidPositionError(f"top: {e}") from None
+            if top.is_pass:
+                raise InvalidPositionError("the top of a trick is a play, not a pass")
+            if to_move == top_seat:
+                raise InvalidPositionError("the seat to move cannot be on top of the trick: "
+                                           "everyone else would have passed")
+            if not rules.combos.fits(sum(hands) + top.cards):
+                raise InvalidPositionError("the hands and the top hold more cards than the "
+                                           "deck has")
+        elif to_move < 0:
+            raise InvalidPositionError("a finished play has a top: the last play")
+        return cls(rules, hands, landlord, to_move, top, top_seat)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.text()!r} {self.rules.describe()}>"
+
+
+def _seat(text: str, rules: RuleSet, what: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) < rules.seats:
+        raise InvalidPositionError(f"the {what} must be a seat 0..{rules.seats - 1}, "
+                                   f"not {text!r}")
+    return int(text)
+
+
+def why_not_beating(play: Play, top: Play) -> str:
+    """Why ``play`` does not beat ``top`` (both combinations, ``beats`` said no)."""
+    if top.kind is Kind.ROCKET:
+        return "nothing beats the rocket: pass"
+    if play.kind is not top.kind:
+        if top.kind is Kind.BOMB:
+            return f"{play.text} does not beat the bomb {top.ranks}: only a bigger or higher " \
+                   "bomb or the rocket does"
+        return f"{play.text} is a {play.kind.label}; the trick needs a {top.kind.label} " \
+               "(or a bomb or the rocket)"
+    if play.size != top.size:
+        if play.kind is Kind.BOMB:
+            return f"the bomb {play.ranks} has fewer cards than the bomb {top.ranks}"
+        return f"{play.text} has {play.size} cards; the trick's {top.kind.label} has {top.size}"
+    return f"{play.text} is not higher than {top.text}"
+
