@@ -31,6 +31,7 @@ from .bots import make_bot
 from .bots.base import Bot
 from .deal import Deal, IllegalActionError, Phase, deal_cards
 from .rules import CLASSIC, RuleSet
+from .scoring import score_deal
 from .stats import Z95, mean_ci, median, paired_wilson_ci, sd, wilson_ci, wilson_of
 from .view import seat_view
 
@@ -124,12 +125,13 @@ def play_leg(spec: ArenaSpec, index: int, leg: int, cache: dict, times: Times) -
     a_seats = [s for s, (side, _) in enumerate(bots) if side == "a"]
     landlord_is_a = deal.landlord in a_seats
     won = (deal.winner == deal.landlord) == landlord_is_a
-    if spec.mode == "play":
-        stake = (rules.seats - 1) << (deal.bombs + deal.rockets)
-        points = stake if won else -stake
+    if spec.mode == "play":  # the literature's score: no bid, no spring
+        scores = score_deal(landlord=deal.landlord, landlord_won=deal.winner == deal.landlord,
+                            bid=1, bombs=deal.bombs, rockets=deal.rockets, spring=False,
+                            anti_spring=False, seats=rules.seats).scores
     else:
         scores = deal.result.scores
-        points = sum(scores[s] for s in a_seats)
+    points = sum(scores[s] for s in a_seats)
     bid_by = tuple(any(isinstance(a, Bid) and not a.is_pass and bots[s][0] == side
                        for s, a in deal.history) for side in ("a", "b"))
     return Leg(landlord_is_a, won, points, deal.bombs + deal.rockets, bid_by,

@@ -48,6 +48,7 @@ class Deal(Position):
     """The full state of one deal (hidden cards included: give players a view, not this)."""
 
     __slots__ = (
+        "_floor",
         "auction_state",
         "bids",
         "chosen",
@@ -93,6 +94,8 @@ class Deal(Position):
         self.history: list[tuple[int, Action]] = []
         self.chosen: dict[int, tuple[int, ...]] = {}
         """History index -> the suited cards a player chose for that play."""
+        self._floor = 0
+        """How far back :meth:`pop` may go (a copy starts where it was made)."""
 
     # ----------------------------------------------------------------- construction
 
@@ -134,6 +137,7 @@ class Deal(Position):
         other.bids = self.bids[:]
         other.history = self.history[:]
         other.chosen = dict(self.chosen)
+        other._floor = len(self.history)
         return other
 
     # ----------------------------------------------------------------- queries
@@ -304,8 +308,7 @@ class Deal(Position):
 
     def pop(self) -> Action:
         """Take back the last action and return it (a copy cannot go back past its start)."""
-        if not self.history or (self.phase in (_PLAY, _OVER) and not self._undo
-                                and isinstance(self.history[-1][1], Play)):
+        if len(self.history) <= self._floor:
             raise IndexError("no action to take back")
         seat, action = self.history.pop()
         self.chosen.pop(len(self.history), None)

@@ -92,17 +92,20 @@ class MoveGenerator:
     """The legal plays of one set of combination rules.
 
     ``lead(hand)`` lists every play a hand may lead (no pass), one per kind and cards;
-    ``follow(hand, top)`` the pass and every play that beats ``top``.
+    ``follow(hand, top)`` the pass and every play that beats ``top``; ``covering(hand)``
+    the leads that hold the hand's lowest card (what a search that splits a hand into
+    plays, lowest card first, needs).
     """
 
     lead: Callable[[int], list[Play]]
     follow: Callable[[int, Play], list[Play]]
+    covering: Callable[[int], list[Play]]
 
     def __init__(self, combos: CombinationRules, distinct_kickers: bool = False) -> None:
         self.combos = combos
         self.distinct = distinct_kickers
         self.universe = universe_of(combos)
-        self.lead, self.follow = _build(self.universe, distinct_kickers)
+        self.lead, self.follow, self.covering = _build(self.universe, distinct_kickers)
 
     def legal(self, hand: int, top: Play | None = None) -> list[Play]:
         """Leading (``top`` is ``None``): every play. Following: the pass and every play
@@ -371,7 +374,85 @@ def _build(u: Universe, distinct: bool):
             out.append(rocket)
         return out
 
-    return lead, follow
+    # ------------------------------------------------------------- covering the lowest card
+
+    single_of, pair_of, triple_of, bombs_by_rank = u.singles, u.pairs, u.triples, u.bombs
+
+    def from_rank(table: list[tuple[Play, ...]]) -> list[list[tuple[Play, ...]]]:
+        """``[rank][mask]``: the chains of a by-mask table that start at ``rank``."""
+        return [[tuple(p for p in found if p.main == r) if found else () for found in table]
+                for r in range(ACE + 1)]
+
+    starting: list[list[list[tuple[Play, ...]]]] = []  # built on the first call
+
+    def chains_at(low: int) -> tuple[list, list, list]:
+        if not starting:
+            starting.extend(from_rank(t) for t in chains.values())
+        return starting[0][low], starting[1][low], starting[2][low]
+
+    def covering(hand: int) -> list[Play]:
+        m1 = dense[(hand + g1) & guard]
+        low = (m1 & -m1).bit_length() - 1
+        bit = 1 << low
+        field = 15 << (4 * low)
+        out = [single_of[low]]
+        if low >= BLACK_JOKER:  # jokers only
+            if ((hand | guard) - rocket_cards) & joker_guards == joker_guards:
+                out.append(rocket)
+            if pair_of[low] is not None and hand >> (4 * low) & 15 >= 2:
+                out.append(pair_of[low])
+            return out
+        straights_at, pair_chains_at, airplanes_at = chains_at(min(low, ACE))
+        if low <= ACE:
+            out += straights_at[m1 & chain_ranks]
+        m2 = dense[(hand + g2) & guard]
+        if not m2:
+            return out
+        if m2 & bit and pair_of[low] is not None:
+            out.append(pair_of[low])
+            if low <= ACE:
+                out += pair_chains_at[m2 & chain_ranks]
+        m3 = dense[(hand + g3) & guard]
+        if not m3:
+            return out
+        others = m3 & ~bit
+        if m3 & bit:
+            out.append(triple_of[low])
+            if low <= ACE:
+                out += airplanes_at[m3 & chain_ranks]
+            if has_triple_single:
+                triple_singles(out, m1, bit)
+            triple_pairs(out, m2, bit)
+        if has_triple_single:
+            for t in ranks_in[others]:
+                out.append(ts[t][low])
+        if m2 & bit and pair_of[low] is not None:
+            for t in ranks_in[others]:
+                out.append(tp[t][low])
+        bodies = m3 & chain_ranks
+        if bodies & (bodies >> 1):
+            winged: list[Play] = []
+            for n, table in airplane_bodies:
+                found = table[bodies]
+                if found:
+                    if n <= singles_wing_max:
+                        airplane_singles(winged, hand, m1, m2, found)
+                    if n <= pairs_wing_max:
+                        airplane_pairs(winged, m2, found)
+            out += [p for p in winged if p.cards & field]
+        m4 = dense[(hand + g4) & guard]
+        if m4:
+            for size in range(bomb_low, bomb_high + 1):
+                if dense[(hand + LEVEL_ADDENDS[size]) & guard] & bit:
+                    out.append(bombs_by_rank[size][low])
+            if has_four_two:
+                kicked: list[Play] = []
+                four_two_singles(kicked, m1, m2, m4)
+                four_two_pairs(kicked, m2, m4)
+                out += [p for p in kicked if p.cards & field]
+        return out
+
+    return lead, follow, covering
 
 
 CLASSIC = generator_of(CLASSIC_COMBOS)

@@ -108,7 +108,7 @@ def compose(kind: Kind, main: int, length: int = 1, wings: tuple[int, ...] = (),
     cards = sum(UNIT[r] for r in range(main, last + 1)) * body
     need = shape.wing_count(length)
     if len(wings) != need:
-        what = "kicker" if shape.wings and not shape.chain else "wing"
+        what = "kicker" if shape.wings and not chain else "wing"
         raise InvalidPlayError(f"a {kind.label} of {length} rank{'s' * (length > 1)} takes "
                                f"{need} {what}{'s' * (need != 1)}, not {len(wings)}")
     for rank in wings:

@@ -19,7 +19,7 @@ score's counts (bombs played, who has played) are not part of the text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .cards import GUARDS, contains, format_ranks, size
 from .combos import InvalidPlayError, Kind, Play, beats
@@ -296,6 +296,23 @@ def _seat(text: str, rules: RuleSet, what: str) -> int:
         raise InvalidPositionError(f"the {what} must be a seat 0..{rules.seats - 1}, "
                                    f"not {text!r}")
     return int(text)
+
+
+def answered_tops(plays: Iterable[tuple[int, Play]], seats: int) -> list[tuple[Play | None, int]]:
+    """For each (seat, play or pass) of a play phase in order, the top of the trick it
+    answered and that top's seat: ``(None, -1)`` for a lead."""
+    clear = passes_to_clear(seats)
+    top, top_seat, passes = None, -1, 0
+    out: list[tuple[Play | None, int]] = []
+    for seat, play in plays:
+        out.append((top, top_seat))
+        if play.is_pass:
+            passes += 1
+            if passes == clear:
+                top, top_seat, passes = None, -1, 0
+        else:
+            top, top_seat, passes = play, seat, 0
+    return out
 
 
 def why_not_beating(play: Play, top: Play) -> str:

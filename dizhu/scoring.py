@@ -51,7 +51,7 @@ def stake_of(bid: int, doublings: int) -> int:
 
 
 def score_deal(*, landlord: int, landlord_won: bool, bid: int, bombs: int, rockets: int,
-               spring: bool, anti_spring: bool, doubled: tuple[bool, ...] = (False,) * 3,
+               spring: bool, anti_spring: bool, doubled: tuple[bool, ...] | None = None,
                redoubled: bool = False, seats: int = 3, robs: int = 0) -> ScoreSheet:
     """Settle a finished deal.
 
@@ -61,6 +61,7 @@ def score_deal(*, landlord: int, landlord_won: bool, bid: int, bombs: int, rocke
     once per peasant: twice with three seats, three times with four).
     """
     stake = stake_of(bid, bombs + rockets + spring + anti_spring)
+    doubled = doubled or (False,) * seats
     sign = -1 if landlord_won else 1
     scores = [0] * seats
     for seat in range(seats):

@@ -15,7 +15,7 @@ from .auction import AuctionState, Bid, Double
 from .cards import NUM_RANKS, RANKS, card_text, count_of, ranks_of_cards
 from .combos import Play
 from .deal import Action, Deal, Phase
-from .position import passes_to_clear
+from .position import answered_tops
 from .rules import RuleSet
 from .scoring import ScoreSheet, stake_of
 
@@ -209,29 +209,24 @@ def public_history(deal: Deal, suited: list[tuple[int, Action, tuple[int, ...]]]
     """Every action with the trick it answered, and the index where the current trick
     began (the length of the history when no trick is open)."""
     rules = deal.rules
-    clear = passes_to_clear(rules.seats)
+    plays = [(seat, action) for seat, action, _ in suited if isinstance(action, Play)]
+    tops = iter(answered_tops(plays, rules.seats))
     held = [rules.hand_size] * rules.seats
     if deal.landlord >= 0:
         held[deal.landlord] += rules.kitty_size
-    top: Play | None = None
-    top_seat = -1
-    passes = 0
     start = len(suited)
     out = []
     for index, (seat, action, cards) in enumerate(suited):
         if not isinstance(action, Play):
             out.append(PublicAction(seat, action, cards))
             continue
+        top, top_seat = next(tops)
         if top is None:
             start = index
         out.append(PublicAction(seat, action, cards, top, top_seat, held[seat]))
-        if action.is_pass:
-            passes += 1
-            if passes == clear:
-                top, top_seat, passes, start = None, -1, 0, index + 1
-        else:
-            held[seat] -= action.size
-            top, top_seat, passes = action, seat, 0
+        held[seat] -= action.size
+    if deal.top is None:
+        start = len(suited)
     return tuple(out), start
 
 

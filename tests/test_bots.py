@@ -4,14 +4,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from collections import Counter
+from itertools import combinations
+
 from dizhu.arena import ArenaSpec, run_arena
-from dizhu.auction import Bid
+from dizhu.auction import CALL_BID, PASS_BID, ROB_BID
 from dizhu.bots import BOTS, make_bot
+from dizhu.bots.bidding import hand_strength, median_strength
 from dizhu.bots.expert import ExpertBot
 from dizhu.bots.handeval import HandEvaluator
 from dizhu.cards import card_rank, ranks_of_cards
-from dizhu.deal import Deal
-from dizhu.rules import CLASSIC
+from dizhu.deal import Deal, deal_cards
+from dizhu.rules import CLASSIC, RuleSet
+from dizhu.rulesets import find_ruleset
 from dizhu.view import seat_view
 from tests.strategies import seeds
 
@@ -41,39 +46,55 @@ def rank_level(view_json: dict) -> dict:
 
 def reshuffle_hidden(deal: Deal, seat: int, rng: random.Random) -> Deal | None:
     """The same deal, history and all, with the cards ``seat`` cannot see redistributed
-    between the two other seats (each keeps its number of cards, and at least one card
-    changes hands); ``None`` if there is nothing to redistribute."""
-    others = [s for s in range(3) if s != seat]
-    shown = set(deal.kitty_cards) if deal.landlord >= 0 else set()
-    hidden = {s: [c for c in deal.held_cards(s) if c not in shown] for s in others}
-    one, two = hidden[others[0]], hidden[others[1]]
-    pairs = [(x, y) for x in one for y in two if card_rank(x) != card_rank(y)]
+    among the other seats (each keeps its number of cards, and at least one card changes
+    hands); ``None`` if there is nothing to redistribute."""
+    others = [s for s in range(deal.seats) if s != seat]
+    shown = Counter(deal.kitty_cards) if deal.landlord >= 0 else Counter()
+    hidden = {}
+    for s in others:
+        held = Counter(deal.held_cards(s))
+        if s == deal.landlord:
+            held -= shown  # the kitty's cards are public
+        hidden[s] = list(held.elements())
+    pairs = [(a, b, x, y) for a, b in combinations(others, 2) for x in hidden[a]
+             for y in hidden[b] if card_rank(x) != card_rank(y)]
     if not pairs:
         return None
-    x, y = rng.choice(pairs)
-    pool = [c for c in one + two if c not in (x, y)]
+    a, b, x, y = rng.choice(pairs)
+    hidden[a].remove(x)
+    hidden[b].remove(y)
+    pool = [c for s in others for c in hidden[s]]
     rng.shuffle(pool)
-    swapped = {others[0]: [y, *pool[:len(one) - 1]], others[1]: [x, *pool[len(one) - 1:]]}
-    hands = [[c for c in deal.dealt[s] if c not in hidden.get(s, [])] + swapped.get(s, [])
-             for s in range(3)]
+    swapped = {}
+    for s in others:
+        n = len(hidden[s])
+        swapped[s], pool = pool[:n], pool[n:]
+    swapped[a].append(y)
+    swapped[b].append(x)
+    hands = []
+    for s in range(deal.seats):
+        mine = Counter(deal.dealt[s])
+        if s in hidden:  # what it was dealt and still holds goes; what it played stays
+            mine -= Counter(deal.held_cards(s)) - (shown if s == deal.landlord else Counter())
+        hands.append([*mine.elements(), *swapped.get(s, [])])
     kitty = list(deal.kitty_cards)
-    if deal.landlord < 0 or any(isinstance(a, Bid) for _, a in deal.history):
+    if deal.bids or deal.landlord < 0:
         again = Deal(hands, kitty, deal.opening, deal.rules)
     else:
-        again = Deal.at_play(hands, kitty, deal.landlord, deal.high_bid, deal.rules)
+        again = Deal.at_play(hands, kitty, deal.landlord, deal.auction_state.stake, deal.rules)
     for _, action in deal.history:
         again.push(action)
     return again
 
 
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seeds, st.integers(0, 80), st.booleans())
-def test_no_bot_can_see_hidden_cards(seed, steps, auction):
+@given(seeds, st.integers(0, 100), st.booleans(), st.sampled_from(["classic", "rob", "four"]))
+def test_no_bot_can_see_hidden_cards(seed, steps, auction, ruleset):
+    rules = find_ruleset(ruleset)
     rng = random.Random(seed)
-    deck = list(range(54))
-    rng.shuffle(deck)
-    hands, kitty = [deck[:17], deck[17:34], deck[34:51]], deck[51:]
-    deal = Deal(hands, kitty, 0) if auction else Deal.at_play(hands, kitty, landlord=0)
+    hands, kitty = deal_cards(rng, rules)
+    deal = Deal(hands, kitty, 0, rules) if auction else \
+        Deal.at_play(hands, kitty, landlord=0, rules=rules)
     for _ in range(steps):
         if deal.is_over:
             break
@@ -96,34 +117,66 @@ def test_bots_are_deterministic_under_a_seed(name):
     assert run_arena(spec)["adp"] == run_arena(spec)["adp"]
 
 
+RULESETS = [CLASSIC, CLASSIC.with_options(doubling=True),
+            CLASSIC.with_options(distinct_kickers=True), find_ruleset("rob", doubling=True),
+            find_ruleset("four", doubling=True)]
+
+
 @pytest.mark.parametrize("name", ALL)
-@pytest.mark.parametrize("options", [{}, {"doubling": True}, {"distinct_kickers": True}])
-def test_every_bot_plays_whole_deals_legally(name, options):
-    rules = CLASSIC.with_options(**options)
+@pytest.mark.parametrize("rules", RULESETS, ids=str)
+def test_every_bot_plays_whole_deals_legally(name, rules):
     for mode in ("play", "full"):
-        report = run_arena(ArenaSpec(name, "normal", decks=4, seed=name, mode=mode,
+        report = run_arena(ArenaSpec(name, "normal", decks=3, seed=name, mode=mode,
                                      rules=rules))
-        assert report["decks"] == 4
+        assert report["decks"] == 3 and report["seats"] == rules.seats
 
 
 @pytest.mark.parametrize("name", ["easy", "normal"])
-def test_bids_depend_on_the_hand(name):
+@pytest.mark.parametrize("ruleset", ["classic", "four"])
+def test_bids_depend_on_the_hand(name, ruleset):
+    rules = find_ruleset(ruleset)
     bot = make_bot(name, seed=1)
     rng = random.Random(5)
     bids = []
     for _ in range(300):
-        deck = list(range(54))
-        rng.shuffle(deck)
-        deal = Deal([deck[:17], deck[17:34], deck[34:51]], deck[51:], 0)
-        bids.append(bot.act(seat_view(deal, 0)).value)
+        hands, kitty = deal_cards(rng, rules)
+        bids.append(bot.act(seat_view(Deal(hands, kitty, 0, rules), 0)).value)
     assert 0 in bids and 3 in bids
     assert 0.05 < bids.count(0) / len(bids) < 0.95
     assert bids.count(3) / len(bids) < 0.3
 
 
+@pytest.mark.parametrize("name", ["easy", "normal", "hard"])
+def test_calls_and_robs_depend_on_the_hand(name):
+    """In rob-the-landlord a bot calls some hands and not others, and robs only some of the
+    hands it is asked about."""
+    rules = find_ruleset("rob")
+    bot = make_bot(name, seed=1)
+    rng = random.Random(6)
+    calls, robs = [], []
+    for _ in range(200):
+        hands, kitty = deal_cards(rng, rules)
+        deal = Deal(hands, kitty, 0, rules)
+        calls.append(bot.act(seat_view(deal, 0)))
+        deal.push(CALL_BID)
+        robs.append(bot.act(seat_view(deal, 1)))
+    assert set(calls) == {CALL_BID, PASS_BID} and set(robs) == {ROB_BID, PASS_BID}
+    assert robs.count(ROB_BID) < calls.count(CALL_BID)
+
+
+def test_strength_is_on_one_scale_across_rulesets():
+    """The median hand of every ruleset scores the same as classic's."""
+    for ruleset in ("rob", "four"):
+        rules = find_ruleset(ruleset)
+        ev = HandEvaluator(rules)
+        rng = random.Random(9)
+        values = sorted(hand_strength(ranks_of_cards(deal_cards(rng, rules)[0][0]), ev)
+                        for _ in range(200))
+        assert abs(values[100] - median_strength(RuleSet)) < 1.0, ruleset
+
+
 def test_a_stronger_hand_bids_at_least_as_high():
     ev = HandEvaluator()
-    from dizhu.bots.bidding import hand_strength
     weak = ranks_of_cards([0, 5, 9, 13, 17, 21, 25, 29, 33, 37, 41, 45, 2, 6, 10, 14, 18])
     strong = ranks_of_cards([48, 49, 50, 51, 52, 53, 44, 45, 46, 40, 41, 42, 0, 4, 8, 12, 16])
     assert hand_strength(strong, ev) > hand_strength(weak, ev) + 5
@@ -158,3 +211,25 @@ def test_settings_are_given_by_name():
         make_bot("expert:samples=many")
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("grandmaster")
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("expert:budget=-1", "budget is from 0.01 to 10, not -1.0"),
+    ("expert:samples=100000", "samples is from 1 to 1000, not 100000"),
+    ("hard:node_budget=0", "node_budget is from 1 to"),
+    ("normal:fits=-0.5", "fits is 0 or more, not -0.5"),
+    ("normal:fits=nan", "fits is 0 or more, not nan"),
+    ("normal:bid_thresholds=1/-2/3", "bid_thresholds is 0 or more, not -2.0"),
+])
+def test_settings_out_of_bounds_are_refused(spec, words):
+    with pytest.raises(ValueError, match=words):
+        make_bot(spec)
+
+
+def test_rlcard_rule_plays_one_pack_only():
+    pytest.importorskip("rlcard")
+    bot = make_bot("rlcard-rule")
+    assert bot.plays(CLASSIC) and bot.plays(find_ruleset("rob"))
+    assert not bot.plays(find_ruleset("four"))
+    with pytest.raises(ValueError, match="rlcard-rule cannot play four"):
+        ArenaSpec("rlcard-rule", "normal", rules=find_ruleset("four"))

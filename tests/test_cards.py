@@ -13,6 +13,7 @@ from dizhu.cards import (
     contains,
     count_of,
     counts,
+    deck_faces,
     fits_deck,
     format_ranks,
     from_counts,
@@ -83,9 +84,38 @@ def test_suited_notation():
         parse_card("2x")
 
 
-def test_suited_cards_give_up_the_ranks_asked_for():
+def test_suited_cards_give_up_the_cards_asked_for():
     held = SuitedCards([52, 4, 2, 1, 0])
-    taken = held.take(parse_ranks("33B"))
-    assert taken == [2, 1, 52] and held.cards() == [0, 4]
+    assert held.holds([2, 52]) and not held.holds([2, 2]) and not held.holds([53])
+    assert held.take([2, 52]) == [2, 52] and held.cards() == [0, 1, 4]
     held.add([53, 3])
-    assert held.cards() == [3, 0, 4, 53]
+    assert held.cards() == [0, 1, 3, 4, 53]
+
+
+def test_two_packs_hold_each_face_twice():
+    held = SuitedCards(deck_faces(2))
+    assert len(held.cards()) == 108 and held.holds([0, 0, 53, 53]) and not held.holds([0] * 3)
+    assert ranks_of_cards(deck_faces(2)) == 2 * FULL_DECK
+    with pytest.raises(InvalidCardsError, match="9 3s in '333333333': the deck has eight"):
+        parse_ranks("333333333", 2 * FULL_DECK)
+    with pytest.raises(InvalidCardsError, match="3 black jokers.*the deck has two"):
+        parse_ranks("BBB", 2 * FULL_DECK)
+
+
+@given(st.lists(st.integers(0, 8), min_size=15, max_size=15),
+       st.lists(st.integers(0, 8), min_size=15, max_size=15))
+def test_contains_holds_up_to_eight_of_a_rank(a, b):
+    assert contains(from_counts(a), from_counts(b)) == all(x >= y for x, y in zip(a, b))
+
+
+def test_a_seeded_choice_of_suits_depends_only_on_the_cards_of_that_rank():
+    """Which 7 a play takes is chosen among the 7s held, by the key: what else is held
+    changes nothing, and over many keys every 7 held is taken sometimes."""
+    sevens = [16, 18, 19]  # 7♠ 7♣ 7♦
+    seen = set()
+    for key in range(200):
+        a = SuitedCards([*sevens, 0, 5, 52]).take_chosen(parse_ranks("7"), key)
+        b = SuitedCards([*sevens, 44, 45, 46, 47]).take_chosen(parse_ranks("7"), key)
+        assert a == b
+        seen.add(a[0])
+    assert seen == set(sevens)

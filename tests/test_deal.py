@@ -16,9 +16,17 @@ from tests.strategies import seeds
 DOUBLING = CLASSIC.with_options(doubling=True)
 
 
+STATE = [name for klass in Deal.__mro__ for name in getattr(klass, "__slots__", ())
+         if name not in ("_undo", "_floor", "chosen", "suit_seed")]
+"""Every attribute of a deal, those of its position included (the undo stack, a copy's
+floor and how suits were chosen aside: the suits played are in the snapshot)."""
+
+
 def snapshot(deal: Deal) -> dict:
-    return {name: (list(v) if isinstance(v, list) else v)
-            for name in Deal.__slots__ if name != "_undo" for v in [getattr(deal, name)]}
+    out = {name: (list(v) if isinstance(v, list) else v)
+           for name in STATE for v in [getattr(deal, name)]}
+    out["suits"] = deal.suited_history()
+    return out
 
 
 def play_randomly(deal: Deal, rng: random.Random, limit: int = 500) -> None:
@@ -58,7 +66,7 @@ def test_bids_must_rise_and_every_seat_answers_once():
         deal.push(BID[1])
     assert not deal.is_legal(BID[1]) and deal.is_legal(BID[2])
     deal.push(BID[2])
-    assert deal.phase is Phase.PLAY and deal.landlord == 0 and deal.high_bid == 2
+    assert deal.phase is Phase.PLAY and deal.landlord == 0 and deal.auction_state.stake == 2
 
 
 def test_actions_of_the_wrong_phase_or_seat_are_refused():

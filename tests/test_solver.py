@@ -2,41 +2,49 @@ from dizhu.bots.inference import consistent
 from dizhu.bots.solver import Solver, splits
 from dizhu.cards import parse_ranks
 from dizhu.combos import Play
+from dizhu.movegen import CLASSIC
+from dizhu.position import Position
+from dizhu.rulesets import FOUR
 
 
-def hands(*texts):
-    return tuple(parse_ranks(t) for t in texts)
+def position(text: str, rules=None) -> Position:
+    return Position.from_text(text) if rules is None else Position.from_text(text, rules)
 
 
 def test_the_rocket_then_the_last_card_wins():
-    solver = Solver(landlord=0)
-    assert solver.landlord_wins(hands("3BR", "4", "5"), 0, None, -1, 0) is True
+    assert Solver().landlord_wins(position("3BR/4/5 0 0 -")) is True
 
 
 def test_two_low_singles_against_a_higher_single_lose():
-    solver = Solver(landlord=0)
-    assert solver.landlord_wins(hands("34", "5", "6"), 0, None, -1, 0) is False
+    assert Solver().landlord_wins(position("34/5/6 0 0 -")) is False
 
 
 def test_a_pair_escapes_singles():
-    solver = Solver(landlord=0)
-    assert solver.landlord_wins(hands("33", "A", "2"), 0, None, -1, 0) is True
+    assert Solver().landlord_wins(position("33/A/2 0 0 -")) is True
     # the same with the peasants to lead: the first peasant goes out at once
-    assert solver.landlord_wins(hands("33", "A", "2"), 1, None, -1, 0) is False
+    assert Solver().landlord_wins(position("33/A/2 0 1 -")) is False
 
 
-def test_the_solver_answers_for_a_given_play():
-    solver = Solver(landlord=0)
-    position = (hands("3BR", "4", "5"), 0, None, -1, 0)
-    assert solver.after(*position, Play.parse("rocket BR")) is True
-    assert solver.after(*position, Play.parse("single 3")) is False
+def test_the_solver_answers_for_a_given_play_and_leaves_the_position_as_it_was():
+    start = position("3BR/4/5 0 0 -")
+    solver = Solver()
+    assert solver.after(start, Play.parse("rocket BR")) is True
+    assert solver.after(start, Play.parse("single 3")) is False
+    assert start.text() == "3BR/4/5 0 0 -"
 
 
 def test_the_node_limit_gives_up_cleanly():
-    solver = Solver(landlord=0)
-    position = hands("3579J", "468TQ", "KKA22")
-    assert solver.landlord_wins(position, 0, None, -1, 0, limit=3) is None
-    assert solver.landlord_wins(position, 0, None, -1, 0) is not None
+    start = position("3579J/468TQ/KKA22 0 0 -")
+    assert Solver().landlord_wins(start, limit=3) is None
+    assert start.text() == "3579J/468TQ/KKA22 0 0 -"
+    assert Solver().landlord_wins(start) is not None
+
+
+def test_three_peasants_are_one_team():
+    # a peasant to lead goes out at once with its last card
+    assert Solver().landlord_wins(position("BB/3/4/5 0 1 -", FOUR)) is False
+    # with the landlord to lead, the pair of black jokers goes out at once
+    assert Solver().landlord_wins(position("BB/3/4/5 0 0 -", FOUR)) is True
 
 
 def test_splits_cover_every_way_once():
@@ -48,6 +56,6 @@ def test_splits_cover_every_way_once():
 
 
 def test_a_pass_suggests_no_higher_play_of_that_kind():
-    assert consistent(parse_ranks("345"), [Play.parse("single 6")])
-    assert not consistent(parse_ranks("39"), [Play.parse("single 6")])
-    assert consistent(parse_ranks("3333"), [Play.parse("single 6")])  # bombs aside
+    assert consistent(parse_ranks("345"), [Play.parse("single 6")], CLASSIC)
+    assert not consistent(parse_ranks("39"), [Play.parse("single 6")], CLASSIC)
+    assert consistent(parse_ranks("3333"), [Play.parse("single 6")], CLASSIC)  # bombs aside

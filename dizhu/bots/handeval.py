@@ -12,7 +12,7 @@ costs little once the whole hand is known.
 
 from __future__ import annotations
 
-from ..cards import ACE, TWO, count_of
+from ..cards import ACE, TWO
 from ..combos import Kind, Play
 from ..movegen import MoveGenerator
 from ..rules import CLASSIC, RuleSet
@@ -23,9 +23,12 @@ _LOWNESS = 0.02
 _SKIPPED = (Kind.FOUR_TWO_SINGLES, Kind.FOUR_TWO_PAIRS)
 
 
+_COST_BY_MAIN = tuple(1.0 + _LOWNESS * max(0, ACE - main) / ACE for main in range(15))
+
+
 def play_cost(play: Play) -> float:
     """One play, plus a little for a low one."""
-    return 1.0 + _LOWNESS * max(0, ACE - play.main) / ACE
+    return _COST_BY_MAIN[play.main]
 
 
 def is_control(play: Play) -> bool:
@@ -37,12 +40,12 @@ class HandEvaluator:
     """Minimum-cost splits of hands under one ruleset, remembered across calls (one
     evaluator per bot and ruleset)."""
 
-    __slots__ = ("_lead", "_memo", "rules")
+    __slots__ = ("_covering", "_memo", "rules")
 
     def __init__(self, rules: RuleSet = CLASSIC) -> None:
         self.rules = rules
         generator: MoveGenerator = rules.generator
-        self._lead = generator.lead
+        self._covering = generator.covering
         self._memo: dict[int, tuple[float, Play | None]] = {0: (0.0, None)}
 
     def clear(self) -> None:
@@ -81,20 +84,17 @@ class HandEvaluator:
         return out
 
     def _solve(self, hand: int) -> tuple[float, Play | None]:
-        low = 0
-        while not count_of(hand, low):
-            low += 1
-        shift = 4 * low
         best, best_play = float("inf"), None
         memo = self._memo
-        for play in self._lead(hand):
-            if not (play.cards >> shift) & 15 or play.kind in _SKIPPED:
+        costs = _COST_BY_MAIN
+        for play in self._covering(hand):
+            if play.kind in _SKIPPED:
                 continue
             rest = hand - play.cards
             sub = memo.get(rest)
             if sub is None:
                 sub = self._solve(rest)
-            total = sub[0] + play_cost(play)
+            total = sub[0] + costs[play.main]
             if total < best:
                 best, best_play = total, play
         memo[hand] = (best, best_play)

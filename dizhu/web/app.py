@@ -25,11 +25,12 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..combos import Kind
 from ..deal import AmbiguousPlayError
 from ..match import DEAL_LIMITS, POINT_TARGETS
-from ..patterns import SHAPES
 from ..record import RecordError
+from ..rules import RuleSet
+from ..rulesets import find_ruleset
+from ..rulesets import names as ruleset_names
 from .replay import replay_frames
 from .store import Store
 from .table import HUMAN, LEVELS, ActionError, NewMatch, Table, play_json
@@ -44,6 +45,20 @@ LEVEL_NOTES = {
     "hard": "normal, plus card counting and an exact endgame",
     "expert": "imagines the hidden hands and plays each choice out (about 1 s a move)",
 }
+
+
+OPTION_NOTES = {
+    "doubling": "peasants may double once the kitty is shown; the landlord may redouble",
+    "distinct_kickers": "an airplane's single wings and four-with-two's kickers differ in rank",
+}
+
+
+def ruleset_json(rules: RuleSet) -> dict[str, Any]:
+    """What the lobby shows of a ruleset: its names, seats and options."""
+    return {"name": rules.name, "title": rules.title, "chinese": rules.chinese,
+            "summary": rules.summary, "seats": rules.seats, "hand_size": rules.hand_size,
+            "kitty_size": rules.kitty_size, "auction": rules.auction.name,
+            "options": [{"name": o, "note": OPTION_NOTES[o]} for o in rules.option_names]}
 
 
 class Room:
@@ -143,8 +158,8 @@ class Hub:
                 if kind == "act":
                     if table.autoplay:
                         raise ActionError("auto-play is on: switch it off to play yourself")
-                    action = table.action_of(message.get("action") or {})
-                    table.submit(HUMAN, action)
+                    action, cards = table.action_of(message.get("action") or {})
+                    table.submit(HUMAN, action, cards)
                 elif kind == "next":
                     table.next_deal()
                 elif kind == "autoplay":
@@ -193,7 +208,7 @@ def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
             "player": player or "",
             "levels": [{"name": n, "note": LEVEL_NOTES[n]} for n in LEVELS],
             "deal_limits": list(DEAL_LIMITS), "point_targets": list(POINT_TARGETS),
-            "patterns": [SHAPES[k].to_json() for k in Kind if k in SHAPES],
+            "rulesets": [ruleset_json(find_ruleset(name)) for name in ruleset_names()],
             "unfinished": store.matches(finished=False),
             "finished": store.matches(finished=True, limit=20),
             "stats": store.statistics(player),

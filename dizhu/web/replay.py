@@ -6,10 +6,10 @@ from typing import Any
 
 from ..cards import card_text
 from ..deal import Deal, Phase
-from ..record import RecordError, replay
-from ..view import PublicAction
+from ..record import RecordError, replay, starts_at_play
+from ..view import public_history
 
-MAX_EVENTS = 400
+MAX_EVENTS = 600
 """A record longer than any real deal is refused before it is replayed."""
 
 
@@ -25,17 +25,15 @@ def replay_frames(record: dict[str, Any]) -> list[dict[str, Any]]:
     if len(events) > MAX_EVENTS:
         raise RecordError(f"a record of {len(events)} events is longer than any deal")
     replay(record)  # the whole record first: a bad event is reported once, by its index
-    first = 2 if len(events) > 1 and isinstance(events[1], dict) and \
-        events[1].get("event") == "start" else 1
+    first = 2 if starts_at_play(events) else 1
     return [_frame(replay({**record, "events": events[:end]}))
             for end in range(first, len(events) + 1)]
 
 
 def _frame(deal: Deal) -> dict[str, Any]:
-    history, held = deal.replay_suits()
-    last = PublicAction(*history[-1]).to_json() if history else None
+    suited, held = deal.replay_suits()
+    history, trick_start = public_history(deal, suited)
     in_play = deal.phase in (Phase.PLAY, Phase.OVER) and deal.top is not None
-    trick = [PublicAction(*h).to_json() for h in history[deal.trick_start:]] if in_play else []
     return {
         "phase": deal.phase.value,
         "to_move": deal.to_move,
@@ -43,9 +41,9 @@ def _frame(deal: Deal) -> dict[str, Any]:
         "hands": [[card_text(c) for c in h.cards()] for h in held],
         "landlord": deal.landlord,
         "kitty": [card_text(c) for c in deal.kitty_cards],
-        "high_bid": deal.high_bid,
-        "last": last,
-        "trick": trick,
+        "auction": {"stake": deal.auction_state.stake, "robs": deal.auction_state.robs},
+        "last": history[-1].to_json() if history else None,
+        "trick": [a.to_json() for a in history[trick_start:]] if in_play else [],
         "bombs": deal.bombs,
         "rockets": deal.rockets,
         "result": deal.result.to_json() if deal.result else None,

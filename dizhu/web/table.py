@@ -1,4 +1,5 @@
-"""One match at the table: a person in seat 0, computer players in seats 1 and 2.
+"""One match at the table: a person in seat 0, computer players in the other seats (two, or
+three in ``four``).
 
 The table owns the match, checks every action with the engine, stores it before it counts,
 and tells each party only what its seat may know. It knows nothing of the web: the server
@@ -8,20 +9,22 @@ drives it and sends what :meth:`Table.state` returns.
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ..auction import BID, DOUBLE, NO_DOUBLE
+from ..actions import action_from_json, action_to_json
 from ..bots import make_bot, parse_bot_spec
 from ..bots.hints import Hinter
-from ..cards import RANKS, InvalidCardsError, parse_card, ranks_of_cards
-from ..combos import CHINESE_NAMES, PASS, InvalidPlayError, Kind, Play, parse_play
+from ..cards import RANKS, InvalidCardsError, card_text, parse_card, ranks_of_cards
+from ..combos import CHINESE_NAMES, PASS, InvalidPlayError, Kind, Play
 from ..deal import Action, AmbiguousPlayError, Deal, IllegalActionError, Phase, play_from_cards
 from ..match import DEAL_LIMITS, POINT_TARGETS, Match, MatchSettings
-from ..patterns import compose
+from ..patterns import compose, shapes
 from ..record import deal_to_record
-from ..rules import find_ruleset
-from ..view import SeatView, action_to_json, seat_view
+from ..rules import RuleSet
+from ..rulesets import find_ruleset
+from ..view import SeatView, seat_view
 from .store import Store
 
 HUMAN = 0
@@ -42,10 +45,11 @@ class NewMatch:
     player: str = "You"
     mode: str = "deals"
     target: int = 10
-    bots: tuple[str, str] = ("normal", "normal")
+    bots: tuple[str, ...] = ("normal", "normal")
     doubling: bool = False
     distinct_kickers: bool = False
     pace: str = "normal"
+    ruleset: str = "classic"
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> NewMatch:
@@ -53,6 +57,11 @@ class NewMatch:
         if not isinstance(data, dict):
             raise ActionError("the new match settings must be an object")
         player = str(data.get("player") or "You").strip()[:24] or "You"
+        try:
+            rules = find_ruleset(str(data.get("ruleset", "classic")))
+        except ValueError as e:
+            raise ActionError(str(e)) from None
+        options = {k: bool(data.get(k)) for k in rules.option_names}
         mode = data.get("mode", "deals")
         if mode not in ("deals", "points"):
             raise ActionError("a match is a number of deals or a race to points")
@@ -64,9 +73,10 @@ class NewMatch:
         if target not in allowed:
             unit = "deals" if mode == "deals" else "points"
             raise ActionError(f"choose {', '.join(map(str, allowed))} {unit}, not {target}")
-        bots = data.get("bots", ["normal", "normal"])
-        if not isinstance(bots, list) or len(bots) != 2:
-            raise ActionError("choose a strength for each of the two computer seats")
+        computers = rules.seats - 1
+        bots = data.get("bots", ["normal"] * computers)
+        if not isinstance(bots, list) or len(bots) != computers:
+            raise ActionError(f"choose a strength for each of the {computers} computer seats")
         for spec in bots:
             try:
                 name, _ = parse_bot_spec(str(spec))
@@ -77,13 +87,21 @@ class NewMatch:
         pace = data.get("pace", "normal")
         if pace not in PACES:
             raise ActionError(f"the pace is {', '.join(PACES)}, not {pace}")
-        return cls(player, mode, target, (str(bots[0]), str(bots[1])),
-                   bool(data.get("doubling")), bool(data.get("distinct_kickers")), pace)
+        return cls(player, mode, target, tuple(str(b) for b in bots),
+                   options.get("doubling", False), options.get("distinct_kickers", False),
+                   pace, rules.name)
 
     def to_json(self, seed: str) -> dict[str, Any]:
-        return {"mode": self.mode, "target": self.target, "bots": list(self.bots),
-                "doubling": self.doubling, "distinct_kickers": self.distinct_kickers,
-                "pace": self.pace, "seed": seed}
+        return {"ruleset": self.ruleset, "mode": self.mode, "target": self.target,
+                "bots": list(self.bots), "doubling": self.doubling,
+                "distinct_kickers": self.distinct_kickers, "pace": self.pace, "seed": seed}
+
+
+def rules_of(settings: dict[str, Any]) -> RuleSet:
+    """The ruleset of a stored match's settings (matches stored before rulesets were
+    chosen are ``classic``)."""
+    rules = find_ruleset(settings.get("ruleset", "classic"))
+    return rules.with_options(**{k: bool(settings.get(k)) for k in rules.option_names})
 
 
 class Table:
@@ -95,11 +113,10 @@ class Table:
         self.id = match_id
         self.player = player
         self.settings = settings
-        rules = find_ruleset("classic", doubling=settings["doubling"],
-                             distinct_kickers=settings["distinct_kickers"])
+        self.rules = rules = rules_of(settings)
         self.match = Match(MatchSettings(settings["mode"], settings["target"], rules,
                                          settings["seed"]))
-        self.bot_specs = {1: settings["bots"][0], 2: settings["bots"][1]}
+        self.bot_specs = {seat: spec for seat, spec in enumerate(settings["bots"], 1)}
         self.bots = {seat: make_bot(spec) for seat, spec in self.bot_specs.items()}
         self.autoplay: str | None = None
         self.autoplay_bot = None
@@ -142,64 +159,69 @@ class Table:
 
     # ----------------------------------------------------------------- actions
 
-    def action_of(self, message: dict[str, Any]) -> Action:
-        """The action a person's message asks for (cards, a named pattern, a play's text,
-        a bid, a double or a pass), or :class:`ActionError`; selected cards that make
-        several legal plays raise :class:`~dizhu.deal.AmbiguousPlayError` with the options."""
-        deal = self.deal
-        distinct = deal.distinct
+    def action_of(self, message: dict[str, Any]) -> tuple[Action, list[int] | None]:
+        """The action a person's message asks for (selected cards, a named pattern, a play's
+        text, a bid, a double or a pass) and, for selected cards, the very cards; or
+        :class:`ActionError`. Selected cards that make several legal plays raise
+        :class:`~dizhu.deal.AmbiguousPlayError` with the options."""
         try:
-            if "bid" in message:
-                value = int(message["bid"])
-                if not 0 <= value < len(BID):
-                    raise ActionError("a bid is 1, 2 or 3, or a pass")
-                return BID[value]
-            if "double" in message:
-                return DOUBLE if message["double"] else NO_DOUBLE
             if message.get("pass"):
-                return PASS
-            if "play" in message:
-                return parse_play(str(message["play"]), distinct_kickers=distinct)
+                return PASS, None
             if "pattern" in message:
-                return self._composed(message["pattern"], distinct)
+                return self._composed(message["pattern"]), None
             if "cards" in message:
                 return self._selected(message["cards"])
+            if any(key in message for key in ("bid", "double", "play")):
+                cards = None
+                if "play" in message and "with" in message:
+                    cards = self._held(message["with"])
+                return action_from_json(message, self.rules), cards
         except (ActionError, AmbiguousPlayError):
             raise
-        except (InvalidPlayError, InvalidCardsError, IllegalActionError) as e:
+        except ValueError as e:  # unreadable cards, plays, bids; illegal selections
             raise ActionError(str(e)) from None
-        except (TypeError, ValueError, KeyError) as e:
+        except (TypeError, KeyError) as e:
             raise ActionError(f"cannot read that action ({e})") from None
         raise ActionError("unknown action: bid, double, pass, play, pattern or cards")
 
-    def _selected(self, texts: Any) -> Play:
+    def _held(self, texts: Any) -> list[int]:
+        """The person's cards named by ``texts`` (a face held twice may be named twice)."""
         if not isinstance(texts, list) or not texts:
             raise ActionError("select the cards to play first")
         cards = [parse_card(str(t)) for t in texts]
-        if len(set(cards)) != len(cards):
-            raise ActionError("a card is selected twice")
-        held = set(self.deal.held_cards(HUMAN))
-        missing = [str(t) for t, c in zip(texts, cards, strict=True) if c not in held]
-        if missing:
-            raise ActionError(f"you do not hold {' '.join(missing)}")
-        return play_from_cards(self.deal, ranks_of_cards(cards))
+        held = Counter(self.deal.held_cards(HUMAN))
+        for card, n in Counter(cards).items():
+            if held[card] < n:
+                raise ActionError(f"you hold {held[card]} {card_text(card)}, not {n}"
+                                  if held[card] else f"you do not hold {card_text(card)}")
+        return cards
 
-    @staticmethod
-    def _composed(pattern: Any, distinct: bool) -> Play:
+    def _selected(self, texts: Any) -> tuple[Play, list[int]]:
+        cards = self._held(texts)
+        return play_from_cards(self.deal, ranks_of_cards(cards)), cards
+
+    def _composed(self, pattern: Any) -> Play:
         if not isinstance(pattern, dict):
             raise ActionError("a pattern names its kind, lowest rank, length and wings")
         kind = Kind.from_label(str(pattern.get("kind", "")))
         main = _rank_index(pattern.get("main", "3"))
         wings = tuple(_rank_index(w) for w in pattern.get("wings", []))
-        return compose(kind, main, int(pattern.get("length", 1)), wings, distinct)
+        size = pattern.get("size")
+        return compose(kind, main, int(pattern.get("length", 1)), wings,
+                       self.rules.distinct_kickers, self.rules.combos,
+                       None if size is None else int(size))
 
-    def submit(self, seat: int, action: Action) -> None:
-        """Check ``action`` for ``seat`` with the engine, store it, then apply it."""
+    def submit(self, seat: int, action: Action, cards: list[int] | None = None) -> None:
+        """Check ``action`` for ``seat`` with the engine, store it, then apply it; ``cards``
+        are the person's chosen cards for a play."""
         self._refuse_if_abandoned()
         why = self.deal.why_illegal(action, seat)
         if why is not None:
             raise ActionError(why)
-        self._commit(seat, action_to_json(action) if not _is_pass(action) else {"pass": True})
+        event = {"pass": True} if _is_pass(action) else action_to_json(action)
+        if cards is not None and not _is_pass(action):
+            event["cards"] = " ".join(card_text(c) for c in cards)
+        self._commit(seat, event)
 
     def next_deal(self) -> None:
         """Deal the next hand once this one is over (or thrown in)."""
@@ -262,15 +284,12 @@ class Table:
         elif "pass" in event:
             self.deal.push(PASS, seat)
         else:
-            self.deal.push(self._stored_action(event), seat)
+            cards = [parse_card(t) for t in event["cards"].split()] if "cards" in event else None
+            try:
+                self.deal.push(action_from_json(event, self.rules), seat, cards)
+            except IllegalActionError as e:
+                raise ActionError(str(e)) from None
         self.version += 1
-
-    def _stored_action(self, event: dict[str, Any]) -> Action:
-        if "bid" in event:
-            return BID[int(event["bid"])]
-        if "double" in event:
-            return DOUBLE if event["double"] else NO_DOUBLE
-        return parse_play(event["play"], distinct_kickers=self.deal.distinct)
 
     # ----------------------------------------------------------------- computer seats
 
@@ -315,7 +334,7 @@ class Table:
 
     def names(self) -> list[str]:
         return [self.player, *(f"{self.bot_specs[s].split(':')[0]} (computer)"
-                               for s in (1, 2))]
+                               for s in sorted(self.bot_specs))]
 
     def summary(self) -> dict[str, Any]:
         totals = self.match.totals
@@ -349,7 +368,11 @@ class Table:
         return {
             "match": {
                 "id": self.id, "player": self.player, "names": self.names(),
-                "bots": [self.bot_specs[1], self.bot_specs[2]],
+                "bots": [self.bot_specs[s] for s in sorted(self.bot_specs)],
+                "ruleset": self.rules.name, "seats": self.rules.seats,
+                "patterns": [shape.to_json(self.rules.combos)
+                             for shape in shapes(self.rules.combos)],
+                "bomb_sizes": list(self.rules.combos.bomb_sizes),
                 "mode": self.settings["mode"], "target": self.settings["target"],
                 "doubling": self.settings["doubling"],
                 "distinct_kickers": self.settings["distinct_kickers"],
@@ -392,4 +415,5 @@ def _rank_index(text: Any) -> int:
 
 def play_json(play: Play) -> dict[str, Any]:
     return {"text": play.text, "kind": play.kind.label, "chinese": CHINESE_NAMES[play.kind],
-            "ranks": play.ranks, "main": RANKS[play.main], "length": play.length}
+            "ranks": play.ranks, "main": RANKS[play.main], "length": play.length,
+            "size": play.size}
