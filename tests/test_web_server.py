@@ -59,7 +59,8 @@ def test_lobby_and_new_match_form(server):
     assert status == 200
     assert [level["name"] for level in lobby["levels"]] == ["easy", "normal", "hard", "expert"]
     assert lobby["deal_limits"] == [5, 10, 20] and lobby["point_targets"] == [25, 50, 100]
-    assert {p["kind"] for p in lobby["patterns"]} >= {"airplane_pairs", "rocket"}
+    assert [r["name"] for r in lobby["rulesets"]] == ["classic", "rob", "four"]
+    assert lobby["rulesets"][2]["seats"] == 4 and lobby["rulesets"][1]["chinese"] == "抢地主"
     status, body = http(server, "/api/matches", {"mode": "deals", "target": 7})
     assert status == 400 and "5, 10, 20" in body["error"]
     status, body = http(server, "/api/matches", b"not json")

@@ -9,11 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dizhu.auction import BID
-from dizhu.cards import card_text
+from dizhu.auction import BID, CALL_BID, PASS_BID, ROB_BID
+from dizhu.cards import card_rank, card_text
 from dizhu.combos import Play
 from dizhu.deal import AmbiguousPlayError, Phase
 from dizhu.record import RecordError, deal_to_record
+from dizhu.rulesets import find_ruleset
 from dizhu.web.replay import replay_frames
 from dizhu.web.store import Store
 from dizhu.web.table import HUMAN, ActionError, NewMatch, Table
@@ -27,7 +28,8 @@ def store(tmp_path):
 
 
 def new_table(store, **kw) -> Table:
-    defaults = {"player": "Ann", "mode": "deals", "target": 5, "bots": ("easy", "easy")}
+    seats = find_ruleset(kw.get("ruleset", "classic")).seats
+    defaults = {"player": "Ann", "mode": "deals", "target": 5, "bots": ("easy",) * (seats - 1)}
     return Table.create(store, NewMatch(**{**defaults, **kw}))
 
 
@@ -57,12 +59,13 @@ def play_out(table: Table, rng: random.Random, limit: int = 10_000) -> None:
     raise AssertionError("the match did not end")
 
 
-@settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 10_000), stops=st.lists(st.integers(1, 150), max_size=3))
-def test_reloading_from_the_file_resumes_exactly(tmp_path_factory, seed, stops):
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), stops=st.lists(st.integers(1, 150), max_size=3),
+       ruleset=st.sampled_from(["classic", "rob", "four"]))
+def test_reloading_from_the_file_resumes_exactly(tmp_path_factory, seed, stops, ruleset):
     store = Store(tmp_path_factory.mktemp("db") / "game.sqlite3")
     rng = random.Random(seed)
-    table = new_table(store, doubling=seed % 2 == 0)
+    table = new_table(store, doubling=seed % 2 == 0, ruleset=ruleset)
     done = 0
     for stop in sorted(stops):
         while done < stop and not table.match.finished:
@@ -75,11 +78,13 @@ def test_reloading_from_the_file_resumes_exactly(tmp_path_factory, seed, stops):
     store.close()
 
 
-def test_a_whole_match_is_scored_and_counted(store):
-    table = new_table(store)
+@pytest.mark.parametrize("ruleset", ["classic", "rob", "four"])
+def test_a_whole_match_is_scored_and_counted(store, ruleset):
+    table = new_table(store, ruleset=ruleset)
     play_out(table, random.Random(3))
     summary = table.summary()
     assert summary["deals"] == 5 and sum(summary["totals"]) == 0
+    assert len(summary["totals"]) == len(table.names()) == table.rules.seats
     stats = store.statistics("Ann")
     assert stats["matches"] == 1 and stats["deals"] == 5
     assert stats["matches_won"] == summary["human_won"]
@@ -112,8 +117,10 @@ def test_illegal_actions_are_refused_with_a_reason(store):
     other = (table.deal.to_move + 1) % 3
     with pytest.raises(ActionError, match="not"):
         table.submit(other, BID[1])
-    with pytest.raises(ActionError, match="bid is 1, 2 or 3"):
+    with pytest.raises(ActionError, match="'7' is no answer in an auction"):
         table.action_of({"bid": 7})
+    with pytest.raises(ActionError, match="call is not an answer now"):
+        table.submit(table.deal.to_move, table.action_of({"bid": "call"})[0])
     with pytest.raises(ActionError, match="unknown action"):
         table.action_of({"dance": True})
     with pytest.raises(ActionError, match="still being played"):
@@ -134,7 +141,8 @@ def test_selected_cards_become_the_play_or_ask_to_choose(store):
     table = at_play(store)
     hand = table.deal.held_cards(HUMAN)
     low = hand[0]
-    assert table.action_of({"cards": [card_text(low)]}).text.startswith("single")
+    play, cards = table.action_of({"cards": [card_text(low)]})
+    assert play.text.startswith("single") and cards == [low]
     with pytest.raises(ActionError, match="select the cards"):
         table.action_of({"cards": []})
     foreign = next(c for c in range(54) if c not in hand)
@@ -162,9 +170,9 @@ def test_ambiguous_cards_ask_the_person_to_choose(store):
 
 def test_a_named_pattern_becomes_the_play(store):
     table = new_table(store)
-    play = table.action_of({"pattern": {"kind": "triple_pair", "main": "10",
-                                        "wings": ["4"]}})
-    assert play == Play.parse("triple_pair 44TTT")
+    play, cards = table.action_of({"pattern": {"kind": "triple_pair", "main": "10",
+                                               "wings": ["4"]}})
+    assert play == Play.parse("triple_pair 44TTT") and cards is None
     with pytest.raises(ActionError, match="takes 1 kicker"):
         table.action_of({"pattern": {"kind": "triple_single", "main": "5"}})
     with pytest.raises(ActionError, match="no rank"):
@@ -179,6 +187,8 @@ def test_the_new_match_form_is_checked(store):
     for bad, message in [({"mode": "deals", "target": 7}, "5, 10, 20 deals"),
                          ({"mode": "chess"}, "number of deals or a race"),
                          ({"bots": ["normal"]}, "each of the two"),
+                         ({"ruleset": "four", "bots": ["normal"] * 2}, "each of the three"),
+                         ({"ruleset": "poker"}, "unknown ruleset 'poker'"),
                          ({"bots": ["normal", "rlcard-rule"]}, "not rlcard-rule"),
                          ({"bots": ["normal", "nobody"]}, "unknown bot"),
                          ({"pace": "warp"}, "the pace is slow, normal, fast")]:
@@ -282,3 +292,51 @@ def test_an_abandoned_match_stays_stored_and_counts_nowhere(store):
     play_out(finished, random.Random(1))
     with pytest.raises(ActionError, match="over already"):
         finished.abandon()
+
+
+def test_the_cards_a_person_clicks_are_the_cards_played(store):
+    """Of two cards of one rank, the one clicked goes to the table, stays there after a
+    reload, and is what every seat's view shows."""
+    table = at_play(store)
+    hand = table.deal.held_cards(HUMAN)
+    by_rank: dict[int, list[int]] = {}
+    for c in hand:
+        by_rank.setdefault(card_rank(c), []).append(c)
+    twin = next(cards for cards in by_rank.values() if len(cards) >= 2)
+    clicked = twin[-1]  # not the first of its rank
+    play, cards = table.action_of({"cards": [card_text(clicked)]})
+    table.submit(HUMAN, play, cards)
+    shown = table.view_for_decision(1).history[-1].cards
+    assert shown == (clicked,)
+    again = Table.load(store, table.id)
+    assert again.view_for_decision(2).history[-1].cards == (clicked,)
+    assert clicked not in again.deal.held_cards(HUMAN)
+    assert set(twin) - {clicked} <= set(again.deal.held_cards(HUMAN))
+
+
+def test_four_players_seat_three_computers_and_a_33_card_landlord(store):
+    table = new_table(store, ruleset="four")
+    state = table.state()
+    assert state["match"]["seats"] == 4 and len(state["match"]["names"]) == 4
+    assert {p["kind"] for p in state["match"]["patterns"]} >= {"airplane_pairs", "bomb"}
+    assert "triple_single" not in {p["kind"] for p in state["match"]["patterns"]}
+    while table.deal.phase is Phase.AUCTION:
+        seat = table.deal.to_move
+        table.submit(seat, BID[3] if seat == HUMAN else BID[0])
+    view = table.state()["view"]
+    assert len(view["hand"]) == 33 and view["cards_left"] == [33, 25, 25, 25]
+    assert len(view["kitty"]) == 8
+    bomb, _ = table.action_of({"pattern": {"kind": "bomb", "main": "3", "size": 6}})
+    assert bomb.text == "bomb 333333"
+
+
+def test_rob_the_landlord_is_called_and_robbed_at_the_table(store):
+    table = new_table(store, ruleset="rob")
+    state = table.state()
+    deal = table.deal
+    assert state["view"]["rules"]["auction"] == "rob"
+    answers = iter([CALL_BID, ROB_BID, ROB_BID, PASS_BID])
+    while table.deal.phase is Phase.AUCTION:
+        table.submit(table.deal.to_move, next(answers))
+    assert deal.auction_state.stake == 4 and deal.auction_state.robs == 2
+    assert table.state()["view"]["auction"] == {"stake": 4, "robs": 2}

@@ -76,7 +76,8 @@ class NewMatch:
         computers = rules.seats - 1
         bots = data.get("bots", ["normal"] * computers)
         if not isinstance(bots, list) or len(bots) != computers:
-            raise ActionError(f"choose a strength for each of the {computers} computer seats")
+            count = {2: "two", 3: "three"}.get(computers, str(computers))
+            raise ActionError(f"choose a strength for each of the {count} computer seats")
         for spec in bots:
             try:
                 name, _ = parse_bot_spec(str(spec))
