@@ -2,9 +2,13 @@ import json
 
 import pytest
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from dizhu.arena import ArenaSpec, merge_reports, run_arena
 from dizhu.cli import main
-from dizhu.stats import mean_ci, wilson_ci
+from dizhu.rulesets import find_ruleset
+from dizhu.stats import mean_ci, paired_wilson_ci, wilson_ci
 
 KEYS = {"wp", "wp_ci", "adp", "adp_ci", "decks", "landlord", "peasants"}
 
@@ -52,6 +56,38 @@ def test_intervals():
     lo, hi = wilson_ci(0, 10)
     assert lo == 0.0 and 0.2 < hi < 0.35
     assert wilson_ci(5, 10)[0] < 0.5 < wilson_ci(5, 10)[1]
+
+
+@given(st.lists(st.sampled_from([0.0, 0.5, 1.0]), min_size=1, max_size=40))
+def test_a_win_rate_interval_stays_within_zero_and_one(values):
+    """Per-deck win rates of paired legs: the interval holds the mean and stays in 0..1
+    (a normal interval over two decks went to [0.260, 1.240])."""
+    mean, (lo, hi) = paired_wilson_ci(values, 2)
+    assert 0.0 <= lo <= mean <= hi <= 1.0
+
+
+def test_for_many_decks_the_win_rate_interval_is_the_normal_one():
+    values = [0.0, 0.5, 0.5, 1.0, 0.5, 1.0] * 400
+    _, normal = mean_ci(values)
+    _, wilson = paired_wilson_ci(values, 2)
+    assert wilson == pytest.approx(normal, abs=1e-3)
+
+
+def test_two_decks_no_longer_give_an_interval_above_one():
+    report = run_arena(ArenaSpec("normal", "random", decks=2, seed=1))
+    assert 0.0 <= report["wp_ci"][0] <= report["wp"] <= report["wp_ci"][1] <= 1.0
+
+
+def test_four_seats_a_against_three_b_then_the_reverse():
+    rules = find_ruleset("four")
+    report = run_arena(ArenaSpec("easy", "random", decks=6, seed="four", rules=rules))
+    assert report["seats"] == 4 and report["rules"] == "four"
+    assert report["landlord"]["deals"] == report["peasants"]["deals"] == 6
+    # play mode: the landlord wins or loses the stake from each of the three peasants
+    assert round(report["landlord"]["adp"] * 6) % 3 == 0
+    full = run_arena(ArenaSpec("easy", "random", decks=4, seed="four", rules=rules,
+                               mode="full"))
+    assert full["landlord"]["deals"] + full["peasants"]["deals"] == 8
 
 
 def test_the_command_prints_json(capsys):

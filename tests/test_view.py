@@ -2,55 +2,99 @@ import json
 import random
 import re
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dizhu.auction import BID
-from dizhu.cards import FULL_DECK, card_text, count_of, ranks_of_cards, size
+from dizhu.cards import FULL_DECK, card_rank, card_text, count_of, ranks_of_cards, size
 from dizhu.deal import Deal, Phase
 from dizhu.rules import CLASSIC
+from dizhu.rulesets import find_ruleset
 from dizhu.view import SeatView, seat_view
 from tests.strategies import seeds
 
 SUITED = re.compile(r"^[3-9TJQKA2][shcd]$")
 
 
-def strings_in(tree) -> list[str]:
+def texts(cards) -> list[str]:
+    return [card_text(c) for c in cards]
+
+
+def cards_outside_the_known_places(data: dict) -> list[str]:
+    """Every card text in a view's JSON that is not in the places a seat may see cards:
+    its hand, the kitty once turned, the cards each play put on the table, and every
+    hand once the deal is played out (the count strip names ranks, and holds no card)."""
+    rest = dict(data)
+    for key in ("hand", "kitty", "final_hands", "count_strip"):
+        rest.pop(key)
+    rest["history"] = [{k: v for k, v in a.items() if k != "cards"} for a in data["history"]]
+    rest["trick"] = [{k: v for k, v in a.items() if k != "cards"} for a in data["trick"]]
+    return [s for s in values_in(rest) if SUITED.match(s) or s in ("B", "R")]
+
+
+def values_in(tree) -> list[str]:
+    """Every string value and key, whole (a card is one string; a play's text is not)."""
     if isinstance(tree, str):
-        return tree.split()
+        return [tree]
     if isinstance(tree, dict):
-        return [s for k, v in tree.items() for s in strings_in(k) + strings_in(v)]
+        return [s for k, v in tree.items() for s in [k, *values_in(v)]]
     if isinstance(tree, list):
-        return [s for v in tree for s in strings_in(v)]
+        return [s for v in tree for s in values_in(v)]
     return []
 
 
-def hidden_from(deal: Deal, seat: int) -> set[str]:
-    """Card texts another seat holds that ``seat`` may not know."""
-    public = set(deal.kitty_cards) if deal.landlord >= 0 else set()
-    return {card_text(c) for other in range(3) if other != seat
-            for c in deal.held_cards(other) if c not in public}
-
-
-@given(seeds, st.booleans())
-def test_no_view_ever_shows_another_seats_hidden_cards(seed, doubling):
+@settings(max_examples=100)
+@given(seeds, st.booleans(), st.sampled_from(["classic", "rob", "four"]))
+def test_no_view_ever_shows_another_seats_hidden_cards(seed, doubling, ruleset):
+    """The cards in a view are the seat's own, the kitty once shown, the cards played, and
+    all hands once the deal is over: nothing else, whatever the number of seats and packs.
+    (Two packs hold each face twice, so the check is where cards appear, not which.)"""
     rng = random.Random(seed)
-    deal = Deal.shuffled(seed, rules=CLASSIC.with_options(doubling=doubling))
+    deal = Deal.shuffled(seed, rules=find_ruleset(ruleset, doubling=doubling))
     while True:
-        for seat in range(3):
-            view = seat_view(deal, seat)
-            data = json.loads(json.dumps(view.to_json()))
-            assert data["hand"] == [card_text(c) for c in deal.held_cards(seat)]
-            if deal.phase is not Phase.OVER:
-                hidden = hidden_from(deal, seat)
-                leaked = {s for s in strings_in(data) if SUITED.match(s)} & hidden
-                assert not leaked, f"seat {seat} sees {leaked}"
-                jokers = {card_text(c) for c in (52, 53)} & hidden
-                assert not jokers & set(data["hand"])
+        played = [texts(cards) for _, _, cards in deal.suited_history()]
+        for seat in range(deal.seats):
+            data = json.loads(json.dumps(seat_view(deal, seat).to_json()))
+            assert data["hand"] == texts(deal.held_cards(seat))
+            assert data["kitty"] == (texts(deal.kitty_cards) if deal.landlord >= 0 else None)
+            assert [a["cards"] for a in data["history"]] == played
+            assert data["final_hands"] == ([texts(deal.held_cards(s)) for s in range(deal.seats)]
+                                           if deal.phase is Phase.OVER else None)
+            assert cards_outside_the_known_places(data) == []
+            assert len(data["cards_left"]) == deal.seats
             assert bool(data["legal"]) == (deal.to_move == seat)
         if deal.is_over:
             break
         deal.push(rng.choice(deal.legal_actions()))
+
+
+def test_the_check_finds_a_card_in_another_place():
+    deal = Deal.shuffled(seed=3)
+    data = seat_view(deal, 0).to_json()
+    data["bids"] = [[1, texts(deal.held_cards(1))[0]]]
+    assert cards_outside_the_known_places(data) != []
+
+
+def test_the_suits_played_do_not_give_away_the_rest_of_a_hand():
+    """A play used to take the highest suits of its ranks, so a 7 of spades played told the
+    others that no other 7 was held. Now a seat holding two 7s shows either."""
+    lowest_shown_with_more = 0
+    for seed in range(60):
+        deal = Deal.shuffled(seed, rules=CLASSIC)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            deal.push(rng.choice(deal.legal_actions()))
+        held = [list(h) for h in deal.dealt]
+        if deal.landlord >= 0:
+            held[deal.landlord] += deal.kitty_cards
+        for seat, action, cards in deal.suited_history():
+            if len(cards) == 1 and cards[0] < 52:
+                same_rank = [c for c in held[seat] if card_rank(c) == card_rank(cards[0])]
+                if len(same_rank) >= 2 and cards[0] == min(same_rank):
+                    lowest_shown_with_more += 1
+            for c in cards:
+                held[seat].remove(c)
+    assert lowest_shown_with_more > 50
 
 
 def test_a_view_holds_no_deal_object():
@@ -88,6 +132,25 @@ def test_count_strip(seed):
             assert n == held_elsewhere
         assert set(strip.bomb_ranks) == {r for r in range(13) if strip.unseen[r] == 4}
         assert strip.rocket_possible == (strip.unseen[13] == 1 and strip.unseen[14] == 1)
+
+
+@given(seeds)
+def test_count_strip_in_four(seed):
+    """Two packs: a rank is marked while four or more of it are unseen, the rocket while
+    all four jokers are."""
+    rng = random.Random(seed)
+    deal = Deal.shuffled(seed, opening=0, rules=find_ruleset("four"))
+    deal.push(BID[3])
+    for _ in range(rng.randrange(80)):
+        if deal.is_over:
+            break
+        deal.push(rng.choice(deal.legal_actions()))
+    for seat in range(4):
+        strip = seat_view(deal, seat).count_strip()
+        assert sum(strip.unseen) == sum(deal.left) - deal.left[seat]
+        assert max(strip.unseen) <= 8 and strip.unseen[13] <= 2 and strip.unseen[14] <= 2
+        assert set(strip.bomb_ranks) == {r for r in range(13) if strip.unseen[r] >= 4}
+        assert strip.rocket_possible == (strip.unseen[13] == 2 and strip.unseen[14] == 2)
 
 
 def test_count_strip_at_the_start_of_play():

@@ -1,12 +1,21 @@
-"""A real dizhu server in a child process on 127.0.0.1, for the server and browser tests."""
+"""A real dizhu server in a child process on 127.0.0.1, for the server and browser tests,
+and the check of the frames a page received from it."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
+
+from dizhu.cards import card_text
+from dizhu.deal import Phase
+from dizhu.web.store import Store
+from dizhu.web.table import Table
 
 
 class Server:
@@ -64,3 +73,56 @@ class Server:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.2)
+
+
+SUITED = re.compile(r'"([3-9TJQKA2][shcd])"')
+"""A suited card's text in a JSON frame (the jokers' "B" and "R" are checked by field)."""
+
+
+def hidden_cards(table: Table) -> Counter[str]:
+    """The cards of the current deal that seat 0 may not see now, with how many copies (a
+    face may be dealt twice with two packs): the other seats' cards, and the kitty until
+    it is turned up; nothing once the deal is played out."""
+    deal = table.deal
+    hidden: Counter[str] = Counter()
+    if deal.phase is Phase.OVER:
+        return hidden
+    for seat in range(1, deal.seats):
+        hidden.update(card_text(c) for c in deal.held_cards(seat))
+    if deal.landlord < 0:
+        hidden.update(card_text(c) for c in deal.kitty_cards)
+    return hidden
+
+
+def check_frames(store: Store, match_id: int, frames: list[str]) -> int:
+    """Check every state frame a page received against the match rebuilt from the database
+    at that version: exactly the state the table gives; seat 0's hand, the kitty and the
+    played cards exactly the deal's; and no card that only another seat (or the unturned
+    kitty) holds named anywhere in it. Returns how many were checked. Works for any number
+    of seats and packs (a face dealt twice is a leak only where seat 0 cannot know it)."""
+    checked = 0
+    for text in frames:
+        message = json.loads(text)
+        if message.get("type") != "state":
+            continue
+        table = Table.load(store, match_id, upto=message["version"])
+        assert message["state"] == table.state()
+        view = message["state"]["view"]
+        deal = table.deal
+        suited, _ = deal.replay_suits()
+        mine = Counter(card_text(c) for c in deal.held_cards(0))
+        kitty = Counter(card_text(c) for c in deal.kitty_cards) if deal.landlord >= 0 else None
+        played = Counter(card_text(c) for _, _, cards in suited for c in cards)
+        assert Counter(view["hand"]) == mine
+        assert (None if view["kitty"] is None else Counter(view["kitty"])) == kitty
+        assert Counter(c for a in view["history"] for c in a["cards"]) == played
+        known = mine + (kitty or Counter()) + played
+        lists = [view["hand"], view["kitty"] or [], *(a["cards"] for a in view["history"]),
+                 *(a["cards"] for a in view["trick"]), *(view["final_hands"] or [])]
+        listed = {c for cards in lists for c in cards}
+        named = set(SUITED.findall(text)) | (listed & {"B", "R"})
+        hidden = hidden_cards(table)
+        leaked = {c for c in named if hidden[c] and not known[c]}
+        assert not leaked, f"version {message['version']} shows {sorted(leaked)}"
+        checked += 1
+    return checked

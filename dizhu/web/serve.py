@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import socket
+import sqlite3
 import threading
 import webbrowser
 from pathlib import Path
@@ -38,7 +39,7 @@ def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
 
     try:
         app = create_app(db, pause)
-    except OSError as e:
+    except (OSError, sqlite3.Error) as e:
         raise ServeError(f"cannot open the database {db}: {e}") from None
     sock = bind(host, port)
     url = f"http://{host}:{sock.getsockname()[1]}/"
