@@ -76,7 +76,8 @@ class Position:
         if top is not None:
             self.top = self._genuine.get((top.kind, top.cards), top)
             self.top_seat = top_seat
-            self.passes = (self.to_move - top_seat - 1) % self.seats
+            if self.to_move >= 0:
+                self.passes = (self.to_move - top_seat - 1) % self.seats
         for seat, hand in enumerate(self.hands):
             if not hand and landlord >= 0:
                 self.winner, self.to_move = seat, -1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from dizhu.cards import DECK_SIZE, ranks_of_cards
+from dizhu.cards import DECK_SIZE, deck_faces, ranks_of_cards
 
 
 @st.composite
@@ -16,9 +16,10 @@ def hands(draw, min_size: int = 1, max_size: int = 20) -> int:
 
 
 @st.composite
-def split_deck(draw, sizes: tuple[int, ...]) -> list[int]:
-    """Disjoint random hands of the given sizes, as rank counts."""
-    deck = draw(st.permutations(range(DECK_SIZE)))
+def split_deck(draw, sizes: tuple[int, ...], packs: int = 1) -> list[int]:
+    """Disjoint random hands of the given sizes from a deck of ``packs`` packs, as rank
+    counts."""
+    deck = draw(st.permutations(deck_faces(packs)))
     out, at = [], 0
     for n in sizes:
         out.append(ranks_of_cards(deck[at:at + n]))

@@ -2,8 +2,9 @@ from collections import Counter
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
-from dizhu.cards import parse_ranks
+from dizhu.cards import deck_faces, parse_ranks, ranks_of_cards
 from dizhu.combos import (
     PASS,
     InvalidPlayError,
@@ -14,6 +15,7 @@ from dizhu.combos import (
     reading_of,
     readings,
 )
+from dizhu.rulesets import FOUR
 from dizhu.universe import UNIVERSE
 from tests.strategies import hands
 
@@ -49,6 +51,34 @@ def test_universe_sizes():
         Kind.AIRPLANE_SINGLES: 22205, Kind.AIRPLANE_PAIRS: 2939,
     }
     assert len(UNIVERSE.by_key) == sum(sizes.values())
+
+
+def test_four_universe_sizes():
+    # two packs: bombs of 4 to 8 cards, pairs of jokers, longer chains, no single kickers;
+    # airplanes with pair wings: C(15-n, n) wing sets less those with both joker pairs
+    sizes = Counter(p.kind for p in FOUR.universe.all_plays())
+    assert sizes == {
+        Kind.SINGLE: 15, Kind.PAIR: 15, Kind.TRIPLE: 13, Kind.BOMB: 13 * 5, Kind.ROCKET: 1,
+        Kind.STRAIGHT: 36, Kind.PAIR_CHAIN: 55, Kind.AIRPLANE: 65, Kind.TRIPLE_PAIR: 13 * 14,
+        Kind.AIRPLANE_PAIRS: 847 + 2100 + 2646 + 1568 + 343,
+    }
+    assert len(FOUR.universe.by_key) == sum(sizes.values())
+
+
+def test_four_universe_agrees_with_the_rule_book():
+    for play in FOUR.universe.all_plays():
+        same = FOUR.reading_of(play.cards, play.kind)
+        assert same is not None and (same.main, same.length) == (play.main, play.length), play
+        assert [p.kind for p in FOUR.readings(play.cards)] == [play.kind]  # one kind each
+        assert play.doubling == (play.kind is Kind.ROCKET or
+                                 (play.kind is Kind.BOMB and play.size >= 6))
+
+
+@given(st.lists(st.sampled_from(deck_faces(2)), max_size=20))
+def test_every_four_reading_is_in_the_four_universe(faces):
+    cards = ranks_of_cards(faces)
+    for play in FOUR.readings(cards):
+        assert FOUR.universe.by_key[play.kind, play.cards].main == play.main
 
 
 def test_universe_agrees_with_the_rule_book():

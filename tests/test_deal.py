@@ -4,12 +4,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dizhu.auction import BID, DOUBLE, NO_DOUBLE
+from dizhu.auction import BID, CALL_BID, DOUBLE, NO_DOUBLE, PASS_BID, ROB_BID
 from dizhu.cards import card_rank, format_ranks, parse_ranks, ranks_of_cards, size
 from dizhu.combos import PASS, Kind, Play
 from dizhu.deal import AmbiguousPlayError, Deal, IllegalActionError, Phase, play_from_cards
 from dizhu.movegen import lead_plays
-from dizhu.rules import CLASSIC
+from dizhu.rules import CLASSIC, RuleSet
+from dizhu.rulesets import find_ruleset
 from dizhu.scoring import score_deal
 from tests.strategies import seeds
 
@@ -209,22 +210,41 @@ def test_scores_sum_to_zero(bid, bombs, rockets, won, spring, doubles, redoubled
 
 # ----------------------------------------------------------------- whole deals
 
-@given(seeds, st.booleans(), st.booleans())
-def test_random_deals_end_properly(seed, doubling, distinct):
-    rules = CLASSIC.with_options(doubling=doubling, distinct_kickers=distinct)
+RULESETS = ["classic", "rob", "four"]
+
+
+def ruleset_with(name: str, doubling: bool, distinct: bool = False) -> RuleSet:
+    options = {"doubling": doubling}
+    if name != "four":
+        options["distinct_kickers"] = distinct
+    return find_ruleset(name, **options)
+
+
+@given(seeds, st.booleans(), st.booleans(), st.sampled_from(RULESETS))
+def test_random_deals_end_properly(seed, doubling, distinct, ruleset):
+    rules = ruleset_with(ruleset, doubling, distinct)
     rng = random.Random(seed)
     deal = Deal.shuffled(seed, rules=rules)
     play_randomly(deal, rng)
     if deal.phase is Phase.THROWN_IN:
-        assert deal.landlord == -1 and all(b.value == 0 for _, b in deal.history)
+        assert deal.landlord == -1 and all(b.is_pass for _, b in deal.history)
         return
     sheet = deal.result
-    assert sum(sheet.scores) == 0
+    assert sum(sheet.scores) == 0 and len(sheet.scores) == rules.seats
     assert deal.hands[deal.winner] == 0 and deal.left[deal.winner] == 0
     assert sheet.landlord_won == (deal.winner == deal.landlord)
     played = sum(a.cards for _, a in deal.history if isinstance(a, Play))
-    assert size(played) + sum(deal.left) == 54
+    assert size(played) + sum(deal.left) == rules.deck_size
     assert all(size(h) == n for h, n in zip(deal.hands, deal.left, strict=True))
+    doubling_plays = [a for _, a in deal.history if isinstance(a, Play) and a.doubling]
+    assert sheet.bombs + sheet.rockets == len(doubling_plays)
+    if rules.auction.name == "rob":
+        robs = sum(1 for _, a in deal.history if a == ROB_BID)
+        assert sheet.robs == robs and sheet.bid == 2 ** robs
+    without_doubling = sheet.stake * (rules.seats - 1)
+    if not any(sheet.doubled):
+        assert sheet.scores[sheet.landlord] == (1 if sheet.landlord_won else -1) * \
+            without_doubling
 
 
 def test_thousands_of_random_deals():
@@ -239,9 +259,9 @@ def test_thousands_of_random_deals():
     assert outcomes[Phase.OVER] > 2800 and outcomes[Phase.THROWN_IN] > 0
 
 
-@given(seeds, st.booleans())
-def test_push_pop_restores_every_state(seed, doubling):
-    rules = CLASSIC.with_options(doubling=doubling)
+@given(seeds, st.booleans(), st.sampled_from(RULESETS))
+def test_push_pop_restores_every_state(seed, doubling, ruleset):
+    rules = ruleset_with(ruleset, doubling)
     rng = random.Random(seed)
     deal = Deal.shuffled(seed, rules=rules)
     states = [snapshot(deal)]
@@ -253,6 +273,80 @@ def test_push_pop_restores_every_state(seed, doubling):
         states.pop()
         deal.pop()
         assert snapshot(deal) == states[-1]
+
+
+def test_four_scores_the_landlord_against_three_peasants():
+    four = find_ruleset("four")
+    sheet = score_deal(landlord=2, landlord_won=True, bid=2, bombs=1, rockets=0, spring=False,
+                       anti_spring=False, seats=4)
+    assert sheet.stake == 4 and sheet.scores == (-4, -4, 12, -4)
+    assert four.parse_play("bomb 33333").doubling is False
+    assert four.parse_play("bomb 333333").doubling is True
+    assert four.parse_play("rocket BBRR").doubling is True
+
+
+def test_four_small_bombs_do_not_double_the_stake():
+    four = find_ruleset("four")
+    pool = four.faces()
+    hands = [_four_cards(ranks, pool) for ranks in ("3333344444555555667788899",
+                                                     "TTJJQQKKAA22TJQKA29TJQKA2",
+                                                     "9TJQKA23456789TJQKA2BBRR6")]
+    hands.append(pool[:25])
+    deal = Deal.at_play(hands, pool[25:], landlord=0, rules=four)
+    for text in ("bomb 33333", "bomb 4444", "bomb 555555"):
+        assert deal.to_move == 0
+        deal.push(four.parse_play(text))
+        for _ in range(3):
+            deal.push(PASS)
+    assert (deal.bombs, deal.rockets) == (1, 0)  # only the six-card bomb doubles
+
+
+def _four_cards(ranks: str, pool: list[int]) -> list[int]:
+    out = []
+    for ch in ranks:
+        card = next(c for c in pool if format_ranks(ranks_of_cards([c])) == ch)
+        pool.remove(card)
+        out.append(card)
+    return out
+
+
+def test_four_doubling_asks_the_three_peasants_then_the_landlord():
+    four = find_ruleset("four", doubling=True)
+    deal = Deal.shuffled(seed=5, opening=1, rules=four)
+    deal.push(BID[3])
+    assert deal.phase is Phase.DOUBLING and deal.landlord == 1
+    order = []
+    for answer in (NO_DOUBLE, DOUBLE, NO_DOUBLE):
+        order.append(deal.to_move)
+        deal.push(answer)
+    assert order == [2, 3, 0] and deal.to_move == 1
+    deal.push(DOUBLE)
+    assert deal.phase is Phase.PLAY and deal.doubled == [False, False, False, True]
+
+
+def test_rob_deal_stake_doubles_per_rob():
+    rob = find_ruleset("rob")
+    deal = Deal.shuffled(seed=8, opening=0, rules=rob)
+    for answer in (CALL_BID, ROB_BID, PASS_BID, ROB_BID):
+        deal.push(answer)
+    assert deal.phase is Phase.PLAY and deal.landlord == 0
+    assert (deal.auction_state.stake, deal.auction_state.robs) == (4, 2)
+    with pytest.raises(IllegalActionError, match="the play has begun"):
+        deal.push(ROB_BID)
+    deal.pop()
+    assert deal.phase is Phase.AUCTION and deal.to_move == 0 and deal.landlord == -1
+    assert deal.legal_actions() == [PASS_BID, ROB_BID]
+    with pytest.raises(IllegalActionError, match="bid 2 is not an answer now: answer pass or rob"):
+        deal.push(BID[2])
+
+
+def test_a_deal_checks_its_cards():
+    four = find_ruleset("four")
+    faces = four.faces()
+    with pytest.raises(ValueError, match="each of the 54 cards 2 times"):
+        Deal([faces[:25], faces[25:50], faces[50:75], faces[74:99]], faces[99:107], 0, four)
+    with pytest.raises(ValueError, match="four needs 4 hands"):
+        Deal([faces[:25]] * 3, faces[:8], 0, four)
 
 
 def test_copy_shares_nothing_mutable():

@@ -3,18 +3,24 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dizhu.cards import contains, format_ranks, parse_ranks
 from dizhu.combos import PASS, Kind, beats, parse_play, reading_of
 from dizhu.movegen import follow_plays, lead_plays, legal_plays
 from dizhu.perft import divide, perft
+from dizhu.position import Position
 from dizhu.record import replay
+from dizhu.rulesets import find_ruleset
 from tests.reference import reference_plays
 from tests.strategies import split_deck
 
-PERFT = json.loads((Path(__file__).parent / "data" / "perft.json").read_text())
+DATA = Path(__file__).parent / "data"
+PERFT = json.loads((DATA / "perft.json").read_text())
+PERFT_FOUR = json.loads((DATA / "perft_four.json").read_text())
+PERFT_ROB = json.loads((DATA / "perft_rob.json").read_text())
+FOUR = find_ruleset("four")
 
 
 def lines_of(plays):
@@ -117,3 +123,73 @@ def test_perft_of_fixed_positions():
 def test_every_kind_appears_in_the_fixtures():
     kinds = {k for pos in PERFT["moves"] for k in pos["counts"]}
     assert kinds == {k.label for k in Kind}
+    four_kinds = {k for pos in PERFT_FOUR["moves"] for k in pos["counts"]}
+    assert four_kinds == {k.label for k in FOUR.kinds} | {"pass"}
+
+
+# --------------------------------------------------------------------------- four
+
+
+@settings(max_examples=150)
+@given(split_deck((12, 12), packs=2), st.randoms(use_true_random=False))
+def test_four_generator_equals_brute_force(hands, rng):
+    mine, other = hands
+    combos = FOUR.combos
+    gen = FOUR.generator
+    assert set(lines_of(gen.lead(mine))) == reference_plays(mine, None, combos=combos)
+    top = rng.choice(gen.lead(other))
+    assert set(lines_of(gen.follow(mine, top))) == reference_plays(mine, top, combos=combos)
+
+
+def test_four_brute_force_on_hands_rich_in_bombs_and_joker_pairs():
+    gen = FOUR.generator
+    for hand in ("33333333BBRR", "3333344444555", "333444555666BB", "22222222BBRR",
+                 "3334445566BBRR", "33344455566677"):
+        cards = FOUR.parse_ranks(hand)
+        assert set(lines_of(gen.lead(cards))) == \
+            reference_plays(cards, None, combos=FOUR.combos), hand
+
+
+def test_four_bombs_beat_by_size_then_rank():
+    gen = FOUR.generator
+    hand = FOUR.parse_ranks("33333444455555BBRR")
+    # five 2s: only a bigger bomb (none here) or the rocket
+    assert lines_of(gen.follow(hand, FOUR.parse_play("bomb 22222"))) == ["pass", "rocket BBRR"]
+    # four 2s: any bomb of five cards
+    assert lines_of(gen.follow(hand, FOUR.parse_play("bomb 2222"))) == \
+        ["bomb 33333", "bomb 55555", "pass", "rocket BBRR"]
+    assert lines_of(gen.follow(hand, FOUR.parse_play("bomb 4444"))) == \
+        ["bomb 33333", "bomb 5555", "bomb 55555", "pass", "rocket BBRR"]
+    assert lines_of(gen.follow(hand, FOUR.parse_play("rocket BBRR"))) == ["pass"]
+
+
+def test_four_per_kind_counts_of_fixed_positions():
+    problems = []
+    for pos in PERFT_FOUR["moves"]:
+        top = FOUR.parse_play(pos["top"]) if pos["top"] else None
+        plays = FOUR.generator.legal(FOUR.parse_ranks(pos["hand"]), top)
+        got = Counter(p.kind.label for p in plays)
+        if got != Counter(pos["counts"]):
+            problems.append(f"{pos['hand']} after {pos['top']}: {dict(got)} != {pos['counts']}")
+    assert not problems, "\n".join(problems)
+
+
+def test_four_perft_of_fixed_positions():
+    for pos in PERFT_FOUR["perft"]:
+        position = Position.from_text(pos["position"], FOUR)
+        nodes = perft(position, pos["depth"])
+        if nodes != pos["nodes"]:
+            mine = divide(position, pos["depth"])
+            diff = {a: (pos["divide"].get(a), mine.get(a)) for a in set(mine) | set(pos["divide"])
+                    if mine.get(a) != pos["divide"].get(a)}
+            raise AssertionError(f"{pos['position']}: perft {nodes} != {pos['nodes']}; "
+                                 f"(expected, got) by first play: {diff}")
+
+
+def test_rob_perft_from_the_first_answer():
+    """Whole rob deals: every auction path the rule book allows, then the landlord's lead
+    with the kitty in hand (the reference plays the auction as RULES.md words it)."""
+    for pos in PERFT_ROB["perft"]:
+        deal = replay(pos["record"])
+        assert deal.rules.name == "rob" and not deal.history
+        assert perft(deal, pos["depth"]) == pos["nodes"], deal.opening

@@ -1,0 +1,129 @@
+"""The play phase as a position: text both ways, push and pop, any number of seats."""
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dizhu.combos import PASS, Play
+from dizhu.deal import Deal, deal_cards
+from dizhu.position import IllegalActionError, InvalidPositionError, Position
+from dizhu.rulesets import find_ruleset
+from tests.strategies import seeds
+
+RULESETS = ["classic", "rob", "four"]
+
+
+def state(pos: Position) -> tuple:
+    return (pos.text(), tuple(pos.left), tuple(pos.plays_made), pos.bombs, pos.rockets,
+            pos.passes, pos.winner)
+
+
+def random_line(seed: int, ruleset: str, steps: int) -> tuple[Position, list[Play]]:
+    """A position at the start of play, and a random line of legal plays from it."""
+    rules = find_ruleset(ruleset)
+    rng = random.Random(seed)
+    hands, kitty = deal_cards(rng, rules)
+    deal = Deal.at_play(hands, kitty, landlord=seed % rules.seats, rules=rules)
+    pos = Position(rules, deal.hands, deal.landlord)
+    line = []
+    probe = pos.copy()
+    for _ in range(steps):
+        if probe.is_over:
+            break
+        play = rng.choice(probe.legal_plays())
+        probe.push(play)
+        line.append(play)
+    return pos, line
+
+
+@given(seeds, st.sampled_from(RULESETS), st.integers(0, 120))
+def test_push_and_pop_restore_every_state(seed, ruleset, steps):
+    pos, line = random_line(seed, ruleset, steps)
+    states = [state(pos)]
+    for play in line:
+        pos.push(play)
+        states.append(state(pos))
+    for expected in reversed(states[:-1]):
+        pos.pop()
+        assert state(pos) == expected
+    with pytest.raises(IndexError):
+        pos.pop()
+
+
+@given(seeds, st.sampled_from(RULESETS), st.integers(0, 120))
+def test_text_reads_back_to_the_same_play(seed, ruleset, steps):
+    """Written and read back, a position has the same text, the same legal plays and the
+    same future: the rest of the line plays out alike from both."""
+    rules = find_ruleset(ruleset)
+    pos, line = random_line(seed, ruleset, steps + 10)
+    for play in line[:steps]:
+        pos.push(play)
+    again = Position.from_text(pos.text(), rules)
+    assert again.text() == pos.text() and again.passes == pos.passes
+    assert again.legal_plays() == pos.legal_plays()
+    for play in line[steps:]:
+        pos.push(play)
+        again.push(play)
+        assert again.text() == pos.text() and again.winner == pos.winner
+
+
+def test_a_deal_in_play_is_a_position():
+    deal = Deal.shuffled(seed=5, opening=0)
+    deal.push(deal.legal_actions()[-1])  # the top bid: landlord at once
+    lead = deal.legal_actions()[0]
+    deal.push(lead)
+    text = deal.text()
+    assert text.endswith(f" 0 1 0:single:{lead.ranks}") and len(text.split()[0].split("/")) == 3
+    assert Position.from_text(text).legal_plays() == deal.legal_actions()
+
+
+def test_a_trick_clears_after_every_other_seat_passes():
+    four = find_ruleset("four")
+    pos = Position.from_text("33/44/55/66 0 0 -", four)
+    pos.push(Play.parse("single 3", combos=four.combos))
+    for seat in (1, 2):
+        pos.push(PASS)
+        assert pos.top is not None and pos.to_move == seat + 1
+    pos.push(PASS)
+    assert pos.top is None and pos.to_move == 0
+    assert pos.text() == "3/44/55/66 0 0 -"
+
+
+def test_a_finished_play_has_a_winner_and_no_seat_to_move():
+    pos = Position.from_text("3/4/5 0 0 -")
+    pos.push(Play.parse("single 3"))
+    assert pos.is_over and pos.landlord_won and pos.text() == "-/4/5 0 - 0:single:3"
+    assert Position.from_text(pos.text()).landlord_won is True
+    assert pos.legal_plays() == []
+
+
+def test_plays_are_checked():
+    pos = Position.from_text("3344/5/6 0 0 -")
+    with pytest.raises(IllegalActionError, match="a leader may not pass"):
+        pos.push(PASS)
+    with pytest.raises(IllegalActionError, match="you hold 3344, not 55"):
+        pos.push(Play.parse("pair 55"))
+    pos.push(Play.parse("pair 33"))
+    with pytest.raises(IllegalActionError, match="the trick needs a pair"):
+        pos.push(Play.parse("single 5"))
+
+
+@pytest.mark.parametrize("text, ruleset, words", [
+    ("33/44 0 0 -", "classic", "classic has 3 seats, the position gives 2 hands"),
+    ("33/44/55 0 0", "classic", "four fields"),
+    ("33/44/55 3 0 -", "classic", "landlord must be a seat 0..2, not '3'"),
+    ("33/44/55 0 x -", "classic", "seat to move must be a seat 0..2"),
+    ("33/44/5X 0 0 -", "classic", "hands: unknown card 'X'"),
+    ("3333/33/55 0 0 -", "classic", "more cards than the deck has"),
+    ("33/44/55 0 1 1:pair:77", "classic", "cannot be on top of the trick"),
+    ("33/44/55 0 1 0:pair:34", "classic", "top: 34 is not a legal pair"),
+    ("33/44/55 0 1 0:pass", "classic", "the top of a trick is a play, not a pass"),
+    ("-/44/55 0 1 -", "classic", "'-' exactly when a hand is empty"),
+    ("-/-/55 0 - 0:single:3", "classic", "at most one hand is empty"),
+    ("33/44/55/66 0 1 0:triple_single:7778", "four", "not a legal triple_single"),
+])
+def test_bad_text_says_why(text, ruleset, words):
+    with pytest.raises(InvalidPositionError, match=words):
+        Position.from_text(text, find_ruleset(ruleset))
