@@ -109,6 +109,11 @@ class RuleSet:
         """The move generator (built once per combinations and kicker option)."""
         return generator_of(self.combos, self.distinct_kickers)
 
+    def legal_plays(self, hand: int, top: Play | None = None) -> list[Play]:
+        """Leading (``top`` is ``None``): every play of ``hand``. Following: the pass and
+        every play that beats ``top``."""
+        return self.generator.legal(hand, top)
+
     def readings(self, cards: int) -> list[Play]:
         """Every reading of ``cards`` as a combination of this ruleset."""
         return readings(cards, self.distinct_kickers, self.combos)

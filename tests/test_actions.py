@@ -55,7 +55,7 @@ def test_ids_go_both_ways_and_options_change_nothing(ruleset):
         assert ids.id_of_text(texts[i], rules) == i
     first = [ids.text(i) for i in range(len(rules.auction.answers) + 3)]
     assert first[-3:] == ["no double", "double", "pass"]
-    with pytest.raises(IndexError, match="action ids 0.."):
+    with pytest.raises(IndexError, match=r"action ids 0\.\."):
         ids.action(len(ids))
 
 

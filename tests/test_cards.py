@@ -98,14 +98,15 @@ def test_two_packs_hold_each_face_twice():
     assert ranks_of_cards(deck_faces(2)) == 2 * FULL_DECK
     with pytest.raises(InvalidCardsError, match="9 3s in '333333333': the deck has eight"):
         parse_ranks("333333333", 2 * FULL_DECK)
-    with pytest.raises(InvalidCardsError, match="3 black jokers.*the deck has two"):
+    with pytest.raises(InvalidCardsError, match=r"3 black jokers.*the deck has two"):
         parse_ranks("BBB", 2 * FULL_DECK)
 
 
 @given(st.lists(st.integers(0, 8), min_size=15, max_size=15),
        st.lists(st.integers(0, 8), min_size=15, max_size=15))
 def test_contains_holds_up_to_eight_of_a_rank(a, b):
-    assert contains(from_counts(a), from_counts(b)) == all(x >= y for x, y in zip(a, b))
+    assert contains(from_counts(a), from_counts(b)) == all(
+        x >= y for x, y in zip(a, b, strict=True))
 
 
 def test_a_seeded_choice_of_suits_depends_only_on_the_cards_of_that_rank():

@@ -121,7 +121,7 @@ def test_a_deal_after_a_race_ended_is_refused():
 def test_a_repeated_deal_is_refused():
     record = finished_match().to_record()
     record["deals"].insert(1, record["deals"][0])
-    with pytest.raises(RecordError, match="deal 2 opens at seat .*: the opening seat moves on"):
+    with pytest.raises(RecordError, match=r"deal 2 opens at seat .*: the opening seat moves on"):
         Match.from_record(record)
 
 

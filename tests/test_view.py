@@ -87,7 +87,7 @@ def test_the_suits_played_do_not_give_away_the_rest_of_a_hand():
         held = [list(h) for h in deal.dealt]
         if deal.landlord >= 0:
             held[deal.landlord] += deal.kitty_cards
-        for seat, action, cards in deal.suited_history():
+        for seat, _, cards in deal.suited_history():
             if len(cards) == 1 and cards[0] < 52:
                 same_rank = [c for c in held[seat] if card_rank(c) == card_rank(cards[0])]
                 if len(same_rank) >= 2 and cards[0] == min(same_rank):

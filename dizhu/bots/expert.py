@@ -14,6 +14,7 @@ time of one decision. It is deterministic for a seed as long as the cap is not r
 from __future__ import annotations
 
 import time
+from typing import ClassVar
 
 from ..cards import counts, size
 from ..combos import PASS, Play
@@ -28,9 +29,10 @@ from .solver import card_pool, deal_out
 
 class ExpertBot(HardBot):
     name = "expert"
-    limits = {"samples": (1, 1000), "candidates": (1, 30), "budget": (0.01, 10.0),
-              "redraws": (1, 100), "solve_unseen": (0, 30), "node_budget": (1, 1_000_000),
-              "max_splits": (1, 1000)}
+    limits: ClassVar[dict[str, tuple[float, float]]] = {
+        "samples": (1, 1000), "candidates": (1, 30), "budget": (0.01, 10.0),
+        "redraws": (1, 100), "solve_unseen": (0, 30), "node_budget": (1, 1_000_000),
+        "max_splits": (1, 1000)}
     samples = 16
     candidates = 6
     budget = 1.0

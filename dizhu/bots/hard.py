@@ -11,6 +11,8 @@ idea of which plays the others can still beat.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..cards import NUM_RANKS, count_of, counts, size
 from ..combos import Play
 from ..position import Position
@@ -24,7 +26,8 @@ from .solver import Solver, card_pool, deal_out, splits
 
 class HardBot(NormalBot):
     name = "hard"
-    limits = {"solve_unseen": (0, 30), "node_budget": (1, 1_000_000), "max_splits": (1, 1000)}
+    limits: ClassVar[dict[str, tuple[float, float]]] = {
+        "solve_unseen": (0, 30), "node_budget": (1, 1_000_000), "max_splits": (1, 1000)}
     solve_unseen = 10
     """Solve exactly when at most this many cards are hidden from the bot."""
     node_budget = 60_000
