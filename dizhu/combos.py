@@ -22,7 +22,6 @@ from .cards import (
     RANKS,
     RED_JOKER,
     TWO,
-    UNIT,
     InvalidCardsError,
     count_of,
     counts,

@@ -1,7 +1,6 @@
 import json
 
 import pytest
-
 from hypothesis import given
 from hypothesis import strategies as st
 

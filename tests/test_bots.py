@@ -1,11 +1,10 @@
 import random
+from collections import Counter
+from itertools import combinations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from collections import Counter
-from itertools import combinations
 
 from dizhu.arena import ArenaSpec, run_arena
 from dizhu.auction import CALL_BID, PASS_BID, ROB_BID

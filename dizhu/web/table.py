@@ -16,8 +16,8 @@ from typing import Any
 from ..actions import action_from_json, action_to_json
 from ..bots import make_bot, parse_bot_spec
 from ..bots.hints import Hinter
-from ..cards import RANKS, InvalidCardsError, card_text, parse_card, ranks_of_cards
-from ..combos import CHINESE_NAMES, PASS, InvalidPlayError, Kind, Play
+from ..cards import RANKS, card_text, parse_card, ranks_of_cards
+from ..combos import CHINESE_NAMES, PASS, Kind, Play
 from ..deal import Action, AmbiguousPlayError, Deal, IllegalActionError, Phase, play_from_cards
 from ..match import DEAL_LIMITS, POINT_TARGETS, Match, MatchSettings
 from ..patterns import compose, shapes
