@@ -2,6 +2,8 @@
 
 The person's moves are made the way a person makes them: clicks, the keyboard, the pattern
 buttons. Every WebSocket frame the page receives is checked for other seats' hidden cards.
+The three rulesets are played from the lobby: ``classic``, ``rob`` (call and rob buttons,
+the stake ×2 per rob) and ``four`` (four seats, 33 or 25 cards, an 8-card kitty).
 """
 
 import json
@@ -12,8 +14,7 @@ import pytest
 
 from dizhu.web.store import Store
 
-from .test_web_server import check_frames
-from .webserver import Server
+from .webserver import Server, check_frames
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -53,13 +54,18 @@ class Person:
         self.page.on("websocket", lambda ws: ws.on(
             "framereceived", lambda payload: self.frames.append(payload)))
 
-    def start_match(self, deals="5", bots=("easy", "easy"), doubling=False):
+    def start_match(self, deals="5", bots=None, doubling=False, ruleset="classic"):
+        """Start a match from the lobby; ``bots``: a strength per computer seat (easy)."""
         page = self.page
         page.goto(self.server.url + "/")
         page.fill("#player-name", "Ann")
+        page.check(f"#ruleset-{ruleset}")
         page.check(f"#len-deals-{deals}")
-        page.select_option("#bot-1", bots[0])
-        page.select_option("#bot-2", bots[1])
+        selects = page.locator("#bot-seats select")
+        bots = bots or ["easy"] * selects.count()
+        assert selects.count() == len(bots)
+        for seat, level in enumerate(bots, 1):
+            page.select_option(f"#bot-{seat}", level)
         if doubling:
             page.check("#opt-doubling")
         page.click("#start-match")
@@ -96,20 +102,22 @@ class Person:
             "document.querySelector('#next-deal')")
         if self.page.is_visible("#sheet-dialog[open]") or self.page.is_visible("#next-deal"):
             return "over"
-        if self.page.is_visible("#bid-0"):
+        if self.page.is_visible("#bid-pass"):
             return "auction"
         if self.page.is_visible("#double-no"):
             return "doubling"
         return "play"
 
     def bid_through(self, bid=3):
-        """Answer the auction (the highest legal bid up to ``bid``) until play starts."""
+        """Answer the auction (the highest legal bid up to ``bid``; in the rob auction,
+        call and never rob) until play starts."""
         while (state := self.wait_turn_or_end()) in ("auction", "doubling"):
             if state == "doubling":
                 self.acting("#double-no")
             else:
-                value = next(v for v in range(bid, -1, -1) if self.page.is_visible(f"#bid-{v}"))
-                self.acting(f"#bid-{value}")
+                tokens = [*map(str, range(bid, 0, -1)), "call", "pass"]
+                token = next(t for t in tokens if self.page.is_visible(f"#bid-{t}"))
+                self.acting(f"#bid-{token}")
         return state
 
     def play_turn(self) -> None:
@@ -148,8 +156,7 @@ def test_a_match_from_the_lobby_to_the_score_sheet(browser, server):
     page.wait_for_selector("#sheet-dialog[open]")
     sheet = page.text_content("#sheet-body")
     assert "Stake" in sheet and "Anti-spring" in sheet and "Total" in sheet
-    scores = page.eval_on_selector_all(
-        ".match-sheet tbody tr:first-child td", "tds => tds.slice(3, 6).map(t => +t.textContent)")
+    scores = sheet_scores(page)
     assert len(scores) == 3 and sum(scores) == 0 and any(scores)
     # the replay of that deal, step by step, all hands open
     page.click("button[data-replay]")
@@ -164,6 +171,13 @@ def test_a_match_from_the_lobby_to_the_score_sheet(browser, server):
                            ".startsWith('Deal 2 of 5')")
     assert person.check_frames(match_id) > 20
     assert not person.errors
+
+
+def sheet_scores(page) -> list[int]:
+    """The points of each seat in the score sheet's first deal."""
+    return page.eval_on_selector_all(
+        ".match-sheet tbody tr:first-child td",
+        "tds => tds.slice(3, tds.length - 1).map(t => +t.textContent)")
 
 
 def test_naming_a_pattern_and_an_illegal_play(browser, server):
@@ -190,12 +204,12 @@ def test_naming_a_pattern_and_an_illegal_play(browser, server):
     assert len(person.hand()) == len(hand) - 2
 
 
-def landlord_to_lead(browser, server) -> Person:
+def landlord_to_lead(browser, server, ruleset="classic", width=1200) -> Person:
     """A new match in which the person bid 3 and so leads (a computer seat bidding 3 first
     is rare: then another match is started)."""
     for _ in range(20):
-        person = Person(browser, server)
-        person.start_match()
+        person = Person(browser, server, width=width)
+        person.start_match(ruleset=ruleset)
         person.bid_through(3)
         if person.page.locator("#seat-0 .role.landlord").count():
             return person
@@ -372,4 +386,158 @@ def test_resuming_and_abandoning_from_the_lobby(browser, server):
     page.click("#unfinished button.abandon")
     page.wait_for_function("document.querySelector('#finished').textContent.includes('abandoned')")
     assert "None" in page.text_content("#unfinished")
+    assert not person.errors
+
+
+def test_the_card_clicked_is_the_card_played(browser, server):
+    """Of two cards of one rank, the second one clicked is the one that goes to the table."""
+    person = landlord_to_lead(browser, server)
+    page = person.page
+    hand = person.hand()
+    ranks = [c[0] for c in hand]
+    index = next(i for i, r in enumerate(ranks) if i and ranks[i - 1] == r)
+    second = hand[index]
+    assert hand[index - 1] != second  # one pack: two cards of a rank differ in suit
+    person.click(f"#hand .card[data-index='{index}']")
+    cards = "els => els.map(e => e.dataset.card)"
+    assert page.eval_on_selector_all("#hand .card.selected", cards) == [second]
+    person.acting("#play")
+    page.wait_for_selector("#seat-0 .trick-play .card")
+    assert page.eval_on_selector_all("#seat-0 .trick-play .card", cards) == [second]
+    assert second not in person.hand() and hand[index - 1] in person.hand()
+    assert not person.errors
+
+
+def test_a_rob_match_calls_and_robs(browser, server):
+    """The rob auction's buttons come from the legal actions; a rob doubles the stake."""
+    for _ in range(30):
+        person = Person(browser, server)
+        person.start_match(ruleset="rob")
+        page = person.page
+        assert "Rob the landlord" in page.text_content("#match-info")
+        robbed = False
+        while person.wait_turn_or_end() == "auction":
+            assert not page.is_visible("#bid-1")
+            if page.is_visible("#bid-rob"):
+                assert page.text_content("#bid-rob") == "Rob 抢地主"
+                assert page.text_content("#bid-pass") == "Pass 不抢"
+                person.acting("#bid-rob")
+                robbed = True
+                break
+            assert page.text_content("#bid-call") == "Call 叫地主"
+            assert page.text_content("#bid-pass") == "Pass 不叫"
+            person.acting("#bid-call")
+            assert "called" in page.text_content("#seat-0 .marks")
+            assert "called" in page.text_content("#stake")  # ×1, or a rob came already
+        if not robbed:  # nobody called before the person, nobody robbed their call
+            page.close()
+            continue
+        page.wait_for_function(
+            "/\\d robs? ×\\d/.test(document.querySelector('#stake').textContent)")
+        robs, stake = map(int, re.search(r"(\d) robs? ×(\d)", page.text_content("#stake")).groups())
+        assert robs >= 1 and stake == 2 ** robs
+        assert "robbed" in page.text_content("#seat-0 .marks")
+        while (state := person.wait_turn_or_end()) != "over":
+            if state == "auction":
+                person.acting("#bid-pass")
+            else:
+                person.play_turn()
+        page.wait_for_selector("#sheet-dialog[open]")
+        row = page.text_content("#sheet-body tr:has(th:text-is('Robs')) td")
+        assert re.fullmatch(r"\d ×\d", row) and int(row[-1]) == 2 ** int(row[0]) >= 2
+        assert sum(sheet_scores(page)) == 0
+        assert not person.errors
+        return
+    raise AssertionError("the person never had a chance to rob")
+
+
+def test_the_landlords_33_cards_fit_at_1280_px(browser, server):
+    person = landlord_to_lead(browser, server, ruleset="four", width=1280)
+    page = person.page
+    assert len(person.hand()) == 33
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    assert all_cards_clickable(page) == 33
+    # typing a rank selects the next unselected card of that rank
+    hand = person.hand()
+    rank = hand[0][0]
+    key = "0" if rank == "T" else rank.lower()
+    page.keyboard.press(key)
+    page.keyboard.press(key)
+    selected = page.eval_on_selector_all("#hand .card.selected",
+                                         "els => els.map(e => +e.dataset.index)")
+    assert selected == [i for i, c in enumerate(hand) if c[0] == rank][:2]
+    assert not person.errors
+
+
+def all_cards_clickable(page) -> int:
+    """How many cards of the hand show their corner and are the card under the pointer there
+    (asserting all of them are)."""
+    hits = page.evaluate("""() => [...document.querySelectorAll('#hand .card')].map(c => {
+        const r = c.getBoundingClientRect();
+        const under = document.elementFromPoint(r.left + 8, r.top + 40);
+        return under && under.closest('.card') === c && r.right <= innerWidth;
+    })""")
+    assert all(hits), hits
+    return len(hits)
+
+
+def test_a_four_player_match(browser, server):
+    """Four seats around the person, three computer strengths, 25 cards each and an 8-card
+    kitty, 33 cards for the landlord; a deal played by clicks to its score sheet; every frame
+    checked for hidden cards."""
+    person = Person(browser, server, width=1280, height=900)
+    page = person.page
+    page.goto(server.url + "/")
+    page.check("#ruleset-four")
+    assert page.locator("#bot-seats select").count() == 3
+    labels = page.eval_on_selector_all("#bot-seats label",
+                                       "ls => ls.map(l => l.firstChild.textContent)")
+    assert labels == ["Right", "Across", "Left"]
+    assert page.locator("#opt-doubling").count() == 1
+    assert page.locator("#opt-distinct_kickers").count() == 0
+    page.check("#ruleset-classic")
+    assert page.locator("#bot-seats select").count() == 2
+    assert page.locator("#opt-distinct_kickers").count() == 1
+    match_id = person.start_match(ruleset="four", bots=["easy", "normal", "easy"])
+    assert [page.is_visible(f"#seat-{s}") for s in range(4)] == [True] * 4
+    assert page.locator("#felt .seat").count() == 4
+    assert "Four players" in page.text_content("#match-info")
+    assert len(person.hand()) == 25
+    assert page.locator("#kitty .card").count() == 8
+    for seat in (1, 2, 3):
+        assert page.text_content(f"#seat-{seat} .left") == "25 cards"
+    # the seats sit right, across and left of the person
+    boxes = [page.locator(f"#seat-{s}").bounding_box() for s in range(4)]
+    assert boxes[1]["x"] > boxes[2]["x"] > boxes[3]["x"]
+    assert boxes[2]["y"] < boxes[1]["y"] + boxes[1]["height"] / 2 and boxes[0]["y"] > boxes[2]["y"]
+    person.bid_through(3)
+    landlord = page.locator("#seat-0 .role.landlord").count() == 1
+    assert len(person.hand()) == (33 if landlord else 25)
+    assert page.eval_on_selector_all("#kitty .card", "els => els.map(e => e.dataset.card)")
+    assert page.locator("#kitty .card").count() == 8
+    assert page.locator(".role.landlord").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    assert all_cards_clickable(page) == len(person.hand())
+    # naming a bomb asks for its size, 4 to 8 cards
+    if person.wait_turn_or_end() == "play":
+        page.click("#pattern-toggle")
+        page.click("#pattern button[data-kind='bomb']")
+        person.click("#hand .card >> nth=0")
+        sizes = page.eval_on_selector_all("#pattern-size option", "os => os.map(o => +o.value)")
+        assert sizes == [4, 5, 6, 7, 8]
+        page.click("#pattern-toggle")
+    turns = 0
+    while person.wait_turn_or_end() == "play":
+        person.play_turn()
+        turns += 1
+    assert turns
+    page.wait_for_selector("#sheet-dialog[open]")
+    scores = sheet_scores(page)
+    assert len(scores) == 4 and sum(scores) == 0 and any(scores)
+    page.click("button[data-replay]")
+    page.wait_for_selector("#replay-dialog[open]")
+    assert page.locator("#replay-board .replay-seat").count() == 4
+    assert page.locator("#replay-board .replay-kitty .card").count() == 8
+    page.click("#replay-close")
+    assert person.check_frames(match_id) > 20
     assert not person.errors

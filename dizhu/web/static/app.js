@@ -1,6 +1,7 @@
 // The page: a lobby (#/) and a table (#/match/ID). The server decides everything; this
 // file only shows what it sends and passes on what the person asks for.
 
+import { seatPlace } from "./board.js";
 import { $, api, button, escapeHtml } from "./dom.js";
 import { openReplay } from "./replay.js";
 import { TableView } from "./table.js";
@@ -29,6 +30,18 @@ async function showLobby() {
 function fillForm(data) {
   const name = $("player-name");
   if (!name.value) name.value = data.player || "";
+  const rulesets = $("ruleset-choices");
+  if (!rulesets.children.length) {
+    for (const r of data.rulesets) {
+      const wrap = document.createElement("label");
+      wrap.className = "choice ruleset";
+      wrap.innerHTML = `<input type="radio" name="ruleset" id="ruleset-${r.name}" value="${r.name}"` +
+        `${r.name === data.rulesets[0].name ? " checked" : ""}> <b>${escapeHtml(r.title)}</b> ` +
+        `<span lang="zh">${escapeHtml(r.chinese)}</span> <small>${escapeHtml(r.summary)}</small>`;
+      wrap.querySelector("input").addEventListener("change", () => fillRuleset(chosenRuleset()));
+      rulesets.append(wrap);
+    }
+  }
   const choices = $("length-choices");
   if (!choices.children.length) {
     const add = (mode, target, label, checked) => {
@@ -42,20 +55,70 @@ function fillForm(data) {
     for (const n of data.deal_limits) add("deals", n, `${n} deals`, n === 10);
     for (const n of data.point_targets) add("points", n, `race to ${n}`, false);
   }
-  for (const id of ["bot-1", "bot-2"]) {
-    const select = $(id);
-    if (select.options.length) continue;
-    for (const level of data.levels) select.add(new Option(level.name, level.name));
-    select.value = "normal";
-    select.addEventListener("change", showLevelNote);
+  fillRuleset(chosenRuleset());
+}
+
+function chosenRuleset() {
+  const picked = document.querySelector("input[name=ruleset]:checked");
+  return lobbyData.rulesets.find((r) => picked && r.name === picked.value) || lobbyData.rulesets[0];
+}
+
+const SEAT_LABELS = { right: "Right", left: "Left", across: "Across" };
+
+/** The strength selects (one per computer seat) and the options of ``rules``; the
+ * strengths already chosen stay chosen, seat by seat. */
+function fillRuleset(rules) {
+  const box = $("bot-seats");
+  const before = [...box.querySelectorAll("select")].map((s) => s.value);
+  if (box.dataset.seats !== String(rules.seats)) {
+    box.replaceChildren();
+    for (let seat = 1; seat < rules.seats; seat++) {
+      const place = seatPlace(seat, rules.seats);
+      let label = SEAT_LABELS[place] || place;
+      if (rules.seats === 3) label += seat === 1 ? " (plays after you)" : " (plays before you)";
+      const field = document.createElement("label");
+      field.className = "field";
+      field.textContent = label;
+      const select = document.createElement("select");
+      select.id = `bot-${seat}`;
+      select.name = `bot${seat}`;
+      for (const level of lobbyData.levels) select.add(new Option(level.name, level.name));
+      select.value = before[seat - 1] || before[before.length - 1] || "normal";
+      select.addEventListener("change", showLevelNote);
+      field.append(select);
+      box.append(field);
+    }
+    box.dataset.seats = String(rules.seats);
   }
+  const options = $("options");
+  const checked = new Set([...options.querySelectorAll("input:checked")].map((i) => i.name));
+  options.replaceChildren();
+  for (const option of rules.options) {
+    const label = document.createElement("label");
+    label.className = "check";
+    const title = option.name.replaceAll("_", " ");
+    label.innerHTML = `<input type="checkbox" id="opt-${option.name}" name="${option.name}"` +
+      `${checked.has(option.name) ? " checked" : ""}> ${title[0].toUpperCase()}${title.slice(1)} ` +
+      `<small>${escapeHtml(option.note)}</small>`;
+    options.append(label);
+  }
+  $("options-fieldset").hidden = !rules.options.length;
   showLevelNote();
+}
+
+function botSelects() {
+  return [...$("bot-seats").querySelectorAll("select")];
 }
 
 function showLevelNote() {
   const notes = Object.fromEntries(lobbyData.levels.map((l) => [l.name, l.note]));
-  const picked = new Set([$("bot-1").value, $("bot-2").value]);
+  const picked = new Set(botSelects().map((s) => s.value));
   $("level-note").textContent = [...picked].map((n) => `${n}: ${notes[n]}`).join(" · ");
+}
+
+function rulesetTitle(name) {
+  const r = lobbyData && lobbyData.rulesets.find((x) => x.name === name);
+  return r ? `${r.title} ${r.chinese}` : name;
 }
 
 function describe(settings) {
@@ -63,7 +126,8 @@ function describe(settings) {
     : `race to ${settings.target}`;
   const options = [settings.doubling && "doubling", settings.distinct_kickers && "distinct kickers"]
     .filter(Boolean);
-  return `${length} vs ${settings.bots.join(" & ")}${options.length ? ` (${options.join(", ")})` : ""}`;
+  return `${rulesetTitle(settings.ruleset || "classic")} · ${length} vs ` +
+    `${settings.bots.join(" & ")}${options.length ? ` (${options.join(", ")})` : ""}`;
 }
 
 function when(seconds) {
@@ -75,7 +139,7 @@ function fillMatches(data) {
   unfinished.replaceChildren();
   for (const m of data.unfinished) {
     const li = document.createElement("li");
-    li.innerHTML = `<span>${escapeHtml(m.player)} · ${describe(m.settings)}<br>` +
+    li.innerHTML = `<span>${escapeHtml(m.player)} · ${escapeHtml(describe(m.settings))}<br>` +
       `<small>${m.deals_played} deal(s) played · ${when(m.updated)}</small></span>`;
     const resume = button("Resume", () => { location.hash = `#/match/${m.id}`; }, { cls: "resume" });
     const give = button("Abandon", () => abandon(m), { cls: "abandon" });
@@ -93,7 +157,7 @@ function fillMatches(data) {
     const li = document.createElement("li");
     const result = m.abandoned ? `abandoned after ${m.deals_played} deal(s)`
       : `${s.human_won ? (s.winners.length > 1 ? "shared win" : "won") : "lost"} · ${s.totals.join(" / ")}`;
-    li.innerHTML = `<span>${escapeHtml(m.player)} · ${describe(m.settings)}<br>` +
+    li.innerHTML = `<span>${escapeHtml(m.player)} · ${escapeHtml(describe(m.settings))}<br>` +
       `<small>${result} · ${when(m.updated)}</small></span>`;
     li.append(button("Sheet", () => { location.hash = `#/match/${m.id}`; }));
     finished.append(li);
@@ -127,12 +191,14 @@ async function startMatch(event) {
   const [mode, target] = document.querySelector("input[name=length]:checked").value.split(":");
   const body = {
     player: $("player-name").value.trim() || "You",
+    ruleset: chosenRuleset().name,
     mode, target: Number(target),
-    bots: [$("bot-1").value, $("bot-2").value],
-    doubling: $("opt-doubling").checked,
-    distinct_kickers: $("opt-distinct").checked,
+    bots: botSelects().map((s) => s.value),
     pace: $("pace").value,
   };
+  for (const input of $("options").querySelectorAll("input[type=checkbox]")) {
+    body[input.name] = input.checked;
+  }
   try {
     const { id } = await api("/api/matches", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),

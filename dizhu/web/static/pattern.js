@@ -1,12 +1,15 @@
 // Naming a play (RULES.md, Entering a play): the pattern, then the lowest card of its main
-// run, the length of a chain, then wings or kickers one rank at a time. The shapes come
-// from the server (dizhu.patterns.SHAPES); the server composes and checks the play.
+// run, the length of a chain (or the size of a bomb, where bombs have several sizes), then
+// wings or kickers one rank at a time. The shapes and bomb sizes come from the server
+// (this ruleset's patterns); the server composes and checks the play.
 
 import { rankLabel } from "./cards.js";
 
 export class PatternEntry {
-  constructor(shapes) {
+  constructor(shapes, bombSizes) {
     this.shapes = shapes || [];
+    const [low, high] = bombSizes || [4, 4];
+    this.bombSizes = { low, high };
     this.reset(null);
   }
 
@@ -14,7 +17,13 @@ export class PatternEntry {
     this.kind = kind;
     this.main = null;
     this.length = null;
+    this.size = null;
     this.wings = [];
+  }
+
+  /** Whether this pattern asks for its number of cards (a bomb, where bombs vary). */
+  get sized() {
+    return this.kind === "bomb" && this.bombSizes.high > this.bombSizes.low;
   }
 
   get shape() {
@@ -30,12 +39,14 @@ export class PatternEntry {
     return new Set(this.main === null ? [] : [this.main, ...this.wings]);
   }
 
-  /** A card of ``rank`` was clicked (or typed); returns an error text, or "" when taken. */
-  addRank(rank) {
+  /** A card of ``rank`` was clicked (or typed), of which the person holds ``held``;
+   * returns an error text, or "" when taken. */
+  addRank(rank, held = 0) {
     if (!this.kind) return "Choose a pattern first";
     if (this.main === null) {
       this.main = rank;
       if (this.shape.chain) this.length = this.shape.min_length;
+      if (this.sized) this.size = Math.max(this.bombSizes.low, Math.min(this.bombSizes.high, held));
     } else if (this.wings.length < this.wingsNeeded) {
       this.wings.push(rank);
     } else {
@@ -49,7 +60,9 @@ export class PatternEntry {
     if (!this.kind) return "Choose a pattern first";
     if (this.kind === "rocket") return { pattern: { kind: "rocket" } };
     if (this.main === null) return "Click the lowest card of the main run";
-    return { pattern: { kind: this.kind, main: this.main, length: this.length || 1, wings: this.wings } };
+    const pattern = { kind: this.kind, main: this.main, length: this.length || 1, wings: this.wings };
+    if (this.size !== null) pattern.size = this.size;
+    return { pattern };
   }
 
   /** Draw the pattern buttons and the steps into ``panel``; ``changed(note)`` is called
@@ -92,6 +105,20 @@ export class PatternEntry {
       select.addEventListener("change", () => {
         this.length = Number(select.value);
         this.wings = this.wings.slice(0, this.wingsNeeded);
+        changed("");
+      });
+      label.append(select);
+      steps.append(label);
+    }
+    if (this.sized && this.main !== null) {
+      const label = document.createElement("label");
+      label.textContent = " cards ";
+      const select = document.createElement("select");
+      select.id = "pattern-size";
+      for (let n = this.bombSizes.low; n <= this.bombSizes.high; n++) select.add(new Option(String(n), String(n)));
+      select.value = String(this.size);
+      select.addEventListener("change", () => {
+        this.size = Number(select.value);
         changed("");
       });
       label.append(select);

@@ -5,11 +5,16 @@ import { cardRow } from "./cards.js";
 import { $ } from "./dom.js";
 let frames = [];
 let step = 0;
-let names = ["Seat 0", "Seat 1", "Seat 2"];
+let names = [];
+
+const BID_WORDS = { pass: "passes", call: "calls 叫地主", rob: "robs 抢地主" };
 
 export function describeAction(action) {
   if (!action) return "";
-  if ("bid" in action) return action.bid ? `bids ${action.bid}` : "passes (no bid)";
+  if ("bid" in action) {
+    const token = String(action.bid);
+    return BID_WORDS[token] || (token === "0" ? "passes" : `bids ${token}`);
+  }
   if ("double" in action) return action.double ? "doubles" : "does not double";
   if (action.play === "pass") return "passes";
   const [kind] = action.play.split(" ");
@@ -43,9 +48,19 @@ function render() {
   }
   const kitty = document.createElement("div");
   kitty.className = "replay-kitty";
-  kitty.textContent = "Kitty";
+  kitty.textContent = `Kitty (${frame.kitty.length})`;
   kitty.append(cardRow(frame.kitty, "small"));
   board.append(kitty);
+  const stake = frame.auction ? frame.auction.stake : 0;
+  if (stake) {
+    const line = document.createElement("p");
+    line.className = "replay-stake";
+    const robs = frame.auction.robs;
+    line.textContent = `Auction: ${robs ? `${robs} rob${robs > 1 ? "s" : ""} ×${stake}` : `stake ${stake}`}` +
+      (frame.bombs ? ` · ${frame.bombs} bomb${frame.bombs > 1 ? "s" : ""} ×${2 ** frame.bombs}` : "") +
+      (frame.rockets ? " · rocket ×2" : "");
+    board.append(line);
+  }
   if (frame.result) {
     const r = frame.result;
     const end = document.createElement("p");
@@ -65,7 +80,7 @@ function go(to) {
 /** Open the viewer on the server's answer ({frames, record}); ``title`` names the deal. */
 export function openReplay(data, title, seatNames) {
   frames = data.frames;
-  names = seatNames || ["Seat 0", "Seat 1", "Seat 2"];
+  names = seatNames || frames[0].hands.map((_, i) => `Seat ${i}`);
   step = 0;
   $("replay-title").textContent = `Replay: ${title}`;
   const blob = new Blob([JSON.stringify(data.record, null, 1)], { type: "application/json" });

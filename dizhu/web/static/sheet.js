@@ -1,11 +1,12 @@
 // The score sheet: the last deal's multipliers and points, then every deal of the match
 // with its replay and record, the standings and, at the end, the winners.
 
+import { seatName } from "./board.js";
 import { $, button, escapeHtml } from "./dom.js";
 
 /** Fill the sheet dialog; ``on`` has replay(index), next() and lobby(). */
 export function fillSheet({ view, match }, on) {
-  const names = match.names.map(escapeHtml);
+  const names = match.names.map((_, i) => escapeHtml(seatName(match.names, i, match.seats)));
   let html = "";
   if (view.phase === "over" && view.result) {
     const r = view.result;
@@ -13,7 +14,8 @@ export function fillSheet({ view, match }, on) {
     html += `<h2>Deal ${match.deal_number}: ${r.landlord_won ? "the landlord wins" : "the peasants win"}</h2>`;
     html += `<table class="sheet"><tbody>`;
     html += row("Landlord", names[r.landlord]);
-    html += row("Bid", r.bid);
+    if (view.rules.auction === "rob") html += row("Robs", `${r.robs} ×${r.bid}`);
+    else html += row("Bid", r.bid);
     html += row("Bombs", r.bombs ? `${r.bombs} × 2` : "none");
     html += row("Rocket", r.rockets ? "× 2" : "none");
     html += row("Spring", r.spring ? "× 2" : "no");
@@ -54,4 +56,6 @@ export function fillSheet({ view, match }, on) {
   }
   if (match.finished) buttons.append(button("Back to the lobby", () => { $("sheet-dialog").close(); on.lobby(); }));
   buttons.append(button("Close", () => $("sheet-dialog").close(), { id: "sheet-close" }));
+  // the dialog opens on its first button (not a replay button far down a wide table)
+  buttons.firstChild.autofocus = true;
 }

@@ -1,13 +1,22 @@
 // The table: one WebSocket to the server, which sends this seat's view after every event.
 // Entering a play: select cards (click, or drag across them, or type ranks), or name a
 // pattern then its lowest card, length and wings (pattern.js). The server checks everything.
+//
+// A selection is exact cards: the cards the person picked are the cards that go to the
+// table. With two packs a hand may hold the same card twice, so a selection is a set of
+// positions in the hand (in the order they were picked), never of card texts.
 
-import { renderCenter, renderCount, renderInfo, renderSeat } from "./board.js";
+import { ensureSeats, renderCenter, renderCount, renderInfo, renderSeat, seatName } from "./board.js";
 import { cardFace, cardName, rankLabel, rankOf } from "./cards.js";
 import { $, api, button } from "./dom.js";
 import { PatternEntry } from "./pattern.js";
 import { openReplay } from "./replay.js";
 import { fillSheet } from "./sheet.js";
+
+const BID_LABELS = { call: "Call 叫地主", rob: "Rob 抢地主" };
+/** A hand of more cards than this is shown in two rows on a narrow screen. */
+const TWO_ROWS_FROM = 20;
+const NARROW = "(max-width: 720px)";
 
 const KEY_RANKS = { 0: "T", T: "T", J: "J", Q: "Q", K: "K", A: "A", 2: "2", B: "B", R: "R",
   3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9" };
@@ -18,7 +27,9 @@ export class TableView {
     this.lobby = lobby;
     this.version = -1;
     this.state = null;
-    this.selected = new Set();
+    this.selected = new Set(); // positions in this.cards
+    this.cards = []; // the hand the positions refer to
+    this.sent = []; // the cards of the last play sent, for the reading chooser
     this.hints = null;
     this.hintIndex = -1;
     this.patternMode = false;
@@ -104,6 +115,7 @@ export class TableView {
     const hand = $("hand");
     this.on(hand, "pointerdown", (e) => this.pointerDown(e));
     this.on(hand, "pointermove", (e) => this.pointerMove(e));
+    this.on(window, "resize", () => { if (this.state) this.renderHand(); });
     const select = $("autoplay-bot");
     if (!select.options.length) {
       for (const level of ["easy", "normal", "hard", "expert"]) select.add(new Option(level, level));
@@ -129,19 +141,21 @@ export class TableView {
     const card = e.target.closest(".card");
     if (!card || !this.canSelect()) return;
     e.preventDefault();
-    if (this.patternMode) { this.patternCard(card.dataset.card); return; }
-    const on = !this.selected.has(card.dataset.card);
-    this.dragging = { on, seen: new Set([card.dataset.card]) };
-    this.setSelected(card.dataset.card, on);
+    const index = Number(card.dataset.index);
+    if (this.patternMode) { this.patternCard(this.cards[index]); return; }
+    const on = !this.selected.has(index);
+    this.dragging = { on, seen: new Set([index]) };
+    this.setSelected(index, on);
   }
 
   pointerMove(e) {
     if (!this.dragging) return;
     const under = document.elementFromPoint(e.clientX, e.clientY);
     const card = under && under.closest("#hand .card");
-    if (card && !this.dragging.seen.has(card.dataset.card)) {
-      this.dragging.seen.add(card.dataset.card);
-      this.setSelected(card.dataset.card, this.dragging.on);
+    const index = card ? Number(card.dataset.index) : -1;
+    if (card && !this.dragging.seen.has(index)) {
+      this.dragging.seen.add(index);
+      this.setSelected(index, this.dragging.on);
     }
   }
 
@@ -149,30 +163,43 @@ export class TableView {
     return this.state && this.state.view.phase === "play";
   }
 
-  // A selection is so many cards of each rank. The server lists a hand with, within each
-  // rank, the cards in the order a play takes them, so the raised cards of a rank are its
-  // first ones: exactly the cards that go to the table.
-  setSelected(card, on) {
-    const group = this.state.view.hand.filter((c) => rankOf(c) === rankOf(card));
-    const before = group.filter((c) => this.selected.has(c)).length;
-    const count = Math.max(0, Math.min(group.length, before + (on ? 1 : -1)));
-    if (count === before) return;
-    group.forEach((c, i) => (i < count ? this.selected.add(c) : this.selected.delete(c)));
+  /** Raise or lower the card at ``index`` of the hand (that card, not another of its rank). */
+  setSelected(index, on) {
+    if (!(index >= 0 && index < this.cards.length) || this.selected.has(index) === on) return;
+    if (on) this.selected.add(index); else this.selected.delete(index);
     this.renderHand();
     this.renderControls();
   }
 
+  /** The positions of the hand's cards of ``rank``, in hand order. */
+  positionsOf(rank) {
+    return this.cards.flatMap((c, i) => (rankOf(c) === rank ? [i] : []));
+  }
+
   typeRank(rank) {
     if (!this.canSelect()) return;
-    const hand = this.state.view.hand.filter((c) => rankOf(c) === rank);
+    const held = this.positionsOf(rank);
     if (this.patternMode) {
-      if (hand.length) this.patternCard(hand[0]);
+      if (held.length) this.patternCard(this.cards[held[0]]);
       else this.say(`You hold no ${rankLabel(rank)}`, true);
       return;
     }
-    const free = hand.some((c) => !this.selected.has(c));
-    if (free) this.setSelected(hand[0], true);
-    else this.say(hand.length ? `All your ${rankLabel(rank)}s are selected` : `You hold no ${rankLabel(rank)}`, true);
+    const free = held.find((i) => !this.selected.has(i));
+    if (free !== undefined) this.setSelected(free, true);
+    else this.say(held.length ? `All your ${rankLabel(rank)}s are selected` : `You hold no ${rankLabel(rank)}`, true);
+  }
+
+  /** The selected cards' texts, in hand order: the cards that go to the table. */
+  selectedCards() {
+    return [...this.selected].sort((a, b) => a - b).map((i) => this.cards[i]);
+  }
+
+  /** Keep the selection across a new state while the hand is the same; a hand that
+   * changed (cards played, the kitty taken) starts with nothing selected. */
+  keepSelection(hand) {
+    const same = hand.length === this.cards.length && hand.every((c, i) => c === this.cards[i]);
+    if (!same) this.selected.clear();
+    this.cards = [...hand];
   }
 
   unselectLast() {
@@ -207,7 +234,8 @@ export class TableView {
     if (view.to_move !== view.seat) { this.say("It is not your turn", true); return; }
     if (this.patternMode) { this.playPattern(); return; }
     if (!this.selected.size) { this.say("Select the cards to play (or name a pattern)", true); return; }
-    this.act({ cards: [...this.selected] });
+    this.sent = this.selectedCards();
+    this.act({ cards: this.sent });
   }
 
   pass() {
@@ -237,11 +265,12 @@ export class TableView {
     this.render();
   }
 
+  /** Positions of cards of ``ranks`` ("33" takes two 3s), lowest positions first. */
   cardsForRanks(ranks) {
     const picked = new Set();
     for (const rank of ranks) {
-      const card = this.state.view.hand.find((c) => rankOf(c) === rank && !picked.has(c));
-      if (card) picked.add(card);
+      const index = this.positionsOf(rank).find((i) => !picked.has(i));
+      if (index !== undefined) picked.add(index);
     }
     return picked;
   }
@@ -250,13 +279,14 @@ export class TableView {
     const box = $("choose-options");
     box.replaceChildren();
     $("choose-text").textContent = `${msg.message}:`;
+    const cards = this.sent;
     for (const option of msg.options) {
       const b = document.createElement("button");
       b.type = "button";
       b.textContent = `${option.kind.replaceAll("_", " ")} ${option.chinese}`;
       b.addEventListener("click", () => {
         $("choose-dialog").close();
-        this.act({ play: option.text });
+        this.act(cards.length ? { play: option.text, with: cards } : { play: option.text });
       });
       box.append(b);
     }
@@ -279,13 +309,14 @@ export class TableView {
   togglePattern(on) {
     this.patternMode = on;
     this.selected.clear();
-    this.pattern = on ? new PatternEntry(this.lobby && this.lobby.patterns) : null;
+    this.pattern = on ? new PatternEntry(this.state.match.patterns, this.state.match.bomb_sizes) : null;
     this.say(on ? "Choose the pattern, then click the lowest card of its main run" : "");
     this.render();
   }
 
   patternCard(card) {
-    const error = this.pattern.addRank(rankOf(card));
+    const rank = rankOf(card);
+    const error = this.pattern.addRank(rank, this.positionsOf(rank).length);
     this.say(error, Boolean(error));
     if (error) return;
     this.renderHand();
@@ -315,14 +346,14 @@ export class TableView {
     if (!this.state) return;
     const { view, match } = this.state;
     document.title = `dizhu · ${view.to_move === view.seat && !["over", "thrown_in"].includes(view.phase) ? "your turn" : "table"}`;
-    const inHand = new Set(view.hand);
-    for (const c of [...this.selected]) if (!inHand.has(c)) this.selected.delete(c);
+    this.keepSelection(view.hand);
     if (view.phase !== "play") {
       this.selected.clear();
       if (this.patternMode) { this.patternMode = false; this.pattern = null; }
     }
-    renderInfo(this.state);
-    for (let seat = 0; seat < 3; seat++) renderSeat(this.state, seat);
+    renderInfo(this.state, this.rulesetTitle(match.ruleset));
+    ensureSeats(match.seats);
+    for (let seat = 0; seat < match.seats; seat++) renderSeat(this.state, seat);
     renderCenter(this.state);
     this.renderHand();
     this.renderControls();
@@ -347,24 +378,43 @@ export class TableView {
     });
   }
 
+  rulesetTitle(name) {
+    const found = this.lobby && this.lobby.rulesets && this.lobby.rulesets.find((r) => r.name === name);
+    return found ? `${found.title} ${found.chinese}` : name;
+  }
+
+  /** The hand, fanned to fit the width: one row, or two on a narrow screen when it holds
+   * many cards (the overlap itself is CSS, from the number of cards in a row). */
   renderHand() {
-    const view = this.state.view;
     const hand = $("hand");
     hand.replaceChildren();
     const named = this.patternMode ? this.pattern.ranks() : new Set();
-    for (const card of view.hand) {
+    const cards = this.cards;
+    const rows = cards.length > TWO_ROWS_FROM && window.matchMedia(NARROW).matches ? 2 : 1;
+    const perRow = Math.ceil(cards.length / rows);
+    hand.style.setProperty("--gaps", String(Math.max(1, perRow - 1)));
+    let row = null;
+    cards.forEach((card, i) => {
+      if (i % perRow === 0) {
+        row = document.createElement("div");
+        row.className = "hand-row";
+        hand.append(row);
+      }
+      const on = this.selected.has(i);
       const span = document.createElement("span");
       span.className = "card";
       span.dataset.card = card;
+      span.dataset.index = String(i);
       span.setAttribute("role", "option");
-      span.setAttribute("aria-selected", String(this.selected.has(card)));
+      span.setAttribute("aria-selected", String(on));
       span.setAttribute("aria-label", cardName(card));
-      if (this.selected.has(card)) span.classList.add("selected");
+      if (on) span.classList.add("selected");
       if (named.has(rankOf(card))) span.classList.add("named");
       span.append(cardFace(card));
-      hand.append(span);
-    }
+      row.append(span);
+    });
     hand.classList.toggle("pattern-mode", this.patternMode);
+    hand.classList.toggle("two-rows", rows === 2);
   }
 
   renderControls() {
@@ -381,9 +431,14 @@ export class TableView {
       return;
     }
     if (view.phase === "auction" && myTurn) {
+      const robbing = view.legal.some((a) => a.bid === "rob");
+      const calling = view.legal.some((a) => a.bid === "call");
       for (const a of view.legal) {
-        box.append(button(a.bid ? `Bid ${a.bid}` : "Pass", () => this.act({ bid: a.bid }),
-          { cls: a.bid ? "primary bid" : "bid", id: `bid-${a.bid}` }));
+        const token = String(a.bid);
+        const label = token === "pass" ? (robbing ? "Pass 不抢" : calling ? "Pass 不叫" : "Pass")
+          : BID_LABELS[token] || `Bid ${token}`;
+        box.append(button(label, () => this.act({ bid: token }),
+          { cls: token === "pass" ? "bid" : "primary bid", id: `bid-${token}` }));
       }
     } else if (view.phase === "doubling" && myTurn) {
       const landlord = view.seat === view.landlord;
@@ -423,7 +478,8 @@ export class TableView {
   async replay(index) {
     try {
       const data = await api(`/api/matches/${this.id}/deals/${index}/replay`);
-      openReplay(data, `match ${this.id}, deal ${index + 1}`, this.state.match.names);
+      const { names, seats } = this.state.match;
+      openReplay(data, `match ${this.id}, deal ${index + 1}`, names.map((_, i) => seatName(names, i, seats)));
     } catch (e) {
       this.say(e.message, true);
     }
