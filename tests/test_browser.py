@@ -204,11 +204,13 @@ def test_naming_a_pattern_and_an_illegal_play(browser, server):
     assert len(person.hand()) == len(hand) - 2
 
 
-def landlord_to_lead(browser, server, ruleset="classic", width=1200) -> Person:
+def landlord_to_lead(browser, server, ruleset="classic", width=1200, setup=None) -> Person:
     """A new match in which the person bid 3 and so leads (a computer seat bidding 3 first
-    is rare: then another match is started)."""
+    is rare: then another match is started); ``setup(page)`` runs before each start."""
     for _ in range(20):
         person = Person(browser, server, width=width)
+        if setup:
+            setup(person.page)
         person.start_match(ruleset=ruleset)
         person.bid_through(3)
         if person.page.locator("#seat-0 .role.landlord").count():
@@ -541,3 +543,60 @@ def test_a_four_player_match(browser, server):
     page.click("#replay-close")
     assert person.check_frames(match_id) > 20
     assert not person.errors
+
+
+def test_the_reading_chooser_sends_the_cards_selected(browser, server):
+    """When the server asks which reading the selected cards are meant as, the answer names
+    the reading and keeps the very cards selected. (The question is made here: the first
+    selection sent is answered by the test, as the server answers an ambiguous one.)"""
+    sent: list[dict] = []
+
+    def setup(page):
+        def route(ws):
+            upstream = ws.connect_to_server()
+
+            def to_server(message):
+                data = json.loads(message)
+                sent.append(data)
+                action = data.get("action") or {}
+                if "cards" in action and not any("with" in m.get("action", {}) for m in sent):
+                    rank = action["cards"][0][0]
+                    ws.send(json.dumps({"type": "choose", "message": "Which do you mean",
+                                        "options": [{"text": f"single {rank}", "kind": "single",
+                                                     "chinese": "单张", "ranks": rank}]}))
+                    return
+                upstream.send(message)
+
+            upstream.on_message(ws.send)
+            ws.on_message(to_server)
+
+        page.route_web_socket(re.compile(r"/ws/\d+$"), route)
+
+    person = landlord_to_lead(browser, server, setup=setup)
+    page = person.page
+    hand = person.hand()
+    ranks = [c[0] for c in hand]
+    index = next(i for i, r in enumerate(ranks) if i and ranks[i - 1] == r)
+    person.click(f"#hand .card[data-index='{index}']")
+    person.click("#play")
+    page.wait_for_selector("#choose-dialog[open]")
+    assert "Which do you mean" in page.text_content("#choose-text")
+    person.acting("#choose-options button")
+    answer = sent[-1]["action"]
+    assert answer == {"play": f"single {ranks[index]}", "with": [hand[index]]}
+    page.wait_for_selector("#seat-0 .trick-play .card")
+    assert page.eval_on_selector_all("#seat-0 .trick-play .card",
+                                     "els => els.map(e => e.dataset.card)") == [hand[index]]
+    assert not person.errors
+
+
+def test_four_players_at_phone_width(browser, server):
+    """At 390 px a four-player hand fans out in two rows: every card can be clicked and the
+    page does not scroll sideways."""
+    person = Person(browser, server, width=390, height=844)
+    person.start_match(ruleset="four")
+    page = person.page
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    assert page.locator("#hand .hand-row").count() == 2
+    assert all_cards_clickable(page) == 25
+    assert all(page.is_visible(f"#seat-{s}") for s in range(4))
