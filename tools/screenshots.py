@@ -1,4 +1,5 @@
-"""Take the README's screenshots: the lobby, a deal in progress and a score sheet.
+"""Take the README's screenshots: the lobby, a deal in progress, a score sheet, the phone
+width and a four-player table.
 
     python3 tools/screenshots.py            # writes docs/lobby.png, docs/table.png, ...
 
@@ -15,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.test_browser import ARGS, CHROMIUM, Person  # noqa: E402
+from tests.test_browser import ARGS, CHROMIUM, Person, landlord_to_lead  # noqa: E402
 from tests.webserver import Server  # noqa: E402
 
 DOCS = ROOT / "docs"
@@ -35,7 +36,8 @@ def main() -> None:
             page.wait_for_selector("#bot-1 option", state="attached")
             page.select_option("#bot-2", "hard")
             page.check("#opt-doubling")
-            page.screenshot(path=str(DOCS / "lobby.png"))
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(DOCS / "lobby.png"), full_page=True)
             person.start_match(deals="10", bots=("normal", "hard"), doubling=True)
             person.bid_through(3)
             for _ in range(3):
@@ -60,10 +62,25 @@ def main() -> None:
             phone.page.wait_for_selector("#hand .card")
             phone.page.keyboard.press("Escape")
             phone.page.screenshot(path=str(DOCS / "phone.png"))
+            four = landlord_to_lead(browser, server, ruleset="four", width=1280)
+            four.page.set_viewport_size({"width": 1280, "height": 900})
+            for _ in range(4):
+                if four.wait_turn_or_end() != "play":
+                    break
+                four.play_turn()
+            four.wait_turn_or_end()
+            four.page.keyboard.press("c")
+            if four.page.is_enabled("#pass"):
+                four.page.click("#hint")
+            else:
+                four.click("#hand .card >> nth=0")
+            four.page.wait_for_timeout(300)
+            four.page.screenshot(path=str(DOCS / "four.png"))
         finally:
             browser.close()
             server.stop()
-    print("wrote", ", ".join(f"docs/{n}.png" for n in ("lobby", "table", "score-sheet", "phone")))
+    names = ("lobby", "table", "score-sheet", "phone", "four")
+    print("wrote", ", ".join(f"docs/{n}.png" for n in names))
 
 
 if __name__ == "__main__":
