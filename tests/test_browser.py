@@ -468,6 +468,21 @@ def test_the_landlords_33_cards_fit_at_1280_px(browser, server):
     selected = page.eval_on_selector_all("#hand .card.selected",
                                          "els => els.map(e => +e.dataset.index)")
     assert selected == [i for i, c in enumerate(hand) if c[0] == rank][:2]
+    # naming a bomb: its rank, then its size (the select offers 4 to 8 cards)
+    page.keyboard.press("Escape")
+    ranks = [c[0] for c in hand]
+    bomb = next((r for r in dict.fromkeys(ranks) if r not in "BR" and ranks.count(r) >= 4), None)
+    if bomb is not None:  # 33 cards of 108 nearly always hold four of a rank
+        page.click("#pattern-toggle")
+        page.click("#pattern button[data-kind='bomb']")
+        person.click(f"#hand .card[data-card^='{bomb}'] >> nth=0")
+        assert page.input_value("#pattern-size") == str(min(8, ranks.count(bomb)))
+        page.select_option("#pattern-size", "4")
+        person.acting("#play")
+        played = page.eval_on_selector_all("#seat-0 .trick-play .card",
+                                           "els => els.map(e => e.dataset.card)")
+        assert [c[0] for c in played] == [bomb] * 4
+        assert "bomb" in page.text_content("#seat-0 .play-label")
     assert not person.errors
 
 
