@@ -1,13 +1,14 @@
 """Speed of dizhu's rules engine on one core: random deals and legal-play generation.
 
-    python benchmarks/bench_dizhu.py [--positions FILE] [--deals N] [--min-time S] [--json]
+    python benchmarks/bench_dizhu.py [--ruleset NAME] [--positions FILE] [--deals N]
+                                     [--min-time S] [--json]
 
 Figures (per CPU-second of this process, pinned to one core):
   deals/s (play)     random-play full deals from the start of play (landlord fixed with
-                     20 cards, no auction): comparable to DouZero's and RLCard's loops
+                     the kitty, no auction): comparable to DouZero's and RLCard's loops
   deals/s (auction)  the same with a random auction first (thrown-in deals count as deals)
-  lead gen/s         legal plays of the landlord's 20-card hand, leading
-  follow gen/s       legal plays of the next seat's 17-card hand, following a lead
+  lead gen/s         legal plays of the landlord's hand (20 cards; 33 in four), leading
+  follow gen/s       legal plays of the next seat's hand (17; 25 in four), following a lead
 Positions come from FILE (the format written by the peers' harness, so that every engine
 is timed on the same positions) or are dealt here from a seed. Nothing is cached across
 positions: each call generates from scratch.
@@ -25,9 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dizhu.cards import DECK_SIZE, parse_ranks, ranks_of_cards
+from dizhu.cards import parse_ranks, ranks_of_cards
 from dizhu.deal import Deal
-from dizhu.movegen import follow_plays, lead_plays
+from dizhu.rules import RuleSet
+from dizhu.rulesets import find_ruleset
 
 
 def pin() -> None:
@@ -35,42 +37,47 @@ def pin() -> None:
         os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
 
 
-def dealt_positions(n: int, seed: int) -> list[dict]:
+def dealt_positions(n: int, seed: int, rules: RuleSet) -> list[dict]:
     rng = random.Random(seed)
+    lead_plays = rules.generator.lead
+    size, seats = rules.hand_size, rules.seats
     out = []
     for _ in range(n):
-        deck = list(range(DECK_SIZE))
+        deck = rules.faces()
         rng.shuffle(deck)
-        landlord = ranks_of_cards(deck[:17] + deck[51:])
+        landlord = ranks_of_cards(deck[:size] + deck[seats * size:])
         lead = rng.choice(lead_plays(landlord))
-        out.append({"landlord": landlord, "down": ranks_of_cards(deck[17:34]), "lead": lead})
+        out.append({"landlord": landlord, "down": ranks_of_cards(deck[size:2 * size]),
+                    "lead": lead})
     return out
 
 
-def loaded_positions(path: str) -> list[dict]:
+def loaded_positions(path: str, rules: RuleSet) -> list[dict]:
     out = []
     for p in json.loads(Path(path).read_text()):
         landlord = parse_ranks(p["landlord"])
         cards = parse_ranks(p["lead"])
         # the lead is given as cards: take its reading among the landlord's legal plays
-        lead = next(x for x in lead_plays(landlord) if x.cards == cards)
+        lead = next(x for x in rules.generator.lead(landlord) if x.cards == cards)
         out.append({"landlord": landlord, "down": parse_ranks(p["down"]), "lead": lead})
     return out
 
 
-def random_deals(n: int, seed: int, auction: bool) -> float:
+def random_deals(n: int, seed: int, auction: bool, rules: RuleSet) -> float:
     """CPU seconds for ``n`` random deals."""
     rng = random.Random(seed)
     choice = rng.choice
-    deck = list(range(DECK_SIZE))
+    deck = rules.faces()
+    size, seats = rules.hand_size, rules.seats
     start = time.process_time()
     for _ in range(n):
         rng.shuffle(deck)
-        hands = [deck[:17], deck[17:34], deck[34:51]]
+        hands = [deck[i * size:(i + 1) * size] for i in range(seats)]
+        kitty = deck[seats * size:]
         if auction:
-            deal = Deal(hands, deck[51:], rng.randrange(3))
+            deal = Deal(hands, kitty, rng.randrange(seats), rules)
         else:
-            deal = Deal.at_play(hands, deck[51:], landlord=0)
+            deal = Deal.at_play(hands, kitty, landlord=0, rules=rules)
         while not deal.is_over:
             deal.push(choice(deal.legal_actions()))
     return time.process_time() - start
@@ -89,13 +96,16 @@ def rate(calls: list, min_time: float) -> float:
             return done / spent
 
 
-def measure(positions: list[dict], deals: int, seed: int, min_time: float) -> dict:
+def measure(positions: list[dict], deals: int, seed: int, min_time: float,
+            rules: RuleSet) -> dict:
+    lead_plays, follow_plays = rules.generator.lead, rules.generator.follow
     lead = [(lead_plays, (p["landlord"],)) for p in positions]
     follow = [(follow_plays, (p["down"], p["lead"])) for p in positions]
     return {
         "engine": "dizhu",
-        "deals_per_s": deals / random_deals(deals, seed, auction=False),
-        "deals_auction_per_s": deals / random_deals(deals, seed, auction=True),
+        "ruleset": rules.name,
+        "deals_per_s": deals / random_deals(deals, seed, False, rules),
+        "deals_auction_per_s": deals / random_deals(deals, seed, True, rules),
         "lead_gen_per_s": rate(lead, min_time),
         "follow_gen_per_s": rate(follow, min_time),
         "moves_per_lead": sum(len(lead_plays(p["landlord"])) for p in positions) / len(positions),
@@ -106,6 +116,7 @@ def measure(positions: list[dict], deals: int, seed: int, min_time: float) -> di
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--ruleset", default="classic", help="classic (default), rob or four")
     ap.add_argument("--positions", help="positions file written by the peers' harness")
     ap.add_argument("--count", type=int, default=300, help="positions to deal without a file")
     ap.add_argument("--deals", type=int, default=3000)
@@ -114,8 +125,10 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     pin()
-    positions = loaded_positions(a.positions) if a.positions else dealt_positions(a.count, a.seed)
-    res = measure(positions, a.deals, a.seed, a.min_time)
+    rules = find_ruleset(a.ruleset)
+    positions = loaded_positions(a.positions, rules) if a.positions else \
+        dealt_positions(a.count, a.seed, rules)
+    res = measure(positions, a.deals, a.seed, a.min_time, rules)
     if a.json:
         print(json.dumps(res))
         return

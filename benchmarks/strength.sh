@@ -1,32 +1,58 @@
 #!/usr/bin/env bash
 # The arena runs behind docs/strength.md. Each writes one JSON report into $OUT (default
-# benchmarks/results/strength). rlcard-rule needs: python3 -m pip install 'dizhu[peers]'
+# benchmarks/results/strength, or benchmarks/results/strength/RULESET for rob and four).
+# rlcard-rule needs: python3 -m pip install 'dizhu[peers]'
+#   bash benchmarks/strength.sh                    # classic, play mode
+#   RULESET=four bash benchmarks/strength.sh       # four, play mode
+#   RULESET=rob bash benchmarks/strength.sh        # rob, full mode (its auction is the point)
 # ONLY="hard-vs-normal normal-vs-easy" runs just those.
 set -euo pipefail
-OUT=${OUT:-benchmarks/results/strength}
+RULESET=${RULESET:-classic}
+if [ "$RULESET" = classic ]; then
+  OUT=${OUT:-benchmarks/results/strength}
+else
+  OUT=${OUT:-benchmarks/results/strength/$RULESET}
+fi
 JOBS=${JOBS:-2}
 mkdir -p "$OUT"
-RUNS=(
-  "random random 20000 20240"
-  "rlcard-rule random 20000 20240"
-  "rlcard-rule rlcard-rule 20000 20240"
-  "easy random 2000 1"
-  "easy easy 2000 1"
-  "normal easy 2000 1"
-  "normal normal 2000 1"
-  "hard normal 2000 1"
-  "hard hard 2000 1"
-  "expert hard 2000 1"
-  "easy rlcard-rule 5000 2"
-  "normal rlcard-rule 5000 2"
-  "hard rlcard-rule 5000 2"
-  "expert rlcard-rule 5000 2"
-)
+case "$RULESET" in
+  classic)
+    MODE=play
+    RUNS=(
+      "random random 20000 20240"
+      "rlcard-rule random 20000 20240"
+      "rlcard-rule rlcard-rule 20000 20240"
+      "easy random 2000 1"
+      "easy easy 2000 1"
+      "normal easy 2000 1"
+      "normal normal 2000 1"
+      "hard normal 2000 1"
+      "hard hard 2000 1"
+      "expert hard 2000 1"
+      "easy rlcard-rule 5000 2"
+      "normal rlcard-rule 5000 2"
+      "hard rlcard-rule 5000 2"
+      "expert rlcard-rule 5000 2"
+    ) ;;
+  four|rob)
+    MODE=$([ "$RULESET" = rob ] && echo full || echo play)
+    RUNS=(
+      "random random 5000 1"
+      "easy random 2000 1"
+      "easy easy 2000 1"
+      "normal easy 2000 1"
+      "normal normal 2000 1"
+      "hard normal 2000 1"
+      "hard hard 2000 1"
+      "expert hard 2000 1"
+    ) ;;
+  *) echo "strength.sh: no runs for the ruleset $RULESET" >&2; exit 2 ;;
+esac
 for run in "${RUNS[@]}"; do
   set -- $run
   name="$1-vs-$2"
   if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $name "* ]]; then continue; fi
   python3 -m dizhu arena "$1" "$2" --decks "$3" --seed "$4" --jobs "$JOBS" --json \
-    > "$OUT/$name.json"
+    --ruleset "$RULESET" --mode "$MODE" > "$OUT/$name.json"
   echo "$name: done" >&2
 done
