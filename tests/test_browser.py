@@ -468,6 +468,9 @@ def test_the_landlords_33_cards_fit_at_1280_px(browser, server):
     selected = page.eval_on_selector_all("#hand .card.selected",
                                          "els => els.map(e => +e.dataset.index)")
     assert selected == [i for i, c in enumerate(hand) if c[0] == rank][:2]
+    page.keyboard.press("Backspace")  # unselects the card selected last
+    page.keyboard.press("Backspace")
+    assert page.locator("#hand .card.selected").count() == 0
     # naming a bomb: its rank, then its size (the select offers 4 to 8 cards)
     page.keyboard.press("Escape")
     ranks = [c[0] for c in hand]

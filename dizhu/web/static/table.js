@@ -204,7 +204,7 @@ export class TableView {
 
   unselectLast() {
     const last = [...this.selected].pop();
-    if (last) this.setSelected(last, false);
+    if (last !== undefined) this.setSelected(last, false);
     this.say("");
   }
 
