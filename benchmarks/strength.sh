@@ -15,6 +15,15 @@ else
 fi
 JOBS=${JOBS:-2}
 mkdir -p "$OUT"
+LADDER=(  # each level against the one below, and against itself (the role baseline)
+  "easy random 2000 1"
+  "easy easy 2000 1"
+  "normal easy 2000 1"
+  "normal normal 2000 1"
+  "hard normal 2000 1"
+  "hard hard 2000 1"
+  "expert hard 2000 1"
+)
 case "$RULESET" in
   classic)
     MODE=play
@@ -22,13 +31,7 @@ case "$RULESET" in
       "random random 20000 20240"
       "rlcard-rule random 20000 20240"
       "rlcard-rule rlcard-rule 20000 20240"
-      "easy random 2000 1"
-      "easy easy 2000 1"
-      "normal easy 2000 1"
-      "normal normal 2000 1"
-      "hard normal 2000 1"
-      "hard hard 2000 1"
-      "expert hard 2000 1"
+      "${LADDER[@]}"
       "easy rlcard-rule 5000 2"
       "normal rlcard-rule 5000 2"
       "hard rlcard-rule 5000 2"
@@ -36,16 +39,7 @@ case "$RULESET" in
     ) ;;
   four|rob)
     MODE=$([ "$RULESET" = rob ] && echo full || echo play)
-    RUNS=(
-      "random random 5000 1"
-      "easy random 2000 1"
-      "easy easy 2000 1"
-      "normal easy 2000 1"
-      "normal normal 2000 1"
-      "hard normal 2000 1"
-      "hard hard 2000 1"
-      "expert hard 2000 1"
-    ) ;;
+    RUNS=("random random 5000 1" "${LADDER[@]}") ;;
   *) echo "strength.sh: no runs for the ruleset $RULESET" >&2; exit 2 ;;
 esac
 for run in "${RUNS[@]}"; do

@@ -226,12 +226,28 @@ def _build(u: Universe, distinct: bool):
                 if play is not None:  # None: both jokers' pairs as wings
                     out.append(play)
 
-    def all_bombs(out: list[Play], hand: int, m4: int) -> None:
+    def winged_airplanes(out: list[Play], hand: int, m1: int, m2: int, bodies: int) -> None:
+        """Airplanes with single or pair wings on the triples of ``bodies`` (a mask)."""
+        for n, table in airplane_bodies:
+            found = table[bodies]
+            if found:
+                if n <= singles_wing_max:
+                    airplane_singles(out, hand, m1, m2, found)
+                if n <= pairs_wing_max:
+                    airplane_pairs(out, m2, found)
+
+    def sized(out: list[Play], hand: int, m4: int) -> None:
         for addend, table in sized_bombs:
             mask = dense[(hand + addend) & guard]
             if not mask:
                 return
             out += table[mask]
+
+    def fours(out: list[Play], hand: int, m4: int) -> None:
+        out += bombs4[m4]
+
+    all_bombs = fours if one_bomb_size else sized
+    """Every bomb of a hand whose level-4 mask is ``m4`` (not empty)."""
 
     # ------------------------------------------------------------- leading
 
@@ -256,19 +272,10 @@ def _build(u: Universe, distinct: bool):
         bodies = m3 & chain_ranks
         if bodies & (bodies >> 1):  # two consecutive triples: airplanes
             out += airplanes[bodies]
-            for n, table in airplane_bodies:
-                found = table[bodies]
-                if found:
-                    if n <= singles_wing_max:
-                        airplane_singles(out, hand, m1, m2, found)
-                    if n <= pairs_wing_max:
-                        airplane_pairs(out, m2, found)
+            winged_airplanes(out, hand, m1, m2, bodies)
         m4 = dense[(hand + g4) & guard]
         if m4:
-            if one_bomb_size:
-                out += bombs4[m4]
-            else:
-                all_bombs(out, hand, m4)
+            all_bombs(out, hand, m4)
             if has_four_two:
                 four_two_singles(out, m1, m2, m4)
                 four_two_pairs(out, m2, m4)
@@ -366,10 +373,7 @@ def _build(u: Universe, distinct: bool):
             followers[kind](out, hand, top)
             m4 = dense[(hand + g4) & guard]
             if m4:
-                if one_bomb_size:
-                    out += bombs4[m4]
-                else:
-                    all_bombs(out, hand, m4)
+                all_bombs(out, hand, m4)
         if ((hand | guard) - rocket_cards) & joker_guards == joker_guards:
             out.append(rocket)
         return out
@@ -432,13 +436,7 @@ def _build(u: Universe, distinct: bool):
         bodies = m3 & chain_ranks
         if bodies & (bodies >> 1):
             winged: list[Play] = []
-            for n, table in airplane_bodies:
-                found = table[bodies]
-                if found:
-                    if n <= singles_wing_max:
-                        airplane_singles(winged, hand, m1, m2, found)
-                    if n <= pairs_wing_max:
-                        airplane_pairs(winged, m2, found)
+            winged_airplanes(winged, hand, m1, m2, bodies)
             out += [p for p in winged if p.cards & field]
         m4 = dense[(hand + g4) & guard]
         if m4:

@@ -288,7 +288,7 @@ def test_four_scores_the_landlord_against_three_peasants():
 def test_four_small_bombs_do_not_double_the_stake():
     four = find_ruleset("four")
     pool = four.faces()
-    hands = [_four_cards(ranks, pool) for ranks in ("3333344444555555667788899",
+    hands = [_cards_of(ranks, pool) for ranks in ("3333344444555555667788899",
                                                      "TTJJQQKKAA22TJQKA29TJQKA2",
                                                      "9TJQKA23456789TJQKA2BBRR6")]
     hands.append(pool[:25])
@@ -299,15 +299,6 @@ def test_four_small_bombs_do_not_double_the_stake():
         for _ in range(3):
             deal.push(PASS)
     assert (deal.bombs, deal.rockets) == (1, 0)  # only the six-card bomb doubles
-
-
-def _four_cards(ranks: str, pool: list[int]) -> list[int]:
-    out = []
-    for ch in ranks:
-        card = next(c for c in pool if format_ranks(ranks_of_cards([c])) == ch)
-        pool.remove(card)
-        out.append(card)
-    return out
 
 
 def test_four_doubling_asks_the_three_peasants_then_the_landlord():

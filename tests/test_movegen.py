@@ -107,17 +107,22 @@ def test_per_kind_counts_of_fixed_positions():
     assert sum(sum(p["counts"].values()) for p in PERFT["moves"]) > 2000
 
 
+def check_perft(position, fixture: dict) -> None:
+    """Perft as the fixture says; on a mismatch, the counts by first action that differ."""
+    nodes = perft(position, fixture["depth"])
+    if nodes != fixture["nodes"]:
+        mine, theirs = divide(position, fixture["depth"]), fixture["divide"]
+        diff = {a: (theirs.get(a), mine.get(a)) for a in set(mine) | set(theirs)
+                if mine.get(a) != theirs.get(a)}
+        raise AssertionError(f"{position.text()}: perft {nodes} != {fixture['nodes']}; "
+                             f"(expected, got) by first action: {diff}")
+
+
 def test_perft_of_fixed_positions():
     for pos in PERFT["perft"]:
         deal = replay(pos["record"])
         assert [format_ranks(h) for h in deal.hands] == pos["hands"]
-        nodes = perft(deal, pos["depth"])
-        if nodes != pos["nodes"]:
-            mine = divide(deal, pos["depth"])
-            diff = {a: (pos["divide"].get(a), mine.get(a)) for a in set(mine) | set(pos["divide"])
-                    if mine.get(a) != pos["divide"].get(a)}
-            raise AssertionError(f"perft {nodes} != {pos['nodes']}; (expected, got) by first "
-                                 f"action: {diff}")
+        check_perft(deal, pos)
 
 
 def test_every_kind_appears_in_the_fixtures():
@@ -176,14 +181,7 @@ def test_four_per_kind_counts_of_fixed_positions():
 
 def test_four_perft_of_fixed_positions():
     for pos in PERFT_FOUR["perft"]:
-        position = Position.from_text(pos["position"], FOUR)
-        nodes = perft(position, pos["depth"])
-        if nodes != pos["nodes"]:
-            mine = divide(position, pos["depth"])
-            diff = {a: (pos["divide"].get(a), mine.get(a)) for a in set(mine) | set(pos["divide"])
-                    if mine.get(a) != pos["divide"].get(a)}
-            raise AssertionError(f"{pos['position']}: perft {nodes} != {pos['nodes']}; "
-                                 f"(expected, got) by first play: {diff}")
+        check_perft(Position.from_text(pos["position"], FOUR), pos)
 
 
 def test_rob_perft_from_the_first_answer():

@@ -13,6 +13,7 @@ from pathlib import Path
 from dizhu.cards import format_ranks, ranks_of_cards
 from dizhu.combos import Play
 from dizhu.deal import Deal, Phase, deal_cards
+from dizhu.position import Position
 from dizhu.record import deal_to_record
 from dizhu.rulesets import find_ruleset
 from tests.reference import reference_perft, reference_plays, reference_rob_perft
@@ -77,14 +78,15 @@ def perft_positions() -> list[dict]:
     return out
 
 
-def reference_divide(deal: Deal, depth: int) -> dict[str, int]:
-    """Reference perft split by the first action."""
+def reference_divide(deal: Position, depth: int) -> dict[str, int]:
+    """Reference perft split by the first action (of a deal in play, or a position)."""
+    combos = deal.rules.combos
     out = {}
-    for first in sorted(reference_plays(deal.hands[deal.to_move], deal.top)):
-        play = Play.parse(first)
-        deal.push(play)
+    for first in sorted(reference_plays(deal.hands[deal.to_move], deal.top, combos=combos)):
+        deal.push(deal.rules.parse_play(first))
         out[first] = reference_perft(list(deal.hands), deal.to_move, deal.top, deal.top_seat,
-                                     deal.passes, depth - 1) if not deal.is_over else 0
+                                     deal.passes, depth - 1, combos=combos) \
+            if not deal.is_over else 0
         deal.pop()
     return out
 
@@ -129,15 +131,9 @@ def four_perft_positions() -> list[dict]:
         small = [ranks_of_cards(rng.sample(h, 5 + seed % 3)) for h in hands]
         landlord = seed % 4
         depth = 4 if seed < 3 else 5
-        position = f"{'/'.join(format_ranks(h) for h in small)} {landlord} {landlord} -"
-        split = {}
-        for first in sorted(reference_plays(small[landlord], None, combos=four.combos)):
-            play = four.parse_play(first)
-            after = small[:]
-            after[landlord] -= play.cards
-            split[first] = 0 if not after[landlord] else reference_perft(
-                after, (landlord + 1) % 4, play, landlord, 0, depth - 1, combos=four.combos)
-        out.append({"position": position, "depth": depth, "nodes": sum(split.values()),
+        text = f"{'/'.join(format_ranks(h) for h in small)} {landlord} {landlord} -"
+        split = reference_divide(Position.from_text(text, four), depth)
+        out.append({"position": text, "depth": depth, "nodes": sum(split.values()),
                     "divide": split})
     return out
 
