@@ -1,12 +1,16 @@
 """dizhu beside the peer engines (DouZero, RLCard, OpenSpiel), one core, one run.
 
     python benchmarks/compare_peers.py [--peers-python PY] [--peers-dir DIR] [--runs 3] [--quick]
+                                       [--baseline CHECKOUT]
 
 The peers are driven by the harness in the shared peers folder (``bench_peers.py``, run
 with the Python of a virtual environment that has ``douzero`` 1.1.0, ``rlcard`` 1.2.0 and
 ``open_spiel`` 2.0.2 from PyPI: ``bash ../shared/peers/setup.sh`` makes one). The harness
 writes the seeded positions it timed; dizhu is then timed on the very same positions, on
-the same pinned core, in the same run. Prints a Markdown table and the ratios.
+the same pinned core, in the same run. Prints a Markdown table and the ratios. With
+``--baseline``, another checkout of dizhu (say the commit before a change, made with ``git
+worktree add --detach DIR COMMIT``) is timed too, its runs alternating with this one's, so
+that a change's effect on the ratios is measured in one run.
 """
 
 from __future__ import annotations
@@ -37,19 +41,27 @@ def run_peers(a: argparse.Namespace, out: Path) -> dict:
     return json.loads(out.read_text())
 
 
-def run_dizhu(a: argparse.Namespace, positions: Path) -> dict:
+def run_dizhu(a: argparse.Namespace, positions: Path) -> dict[str, dict]:
+    """Medians of ``a.runs`` runs of this checkout (and of the baseline, alternating)."""
     env = dict(os.environ, PYTHONHASHSEED="0")
-    runs = []
+    checkouts = {"dizhu": REPO}
+    if a.baseline:
+        checkouts["baseline"] = Path(a.baseline).resolve()
+    runs: dict[str, list[dict]] = {name: [] for name in checkouts}
     for i in range(a.runs):
-        cmd = [sys.executable, str(HERE / "bench_dizhu.py"), "--json", "--positions",
-               str(positions), "--deals", str(300 if a.quick else 3000),
-               "--min-time", str(0.2 if a.quick else 2.0)]
-        done = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env)
-        runs.append(json.loads(done.stdout))
-        print(f"run {i + 1}/{a.runs} dizhu     {runs[-1]['deals_per_s']:.0f} deals/s, lead "
-              f"{runs[-1]['lead_gen_per_s']:.0f}/s, follow {runs[-1]['follow_gen_per_s']:.0f}/s",
-              file=sys.stderr)
-    return {k: statistics.median(r[k] for r in runs) for k in runs[0] if k != "engine"}
+        for name, repo in checkouts.items():
+            cmd = [sys.executable, str(repo / "benchmarks" / "bench_dizhu.py"), "--json",
+                   "--positions", str(positions), "--deals", str(300 if a.quick else 3000),
+                   "--min-time", str(0.2 if a.quick else 2.0)]
+            done = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env,
+                                  cwd=repo)
+            r = json.loads(done.stdout)
+            runs[name].append(r)
+            print(f"run {i + 1}/{a.runs} {name:<9} {r['deals_per_s']:.0f} deals/s, lead "
+                  f"{r['lead_gen_per_s']:.0f}/s, follow {r['follow_gen_per_s']:.0f}/s",
+                  file=sys.stderr)
+    return {name: {k: statistics.median(r[k] for r in rs) for k in rs[0]
+                   if isinstance(rs[0][k], (int, float))} for name, rs in runs.items()}
 
 
 def table(rows: dict[str, dict]) -> str:
@@ -69,16 +81,21 @@ def main() -> None:
     ap.add_argument("--peers-dir", default=str(REPO.parent / "shared" / "peers"))
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--baseline", metavar="CHECKOUT",
+                    help="another dizhu checkout to time in the same run")
     a = ap.parse_args()
     if a.quick:
         a.runs = 1
     work = Path(tempfile.mkdtemp(prefix="dizhu-bench-"))
     peers = run_peers(a, work / "peers.json")
-    mine = run_dizhu(a, Path(peers["positions_file"]))
+    timed = run_dizhu(a, Path(peers["positions_file"]))
+    mine = timed["dizhu"]
 
     names = {"douzero": "DouZero 1.1.0", "rlcard": "RLCard 1.2.0",
              "openspiel": "OpenSpiel 2.0.2 (C++)"}
     rows = {"dizhu": mine}
+    if "baseline" in timed:
+        rows["dizhu (baseline)"] = timed["baseline"]
     for peer, res in peers["results"].items():
         med = res["median"]
         row = {k: med[p] for k, p in PEER_KEYS.items()}
@@ -88,13 +105,18 @@ def main() -> None:
     print()
     python_peers = [rows[names[p]] for p in ("douzero", "rlcard") if names[p] in rows]
     bars = {"deals_per_s": 10, "lead_gen_per_s": 3, "follow_gen_per_s": 5}
-    print("| figure | dizhu / best of DouZero and RLCard | bar | dizhu / OpenSpiel |")
-    print("|---|---:|---:|---:|")
+    baseline = timed.get("baseline")
+    print("| figure | dizhu / best of DouZero and RLCard | bar | dizhu / OpenSpiel |"
+          + (" baseline / OpenSpiel |" if baseline else ""))
+    print("|---|---:|---:|---:|" + ("---:|" if baseline else ""))
     for key, bar in bars.items():
         best = max(r[key] for r in python_peers)
         spiel = rows.get(names["openspiel"], {}).get(key)
-        print(f"| {key} | {mine[key] / best:.1f}x | {bar}x | "
-              + (f"{mine[key] / spiel:.2f}x |" if spiel else "- |"))
+        line = f"| {key} | {mine[key] / best:.1f}x | {bar}x | " + \
+            (f"{mine[key] / spiel:.2f}x |" if spiel else "- |")
+        if baseline:
+            line += f" {baseline[key] / spiel:.2f}x |" if spiel else " - |"
+        print(line)
     print(f"\nmoves per lead position: dizhu {mine['moves_per_lead']:.1f}; per follow position "
           f"{mine['moves_per_follow']:.2f}; {peers['runs']} runs, medians; "
           f"cpu: {peers['cpu_model']}; python {peers['versions']['python']}")

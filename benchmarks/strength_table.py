@@ -1,10 +1,11 @@
 """Markdown tables of the arena reports written by benchmarks/strength.sh.
 
-    python3 benchmarks/strength_table.py [DIR]
+    python3 benchmarks/strength_table.py [DIR]     # DIR: benchmarks/results/strength[/RULESET]
 
 The first table lists every report (a run played in parts, NAME.partN.json, is listed by
 its pooled report NAME.json, made with merge_reports.py); the second sets each "A vs B"
-against "B vs B" to show each role on its own.
+against "B vs B" to show each role on its own; for full-mode reports (an auction played)
+a third gives how often each side bid and became landlord, and the points per deal.
 """
 
 from __future__ import annotations
@@ -51,6 +52,17 @@ def main() -> None:
         bl, bp = base["landlord"]["wp"], base["peasants"]["wp"]
         both = "yes" if al > bl and ap > bp else "no"
         print(f"| {r['a']} vs {r['b']} | {al:.3f} | {bl:.3f} | {ap:.3f} | {bp:.3f} | {both} |")
+    full = [r for r in reports if "full" in r]
+    if full:
+        print()
+        print("| A vs B | deals A bid in | deals B bid in | A landlord | A points per deal "
+              "| thrown in |")
+        print("|---|---:|---:|---:|---:|---:|")
+        for r in full:
+            f = r["full"]
+            print(f"| {r['a']} vs {r['b']} | {f['a_bid_rate']:.3f} | {f['b_bid_rate']:.3f} | "
+                  f"{f['a_landlord_rate']:.3f} | {f['a_points_per_deal']:+.3f} | "
+                  f"{f['thrown_in']:,} |")
 
 
 if __name__ == "__main__":

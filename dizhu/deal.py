@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import enum
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double
@@ -72,8 +71,10 @@ class Deal(Position):
         if any(len(h) != rules.hand_size for h in hands) or len(kitty) != rules.kitty_size:
             raise ValueError(f"each hand needs {rules.hand_size} cards and the kitty "
                              f"{rules.kitty_size}")
-        every = Counter(c for h in hands for c in h) + Counter(kitty)
-        if every != Counter(rules.faces()):
+        every = [c for h in hands for c in h]
+        every += kitty
+        every.sort()
+        if every != rules.faces():  # each face once per pack, in order
             packs = "each of the 54 cards once" if rules.packs == 1 else \
                 f"each of the 54 cards {rules.packs} times"
             raise ValueError(f"the hands and the kitty must hold {packs}")
@@ -181,7 +182,7 @@ class Deal(Position):
             return None
         if not isinstance(action, Play):
             return "the play has begun: play cards or pass"
-        return self._why(action)
+        return self._why(action, self._genuine.get((action.kind, action.cards)))
 
     @property
     def result(self) -> ScoreSheet | None:
@@ -209,10 +210,11 @@ class Deal(Position):
         exactly the play's ranks)."""
         if self.phase is _PLAY and action.__class__ is _PLAY_CLASS and \
                 (seat is None or seat == self.to_move):
-            why = self._why(action)
+            genuine = self._genuine.get((action.kind, action.cards))
+            why = self._why(action, genuine)
             if why is not None:
                 raise IllegalActionError(why)
-            play = self._genuine.get((action.kind, action.cards), action)
+            play = genuine or action  # a pass has no universe entry
             if cards is not None:
                 self._choose(play, cards)
             seat = self.to_move  # the play phase's own path: the hot one in searches

@@ -117,9 +117,13 @@ class MoveGenerator:
         return f"<MoveGenerator {self.combos.name}{distinct}>"
 
 
-@cache
 def generator_of(combos: CombinationRules, distinct_kickers: bool = False) -> MoveGenerator:
     """The move generator of ``combos``, built on first use and kept."""
+    return _generator(combos, bool(distinct_kickers))
+
+
+@cache
+def _generator(combos: CombinationRules, distinct_kickers: bool) -> MoveGenerator:
     return MoveGenerator(combos, distinct_kickers)
 
 
@@ -150,6 +154,17 @@ def _build(u: Universe, distinct: bool):
             for n in range(combos.chain_limits(k)[0], combos.chain_limits(k)[1] + 1)}
         for k in chain_kinds}
     straights, pair_chains, airplanes = (chains[k] for k in chain_kinds)
+    rocket_level = count_of(rocket.cards, RED_JOKER)
+
+    def leads_of_level(level: int, alone: list[tuple], runs: list[tuple]) -> list[tuple]:
+        """By mask of a level: the plays of one rank (singles or pairs), the rocket when
+        that level holds it, and the chains (straights or pair chains), as leading lists
+        them."""
+        return [alone[m] + ((rocket,) if level == rocket_level and m & _JOKERS == _JOKERS
+                            else ()) + runs[m & _CHAIN_RANKS] for m in range(len(alone))]
+
+    level1_leads = leads_of_level(1, singles, straights)
+    level2_leads = leads_of_level(2, pairs, pair_chains)
     has_singles_wings = Kind.AIRPLANE_SINGLES in kinds
     wing_lengths = [n for n in chains_of_length[Kind.AIRPLANE]
                     if n <= combos.chain_limits(Kind.AIRPLANE_PAIRS)[1]
@@ -253,15 +268,11 @@ def _build(u: Universe, distinct: bool):
 
     def lead(hand: int) -> list[Play]:
         m1 = dense[(hand + g1) & guard]
-        out = list(singles[m1])
-        if ((hand | guard) - rocket_cards) & joker_guards == joker_guards:
-            out.append(rocket)
-        out += straights[m1 & chain_ranks]
+        out = list(level1_leads[m1])
         m2 = dense[(hand + g2) & guard]
         if not m2:
             return out
-        out += pairs[m2]
-        out += pair_chains[m2 & chain_ranks]
+        out += level2_leads[m2]
         m3 = dense[(hand + g3) & guard]
         if not m3:
             return out

@@ -131,12 +131,13 @@ class Position:
         """``None`` if ``play`` is legal for the seat to move, else why."""
         if self.winner >= 0:
             return "the deal is over"
-        return self._why(play)
+        return self._why(play, self._genuine.get((play.kind, play.cards)))
 
-    def _why(self, play: Play) -> str | None:
+    def _why(self, play: Play, genuine: Play | None) -> str | None:
+        """Why ``play`` is not legal now, ``genuine`` being the universe's play of its kind
+        and cards (``None`` if there is none)."""
         if play.kind is _PASS_KIND:
             return "you lead this trick: a leader may not pass" if self.top is None else None
-        genuine = self._genuine.get((play.kind, play.cards))
         if genuine is not play and (genuine is None or genuine.main != play.main
                                     or genuine.length != play.length):
             return f"{format_ranks(play.cards)} is not a {play.kind.label}" + (
@@ -162,10 +163,13 @@ class Position:
 
     def push(self, play: Play) -> None:
         """Apply ``play`` (a pass included) for the seat to move, checked."""
-        why = self.why_illegal_play(play)
+        if self.winner >= 0:
+            raise IllegalActionError("the deal is over")
+        genuine = self._genuine.get((play.kind, play.cards))
+        why = self._why(play, genuine)
         if why is not None:
             raise IllegalActionError(why)
-        self.push_unchecked(self._genuine.get((play.kind, play.cards), play))
+        self.push_unchecked(genuine or play)
 
     def push_unchecked(self, play: Play) -> None:
         """Apply a play known to be legal (e.g. one from :meth:`legal_plays`)."""
