@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .reasons import Reason
+
 
 class Bid:
     """An answer in an auction, by token: ``pass``, ``1``..``3``, ``call`` or ``rob``."""
@@ -98,8 +100,8 @@ def bid_of(token: str | int) -> Bid:
         token = "pass" if token == 0 else str(token)
     bid = BIDS.get(str(token).strip().lower())
     if bid is None:
-        raise ValueError(f"{token!r} is no answer in an auction: the answers are "
-                         f"{', '.join(BIDS)}")
+        raise ValueError(Reason("no_such_answer", f"{token!r} is no answer in an auction: the "
+                                f"answers are {', '.join(BIDS)}", answer=str(token)))
     return bid
 
 
@@ -146,10 +148,12 @@ class Auction:
     def why_illegal(self, state: AuctionState, bid: Bid) -> str | None:
         """Why ``bid`` cannot be answered now (``None`` when it can)."""
         if state.over:
-            return "the auction is over"
+            return Reason("auction_over", "the auction is over")
         if bid in state.legal:
             return None
-        return f"{bid} is not an answer now: answer {' or '.join(map(str, state.legal))}"
+        return Reason("not_an_answer", f"{bid} is not an answer now: answer "
+                      f"{' or '.join(map(str, state.legal))}", answer=bid.token,
+                      answers=[b.token for b in state.legal])
 
 
 class PointsAuction(Auction):
@@ -180,7 +184,8 @@ class PointsAuction(Auction):
 
     def why_illegal(self, state: AuctionState, bid: Bid) -> str | None:
         if not state.over and bid not in state.legal and bid in self.answers:
-            return f"a bid must be higher than {state.stake}"
+            return Reason("bid_too_low", f"a bid must be higher than {state.stake}",
+                          high=state.stake)
         return super().why_illegal(state, bid)
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .reasons import Reason
+
 RANKS = "3456789TJQKA2BR"
 """Rank letters, low to high (T = ten, B = black joker, R = red joker)."""
 
@@ -124,10 +126,9 @@ def _rank_letters(text: str) -> list[int]:
             continue
         rank = RANK_INDEX.get(ch)
         if rank is None:
-            raise InvalidCardsError(
-                f"unknown card {ch!r} in {text!r}: ranks are 3456789TJQKA2BR "
-                "(T or 10 for ten, B and R for the black and red jokers)"
-            )
+            raise InvalidCardsError(Reason(
+                "unknown_card", f"unknown card {ch!r} in {text!r}: ranks are 3456789TJQKA2BR "
+                "(T or 10 for ten, B and R for the black and red jokers)", char=ch, text=text))
         out.append(rank)
     return out
 
@@ -143,7 +144,9 @@ def parse_ranks(text: str, deck: int | None = FULL_DECK) -> int:
     for rank in _rank_letters(text):
         cards += UNIT[rank]
         if count_of(cards, rank) == _FIELD_MASK:
-            raise InvalidCardsError(f"far too many {rank_name(rank)}s in {text!r}")
+            raise InvalidCardsError(Reason(
+                "far_too_many", f"far too many {rank_name(rank)}s in {text!r}",
+                rank=RANKS[rank]))
     if deck is not None:
         check_deck(cards, deck, text)
     return cards
@@ -157,7 +160,9 @@ def check_deck(cards: int, deck: int = FULL_DECK, what: str = "") -> None:
             where = f" in {what!r}" if what else ""
             has = {1: "one", 2: "two", 4: "four", 8: "eight"}.get(most, str(most))
             of = "" if r >= BLACK_JOKER else " of each rank"
-            raise InvalidCardsError(f"{n} {rank_name(r)}s{where}: the deck has {has}{of}")
+            raise InvalidCardsError(Reason(
+                "too_many_of_rank", f"{n} {rank_name(r)}s{where}: the deck has {has}{of}",
+                n=n, rank=RANKS[r], most=most))
 
 
 # --------------------------------------------------------------------------- suited cards
@@ -187,14 +192,17 @@ def parse_card(text: str) -> int:
     if t.upper() in ("B", "R"):
         return 52 if t.upper() == "B" else 53
     if len(t) < 2:
-        raise InvalidCardsError(f"card {text!r} needs a rank and a suit, e.g. 3s or 10h")
+        raise InvalidCardsError(Reason(
+            "bad_card", f"card {text!r} needs a rank and a suit, e.g. 3s or 10h", text=text))
     rank_part, suit_part = t[:-1], t[-1]
     ranks = _rank_letters(rank_part)
     suit = SUIT_LETTERS.find(suit_part.lower())
     if suit < 0:
         suit = SUITS.find(suit_part)
     if len(ranks) != 1 or ranks[0] > TWO or suit < 0:
-        raise InvalidCardsError(f"cannot read card {text!r}: write it like 3s, Th, 10h, B or R")
+        raise InvalidCardsError(Reason(
+            "bad_card", f"cannot read card {text!r}: write it like 3s, Th, 10h, B or R",
+            text=text))
     return 4 * ranks[0] + suit
 
 

@@ -30,6 +30,7 @@ from .cards import (
     parse_ranks,
     size,
 )
+from .reasons import Reason
 
 
 class Kind(enum.IntEnum):
@@ -63,7 +64,9 @@ class Kind(enum.IntEnum):
         if key in cls.__members__:
             return cls[key]
         names = ", ".join(k.label for k in cls if k is not Kind.PASS)
-        raise InvalidPlayError(f"unknown combination kind {label!r}; the kinds are {names}")
+        raise InvalidPlayError(Reason(
+            "unknown_kind", f"unknown combination kind {label!r}; the kinds are {names}",
+            text=label))
 
 
 CHAINS = (Kind.STRAIGHT, Kind.PAIR_CHAIN, Kind.AIRPLANE, Kind.AIRPLANE_SINGLES,
@@ -346,19 +349,24 @@ def parse_play(text: str, *, distinct_kickers: bool = False,
     """A play from ``"KIND CARDS"`` or ``"pass"``; raises :class:`InvalidPlayError`."""
     words = text.strip().split(None, 1)
     if not words:
-        raise InvalidPlayError("empty play: write KIND CARDS, e.g. 'pair 33', or 'pass'")
+        raise InvalidPlayError(Reason(
+            "empty_play", "empty play: write KIND CARDS, e.g. 'pair 33', or 'pass'"))
     if words[0].lower() == "pass" and len(words) == 1:
         return PASS
     if len(words) != 2:
-        raise InvalidPlayError(f"cannot read play {text!r}: write KIND CARDS, e.g. 'pair 33'")
+        raise InvalidPlayError(Reason(
+            "unreadable_play", f"cannot read play {text!r}: write KIND CARDS, e.g. 'pair 33'",
+            text=text))
     kind = Kind.from_label(words[0])
     try:
         cards = parse_ranks(words[1], combos.deck)
     except InvalidCardsError as e:
-        raise InvalidPlayError(str(e)) from None
+        raise InvalidPlayError(*e.args) from None
     play = reading_of(cards, kind, distinct_kickers, combos)
     if play is None:
         found = readings(cards, distinct_kickers, combos)
         also = f" (it reads as {', '.join(p.kind.label for p in found)})" if found else ""
-        raise InvalidPlayError(f"{format_ranks(cards)} is not a legal {kind.label}{also}")
+        raise InvalidPlayError(Reason(
+            "not_a_legal_kind", f"{format_ranks(cards)} is not a legal {kind.label}{also}",
+            cards=format_ranks(cards), kind=kind.label))
     return play

@@ -23,7 +23,8 @@ from .auction import DOUBLE, NO_DOUBLE, Bid, Double
 from .cards import SuitedCards, card_text, format_ranks, mix, ranks_of_cards
 from .combos import PASS as PASS_PLAY
 from .combos import Play
-from .position import IllegalActionError, Position
+from .position import DEAL_OVER, IllegalActionError, Position
+from .reasons import Reason
 from .rules import CLASSIC, RuleSet
 from .scoring import ScoreSheet, score_deal
 
@@ -167,21 +168,23 @@ class Deal(Position):
     def why_illegal(self, action: Action, seat: int | None = None) -> str | None:
         """``None`` if ``action`` is legal for the seat to move (or for ``seat``), else why."""
         if self.is_over:
-            return "the deal is over"
+            return DEAL_OVER
         if seat is not None and seat != self.to_move:
-            return f"it is seat {self.to_move}'s turn, not seat {seat}'s"
+            return Reason("not_your_turn", f"it is seat {self.to_move}'s turn, not seat "
+                          f"{seat}'s", seat=self.to_move, asked=seat)
         phase = self.phase
         if phase is _AUCTION:
             if not isinstance(action, Bid):
-                answers = " or ".join(map(str, self.auction_state.legal))
-                return f"the auction is on: {answers}"
+                legal = self.auction_state.legal
+                return Reason("auction_on", f"the auction is on: {' or '.join(map(str, legal))}",
+                              answers=[b.token for b in legal])
             return self.rules.auction.why_illegal(self.auction_state, action)
         if phase is _DOUBLING:
             if not isinstance(action, Double):
-                return "the doubling question is open: double or not"
+                return Reason("doubling_open", "the doubling question is open: double or not")
             return None
         if not isinstance(action, Play):
-            return "the play has begun: play cards or pass"
+            return Reason("play_begun", "the play has begun: play cards or pass")
         return self._why(action, self._genuine.get((action.kind, action.cards)))
 
     @property
@@ -228,18 +231,23 @@ class Deal(Position):
         if why is not None:
             raise IllegalActionError(why)
         if cards is not None:
-            raise IllegalActionError("only a play puts cards on the table")
+            raise IllegalActionError(Reason("only_plays_put_cards",
+                                            "only a play puts cards on the table"))
         self.push_unchecked(action)
 
     def _choose(self, play: Play, cards: Sequence[int]) -> None:
         if play.is_pass:
-            raise IllegalActionError("a pass puts no cards on the table")
+            raise IllegalActionError(Reason("pass_puts_no_cards",
+                                            "a pass puts no cards on the table"))
         cards = tuple(sorted(cards))
+        chosen = " ".join(map(card_text, cards))
         if ranks_of_cards(cards) != play.cards:
-            raise IllegalActionError(f"the cards {' '.join(map(card_text, cards))} are not "
-                                     f"the play {play.text}")
+            raise IllegalActionError(Reason("cards_not_the_play", f"the cards {chosen} are not "
+                                            f"the play {play.text}", chosen=chosen,
+                                            play=play.text))
         if not self.replay_suits()[1][self.to_move].holds(cards):
-            raise IllegalActionError(f"you do not hold {' '.join(map(card_text, cards))}")
+            raise IllegalActionError(Reason("cards_not_held", f"you do not hold {chosen}",
+                                            chosen=chosen))
         self.chosen[len(self.history)] = cards
 
     def push_unchecked(self, action: Action) -> None:
@@ -389,17 +397,20 @@ def play_from_cards(deal: Deal, cards: int) -> Play:
     legal play raise :class:`IllegalActionError` saying why.
     """
     if deal.phase is not _PLAY:
-        raise IllegalActionError(deal.why_illegal(PASS_PLAY) or "no play is possible now")
+        raise IllegalActionError(deal.why_illegal(PASS_PLAY))
     found = deal.rules.readings(cards)
     options = [p for p in found if deal.why_illegal(p) is None]
     if len(options) == 1:
         return options[0]
     if options:
         names = " or ".join(p.kind.label for p in options)
-        raise AmbiguousPlayError(f"{format_ranks(cards)} can be played as {names}: choose one",
-                                 options)
+        raise AmbiguousPlayError(Reason(
+            "ambiguous", f"{format_ranks(cards)} can be played as {names}: choose one",
+            cards=format_ranks(cards), kinds=[p.kind.label for p in options]), options)
     if not found:
-        raise IllegalActionError(f"{format_ranks(cards) or 'nothing'} is not a combination")
+        raise IllegalActionError(Reason(
+            "not_a_combination", f"{format_ranks(cards) or 'nothing'} is not a combination",
+            cards=format_ranks(cards)))
     top = deal.top
     fitting = [p for p in found if top is not None and p.kind is top.kind] or found
-    raise IllegalActionError(deal.why_illegal(fitting[0]) or "not a legal play")
+    raise IllegalActionError(deal.why_illegal(fitting[0]))

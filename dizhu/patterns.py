@@ -22,6 +22,7 @@ from .combos import (
     Play,
     reading_of,
 )
+from .reasons import Reason
 
 
 @dataclass(frozen=True)
@@ -85,39 +86,54 @@ def compose(kind: Kind, main: int, length: int = 1, wings: tuple[int, ...] = (),
     """
     shape = SHAPES.get(kind)
     if shape is None or kind not in combos.kinds:
-        raise InvalidPlayError(f"{kind.label} is not a pattern to play")
+        raise InvalidPlayError(Reason("not_a_pattern", f"{kind.label} is not a pattern to play",
+                                      kind=kind.label))
     if kind is Kind.ROCKET:
         return reading_of(combos.rocket, kind, combos=combos)
     chain = shape.chain(combos)
     low, high = chain or (1, 1)
     if not low <= length <= high:
-        raise InvalidPlayError(f"a {kind.label} runs {low} to {high} ranks, not {length}"
-                               if chain else f"a {kind.label} has no length")
+        if not chain:
+            raise InvalidPlayError(Reason("no_length", f"a {kind.label} has no length",
+                                          kind=kind.label))
+        raise InvalidPlayError(Reason(
+            "chain_length", f"a {kind.label} runs {low} to {high} ranks, not {length}",
+            kind=kind.label, low=low, high=high, n=length))
     last = main + length - 1
     if main < 0 or last > (ACE if chain else RED_JOKER):
-        raise InvalidPlayError(f"a {kind.label} cannot start at {_rank(main)}"
-                               + (f" and run {length} ranks (chains end at A)"
-                                  if chain else ""))
+        if chain:
+            raise InvalidPlayError(Reason(
+                "chain_cannot_start", f"a {kind.label} cannot start at {_rank(main)} and run "
+                f"{length} ranks (chains end at A)", kind=kind.label, rank=_rank(main),
+                n=length))
+        raise InvalidPlayError(Reason("cannot_start", f"a {kind.label} cannot start at "
+                                      f"{_rank(main)}", kind=kind.label, rank=_rank(main)))
     body = shape.body
     if kind is Kind.BOMB and size is not None:
         smallest, biggest = combos.bomb_sizes
         if not smallest <= size <= biggest or main > TWO:
-            raise InvalidPlayError(f"a bomb is {smallest} to {biggest} cards of a rank 3..2"
-                                   if smallest < biggest else "a bomb is four of a rank 3..2")
+            raise InvalidPlayError(Reason(
+                "bomb_size", f"a bomb is {smallest} to {biggest} cards of a rank 3..2"
+                if smallest < biggest else "a bomb is four of a rank 3..2",
+                low=smallest, high=biggest))
         body = size
     cards = sum(UNIT[r] for r in range(main, last + 1)) * body
     need = shape.wing_count(length)
     if len(wings) != need:
         what = "kicker" if shape.wings and not chain else "wing"
-        raise InvalidPlayError(f"a {kind.label} of {length} rank{'s' * (length > 1)} takes "
-                               f"{need} {what}{'s' * (need != 1)}, not {len(wings)}")
+        raise InvalidPlayError(Reason(
+            "wings_needed", f"a {kind.label} of {length} rank{'s' * (length > 1)} takes "
+            f"{need} {what}{'s' * (need != 1)}, not {len(wings)}", kind=kind.label, n=length,
+            need=need, m=len(wings)))
     for rank in wings:
         if not 0 <= rank <= RED_JOKER:
-            raise InvalidPlayError(f"no rank {rank}")
+            raise InvalidPlayError(Reason("no_rank", f"no rank {rank}", text=str(rank)))
         cards += UNIT[rank] * shape.wing
     play = reading_of(cards, kind, distinct_kickers, combos)
     if play is None:
-        raise InvalidPlayError(f"{format_ranks(cards)} is not a legal {kind.label}")
+        raise InvalidPlayError(Reason(
+            "not_a_legal_kind", f"{format_ranks(cards)} is not a legal {kind.label}",
+            cards=format_ranks(cards), kind=kind.label))
     return play
 
 

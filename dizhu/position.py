@@ -23,10 +23,15 @@ from collections.abc import Iterable, Sequence
 
 from .cards import GUARDS, contains, format_ranks, size
 from .combos import InvalidPlayError, Kind, Play, beats
+from .reasons import Reason
 from .rules import CLASSIC, RuleSet
 
 _GUARDS = GUARDS
 _PASS_KIND, _ROCKET = Kind.PASS, Kind.ROCKET
+
+
+DEAL_OVER = Reason("deal_over", "the deal is over")
+LEADER_MAY_NOT_PASS = Reason("leader_may_not_pass", "you lead this trick: a leader may not pass")
 
 
 def passes_to_clear(seats: int) -> int:
@@ -130,25 +135,29 @@ class Position:
     def why_illegal_play(self, play: Play) -> str | None:
         """``None`` if ``play`` is legal for the seat to move, else why."""
         if self.winner >= 0:
-            return "the deal is over"
+            return DEAL_OVER
         return self._why(play, self._genuine.get((play.kind, play.cards)))
 
     def _why(self, play: Play, genuine: Play | None) -> str | None:
         """Why ``play`` is not legal now, ``genuine`` being the universe's play of its kind
         and cards (``None`` if there is none)."""
         if play.kind is _PASS_KIND:
-            return "you lead this trick: a leader may not pass" if self.top is None else None
+            return LEADER_MAY_NOT_PASS if self.top is None else None
         if genuine is not play and (genuine is None or genuine.main != play.main
                                     or genuine.length != play.length):
-            return f"{format_ranks(play.cards)} is not a {play.kind.label}" + (
-                f" in {self.rules.name}" if play.kind not in self.rules.combos.kinds else "")
+            cards, kind = format_ranks(play.cards), play.kind.label
+            where = f" in {self.rules.name}" if play.kind not in self.rules.combos.kinds else ""
+            return Reason("not_a_kind", f"{cards} is not a {kind}{where}", cards=cards,
+                          kind=kind)
         if self.distinct and not play.distinct_ok:
-            return (f"{play.text}: with distinct kickers, its single wings or kickers must "
-                    "all be different ranks")
+            return Reason("distinct_kickers", f"{play.text}: with distinct kickers, its single "
+                          "wings or kickers must all be different ranks", play=play.text)
         hand = self.hands[self.to_move]
         cards = play.cards
         if ((hand | _GUARDS) - cards) & _GUARDS != _GUARDS and not contains(hand, cards):
-            return f"you hold {format_ranks(hand) or 'no cards'}, not {format_ranks(cards)}"
+            return Reason("not_held", f"you hold {format_ranks(hand) or 'no cards'}, not "
+                          f"{format_ranks(cards)}", hand=format_ranks(hand),
+                          cards=format_ranks(cards))
         top = self.top
         if top is None or (play.kind is top.kind and play.size == top.size
                            and play.main > top.main):
@@ -164,7 +173,7 @@ class Position:
     def push(self, play: Play) -> None:
         """Apply ``play`` (a pass included) for the seat to move, checked."""
         if self.winner >= 0:
-            raise IllegalActionError("the deal is over")
+            raise IllegalActionError(DEAL_OVER)
         genuine = self._genuine.get((play.kind, play.cards))
         why = self._why(play, genuine)
         if why is not None:
@@ -323,16 +332,22 @@ def answered_tops(plays: Iterable[tuple[int, Play]], seats: int) -> list[tuple[P
 def why_not_beating(play: Play, top: Play) -> str:
     """Why ``play`` does not beat ``top`` (both combinations, ``beats`` said no)."""
     if top.kind is Kind.ROCKET:
-        return "nothing beats the rocket: pass"
+        return Reason("nothing_beats_rocket", "nothing beats the rocket: pass")
     if play.kind is not top.kind:
         if top.kind is Kind.BOMB:
-            return f"{play.text} does not beat the bomb {top.ranks}: only a bigger or higher " \
-                   "bomb or the rocket does"
-        return f"{play.text} is a {play.kind.label}; the trick needs a {top.kind.label} " \
-               "(or a bomb or the rocket)"
+            return Reason("not_over_bomb", f"{play.text} does not beat the bomb {top.ranks}: "
+                          "only a bigger or higher bomb or the rocket does", play=play.text,
+                          top=top.text)
+        return Reason("wrong_kind", f"{play.text} is a {play.kind.label}; the trick needs a "
+                      f"{top.kind.label} (or a bomb or the rocket)", play=play.text,
+                      kind=play.kind.label, top_kind=top.kind.label)
     if play.size != top.size:
         if play.kind is Kind.BOMB:
-            return f"the bomb {play.ranks} has fewer cards than the bomb {top.ranks}"
-        return f"{play.text} has {play.size} cards; the trick's {top.kind.label} has {top.size}"
-    return f"{play.text} is not higher than {top.text}"
+            return Reason("smaller_bomb", f"the bomb {play.ranks} has fewer cards than the "
+                          f"bomb {top.ranks}", play=play.text, top=top.text)
+        return Reason("wrong_size", f"{play.text} has {play.size} cards; the trick's "
+                      f"{top.kind.label} has {top.size}", play=play.text, n=play.size,
+                      kind=top.kind.label, m=top.size)
+    return Reason("not_higher", f"{play.text} is not higher than {top.text}", play=play.text,
+                  top=top.text)
 

@@ -7,6 +7,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "dizhu"
 
 LAYERS = [
+    {"reasons"},
     {"cards"},
     {"combos"},
     {"patterns", "universe"},
@@ -71,7 +72,7 @@ def test_modules_import_only_lower_layers():
 def test_rules_live_in_the_engine():
     """Bots, the arena and the command line ask the engine; they never classify cards,
     generate plays, clear tricks or assume three seats themselves."""
-    engine = {"cards", "combos", "patterns", "universe", "movegen", "rules", "rulesets",
+    engine = {"reasons", "cards", "combos", "patterns", "universe", "movegen", "rules", "rulesets",
               "auction", "scoring", "position", "deal"}
     for path in sorted(PACKAGE.rglob("*.py")):
         name = path.parent.name if path.parent.name in SUBPACKAGES else path.stem

@@ -27,6 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..deal import AmbiguousPlayError
 from ..match import DEAL_LIMITS, POINT_TARGETS
+from ..reasons import Reason, reason_of
 from ..record import RecordError
 from ..rules import RuleSet
 from ..rulesets import find_ruleset
@@ -157,7 +158,8 @@ class Hub:
             async with room.lock:
                 if kind == "act":
                     if table.autoplay:
-                        raise ActionError("auto-play is on: switch it off to play yourself")
+                        raise ActionError(Reason("autoplay_on", "auto-play is on: switch it "
+                                                 "off to play yourself"))
                     action, cards = table.action_of(message.get("action") or {})
                     table.submit(HUMAN, action, cards)
                 elif kind == "next":
@@ -165,21 +167,30 @@ class Hub:
                 elif kind == "autoplay":
                     table.set_autoplay(message.get("bot") or None)
                 else:
-                    raise ActionError(f"unknown message {kind!r}")
+                    raise ActionError(Reason("unknown_message", f"unknown message {kind!r}",
+                                             text=str(kind)))
         except AmbiguousPlayError as e:
-            await ws.send_json({"type": "choose", "message": str(e),
+            await ws.send_json({"type": "choose", **said(e),
                                 "options": [play_json(p) for p in e.options]})
             return
         except ActionError as e:
-            await ws.send_json({"type": "error", "message": str(e)})
+            await ws.send_json({"type": "error", **said(e)})
             return
         except sqlite3.Error as e:
             log.exception("match %s: an action could not be stored", table.id)
-            await ws.send_json({"type": "error", "message": f"that could not be saved ({e}); "
-                                "nothing changed: try again"})
+            await ws.send_json({"type": "error", **said(Reason(
+                "not_saved", f"that could not be saved ({e}); nothing changed: try again"))})
             return
         await room.broadcast()
         self.kick(room)
+
+
+def said(error: BaseException | str) -> dict[str, Any]:
+    """How a refusal is sent: its English ``message`` and, when it has one, the ``reason``
+    (code and facts) a page says in its own language."""
+    reason = reason_of(error)
+    message = str(error)
+    return {"message": message, "reason": reason.to_json()} if reason else {"message": message}
 
 
 def same_origin(headers) -> bool:

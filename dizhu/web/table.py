@@ -21,6 +21,7 @@ from ..combos import CHINESE_NAMES, PASS, Kind, Play
 from ..deal import Action, AmbiguousPlayError, Deal, IllegalActionError, Phase, play_from_cards
 from ..match import DEAL_LIMITS, POINT_TARGETS, Match, MatchSettings
 from ..patterns import compose, shapes
+from ..reasons import Reason
 from ..record import deal_to_record
 from ..rules import RuleSet
 from ..rulesets import find_ruleset
@@ -149,9 +150,9 @@ class Table:
     def abandon(self) -> None:
         """Give the match up (it stays stored, listed as abandoned)."""
         if self.match.finished or self.abandoned:
-            raise ActionError("the match is over already")
+            raise ActionError(Reason("match_over", "the match is over already"))
         if not self.store.abandon(self.id):
-            raise ActionError("this match cannot be abandoned")
+            raise ActionError(Reason("cannot_abandon", "this match cannot be abandoned"))
         self.abandoned = True
 
     @property
@@ -180,21 +181,27 @@ class Table:
         except (ActionError, AmbiguousPlayError):
             raise
         except ValueError as e:  # unreadable cards, plays, bids; illegal selections
-            raise ActionError(str(e)) from None
+            raise ActionError(*e.args) from None
         except (TypeError, KeyError) as e:
-            raise ActionError(f"cannot read that action ({e})") from None
-        raise ActionError("unknown action: bid, double, pass, play, pattern or cards")
+            raise ActionError(Reason("unreadable_action",
+                                     f"cannot read that action ({e})")) from None
+        raise ActionError(Reason("unknown_action",
+                                 "unknown action: bid, double, pass, play, pattern or cards"))
 
     def _held(self, texts: Any) -> list[int]:
         """The person's cards named by ``texts`` (a face held twice may be named twice)."""
         if not isinstance(texts, list) or not texts:
-            raise ActionError("select the cards to play first")
+            raise ActionError(Reason("select_first", "select the cards to play first"))
         cards = [parse_card(str(t)) for t in texts]
         held = Counter(self.deal.held_cards(HUMAN))
         for card, n in Counter(cards).items():
             if held[card] < n:
-                raise ActionError(f"you hold {held[card]} {card_text(card)}, not {n}"
-                                  if held[card] else f"you do not hold {card_text(card)}")
+                if not held[card]:
+                    raise ActionError(Reason("card_not_held", f"you do not hold "
+                                             f"{card_text(card)}", card=card_text(card)))
+                raise ActionError(Reason("hold_fewer", f"you hold {held[card]} "
+                                         f"{card_text(card)}, not {n}", n=held[card],
+                                         card=card_text(card), m=n))
         return cards
 
     def _selected(self, texts: Any) -> tuple[Play, list[int]]:
@@ -203,7 +210,8 @@ class Table:
 
     def _composed(self, pattern: Any) -> Play:
         if not isinstance(pattern, dict):
-            raise ActionError("a pattern names its kind, lowest rank, length and wings")
+            raise ActionError(Reason("pattern_fields",
+                                     "a pattern names its kind, lowest rank, length and wings"))
         kind = Kind.from_label(str(pattern.get("kind", "")))
         main = _rank_index(pattern.get("main", "3"))
         wings = tuple(_rank_index(w) for w in pattern.get("wings", []))
@@ -227,9 +235,9 @@ class Table:
     def next_deal(self) -> None:
         """Deal the next hand once this one is over (or thrown in)."""
         if not self.deal.is_over:
-            raise ActionError("the deal is still being played")
+            raise ActionError(Reason("deal_in_play", "the deal is still being played"))
         if self.match.finished:
-            raise ActionError("the match is over")
+            raise ActionError(Reason("match_over", "the match is over"))
         self._commit(HUMAN, {"next": True})
 
     def set_autoplay(self, spec: str | None) -> None:
@@ -240,7 +248,9 @@ class Table:
             except ValueError as e:
                 raise ActionError(str(e)) from None
             if name not in LEVELS:
-                raise ActionError(f"auto-play uses {', '.join(LEVELS)}, not {name}")
+                raise ActionError(Reason("autoplay_levels", f"auto-play uses "
+                                         f"{', '.join(LEVELS)}, not {name}",
+                                         levels=list(LEVELS), name=name))
         if spec == self.autoplay:
             return
         self._commit(HUMAN, {"autoplay": spec})
@@ -274,7 +284,7 @@ class Table:
 
     def _refuse_if_abandoned(self) -> None:
         if self.abandoned:
-            raise ActionError("this match was abandoned")
+            raise ActionError(Reason("match_abandoned", "this match was abandoned"))
 
     def _apply(self, seat: int, event: dict[str, Any]) -> None:
         if "next" in event:
@@ -395,10 +405,12 @@ class Table:
     def deal_record(self, index: int) -> dict[str, Any]:
         """The engine's record of a finished deal (unfinished deals stay hidden)."""
         if not 0 <= index < len(self.match.deals):
-            raise ActionError(f"this match has no deal {index}")
+            raise ActionError(Reason("no_such_deal", f"this match has no deal {index}",
+                                     n=index))
         deal = self.match.deals[index]
         if deal.phase is not Phase.OVER:
-            raise ActionError("only a deal played out can be shown with all its cards")
+            raise ActionError(Reason("deal_not_played_out",
+                                     "only a deal played out can be shown with all its cards"))
         return deal_to_record(deal)
 
 
@@ -410,7 +422,8 @@ def _rank_index(text: Any) -> int:
     t = str(text).strip().upper()
     t = "T" if t == "10" else t
     if t not in RANKS:
-        raise ActionError(f"no rank {text!r}: ranks are {' '.join(RANKS)}")
+        raise ActionError(Reason("no_rank", f"no rank {text!r}: ranks are {' '.join(RANKS)}",
+                                 text=str(text)))
     return RANKS.index(t)
 
 

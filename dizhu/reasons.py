@@ -1,0 +1,110 @@
+"""Reasons given to a person: why an action, a card text or a setting is refused.
+
+A :class:`Reason` is a ``str`` (its English words, as the command line and the engine's
+exceptions show it) that also carries a ``code`` and the facts it names (``params``), so an
+interface can say it in another language and show its plays and cards its own way. Every
+code is listed in :data:`REASONS` with its facts; the browser page has its own wording of
+each, in English and in Chinese (a test checks that none is missing).
+
+Facts are named by what they are, never by how a language says them: ``play``/``top`` are
+plays as the engine writes them (``pair 33``), ``cards``/``hand`` are ranks (``334``),
+``card``/``chosen`` suited cards (``3s``, ``3s 3h``), ``kind``/``top_kind`` a
+combination's engine name, ``rank`` a rank letter, ``seat``/``asked`` seat numbers,
+``answer``/``answers`` auction tokens, and ``n``, ``m``, ``high``, ``low``, ``most``
+numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+REASONS: dict[str, str] = {
+    # deals and turns
+    "deal_over": "the deal is over",
+    "not_your_turn": "it is seat {seat}'s turn, not seat {asked}'s",
+    "auction_on": "the auction is on: answer {answers}",
+    "doubling_open": "the doubling question is open: double or not",
+    "play_begun": "the play has begun: play cards or pass",
+    "auction_over": "the auction is over",
+    "bid_too_low": "a bid must be higher than {high}",
+    "not_an_answer": "{answer} is not an answer now: answer {answers}",
+    "no_such_answer": "{answer} is no answer in an auction",
+    # plays
+    "leader_may_not_pass": "you lead this trick: a leader may not pass",
+    "not_a_kind": "{cards} is not a {kind}",
+    "distinct_kickers": "{play}: with distinct kickers, its single wings or kickers differ",
+    "not_held": "you hold {hand}, not {cards}",
+    "nothing_beats_rocket": "nothing beats the rocket: pass",
+    "not_over_bomb": "{play} does not beat the bomb {top}",
+    "wrong_kind": "{play} is a {kind}; the trick needs a {top_kind}",
+    "smaller_bomb": "the bomb {play} has fewer cards than the bomb {top}",
+    "wrong_size": "{play} has {n} cards; the trick's {kind} has {m}",
+    "not_higher": "{play} is not higher than {top}",
+    "not_a_combination": "{cards} is not a combination",
+    "ambiguous": "{cards} can be played as {kinds}: choose one",
+    "cards_not_the_play": "the cards {chosen} are not the play {play}",
+    "cards_not_held": "you do not hold {chosen}",
+    "pass_puts_no_cards": "a pass puts no cards on the table",
+    "only_plays_put_cards": "only a play puts cards on the table",
+    # card and play texts
+    "unknown_card": "unknown card {char} in {text}",
+    "too_many_of_rank": "{n} cards of rank {rank}: the deck has {most}",
+    "far_too_many": "far too many cards of rank {rank}",
+    "bad_card": "cannot read card {text}",
+    "unknown_kind": "unknown combination kind {text}",
+    "empty_play": "empty play",
+    "unreadable_play": "cannot read play {text}",
+    "not_a_legal_kind": "{cards} is not a legal {kind}",
+    # naming a pattern
+    "not_a_pattern": "{kind} is not a pattern to play",
+    "chain_length": "a {kind} runs {low} to {high} ranks, not {n}",
+    "no_length": "a {kind} has no length",
+    "cannot_start": "a {kind} cannot start at {rank}",
+    "chain_cannot_start": "a {kind} of {n} ranks cannot start at {rank}",
+    "wings_needed": "a {kind} of {n} ranks takes {need} kickers or wings, not {m}",
+    "bomb_size": "a bomb is {low} to {high} cards of one rank 3..2",
+    "no_rank": "no rank {text}",
+    # the table
+    "select_first": "select the cards to play first",
+    "hold_fewer": "you hold {n} {card}, not {m}",
+    "card_not_held": "you do not hold {card}",
+    "autoplay_on": "auto-play is on: switch it off to play yourself",
+    "match_over": "the match is over",
+    "match_abandoned": "this match was abandoned",
+    "cannot_abandon": "this match cannot be abandoned",
+    "deal_in_play": "the deal is still being played",
+    "no_such_deal": "this match has no deal {n}",
+    "deal_not_played_out": "only a deal played out can be shown with all its cards",
+    "unknown_action": "unknown action",
+    "unreadable_action": "cannot read that action",
+    "pattern_fields": "a pattern names its kind, lowest rank, length and wings",
+    "autoplay_levels": "auto-play uses {levels}, not {name}",
+    "unknown_message": "unknown message {text}",
+    "not_saved": "that could not be saved: nothing changed, try again",
+}
+"""Every reason's code, with the gist of it in English and the facts it names."""
+
+
+class Reason(str):
+    """Why something is refused: the English ``text``, a ``code`` and its facts."""
+
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, code: str, english: str, /, **params: Any) -> Reason:
+        if code not in REASONS:
+            raise KeyError(f"no reason {code!r}")
+        self = super().__new__(cls, english)
+        self.code = code
+        self.params = params
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"code": ..., "params": {...}, "text": ...}`` for an interface to say."""
+        return {"code": self.code, "params": self.params, "text": str(self)}
+
+
+def reason_of(error: BaseException | str) -> Reason | None:
+    """The :class:`Reason` an exception (or a string) carries, if any."""
+    found = error.args[0] if isinstance(error, BaseException) and error.args else error
+    return found if isinstance(found, Reason) else None

@@ -1,0 +1,74 @@
+"""Reasons: every refusal carries a code and its facts, for the page to say in any language."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dizhu.cards import InvalidCardsError, parse_ranks
+from dizhu.combos import InvalidPlayError, Play, parse_play
+from dizhu.deal import Deal, IllegalActionError, play_from_cards
+from dizhu.reasons import REASONS, Reason, reason_of
+from dizhu.rulesets import find_ruleset
+
+PACKAGE = Path(__file__).resolve().parents[1] / "dizhu"
+USED = re.compile(r'Reason\(\s*"([a-z_]+)"')
+
+
+def codes_in_the_package() -> set[str]:
+    return {code for path in PACKAGE.rglob("*.py") for code in USED.findall(path.read_text())}
+
+
+def test_every_code_is_listed_and_every_listed_code_is_used():
+    used = codes_in_the_package()
+    assert used <= set(REASONS), used - set(REASONS)
+    assert set(REASONS) <= used, set(REASONS) - used
+    with pytest.raises(KeyError, match="no reason 'whatever'"):
+        Reason("whatever", "some words")
+
+
+def test_a_reason_is_its_english_words_with_a_code_and_facts():
+    reason = Reason("not_higher", "single 3 is not higher than single 4", play="single 3",
+                    top="single 4")
+    assert reason == "single 3 is not higher than single 4" and isinstance(reason, str)
+    assert reason.to_json() == {"code": "not_higher", "text": str(reason),
+                                "params": {"play": "single 3", "top": "single 4"}}
+
+
+def illegal(deal: Deal, action) -> Reason:
+    with pytest.raises(IllegalActionError) as refused:
+        deal.push(action)
+    found = reason_of(refused.value)
+    assert found is not None and found == str(refused.value)
+    return found
+
+
+def test_the_engine_refuses_with_codes_and_facts():
+    deal = Deal.shuffled(seed=12, opening=0)
+    assert illegal(deal, Play.parse("single 3")).code == "auction_on"
+    deal.push(find_ruleset().auction.answers[3])  # bid 3
+    assert illegal(deal, parse_play("pass")).code == "leader_may_not_pass"
+    lead = deal.legal_actions()[0]
+    deal.push(lead)
+    assert lead.kind.label == "single"
+    pair = next(p for p in deal.rules.generator.lead(deal.hands[1]) if p.kind.label == "pair")
+    wrong = illegal(deal, pair)
+    assert (wrong.code, wrong.params) == ("wrong_kind", {
+        "play": pair.text, "kind": "pair", "top_kind": "single"})
+    with pytest.raises(IllegalActionError) as refused:
+        play_from_cards(deal, parse_ranks("45"))
+    assert reason_of(refused.value).code == "not_a_combination"
+    assert reason_of(refused.value).params == {"cards": "45"}
+
+
+@pytest.mark.parametrize("call, code, params", [
+    (lambda: parse_ranks("33Z"), "unknown_card", {"char": "Z", "text": "33Z"}),
+    (lambda: parse_ranks("33333"), "too_many_of_rank", {"n": 5, "rank": "3", "most": 4}),
+    (lambda: parse_play("banana 3"), "unknown_kind", {"text": "banana"}),
+    (lambda: parse_play("pair 34"), "not_a_legal_kind", {"cards": "34", "kind": "pair"}),
+])
+def test_card_and_play_texts_refuse_with_codes(call, code, params):
+    with pytest.raises((InvalidCardsError, InvalidPlayError)) as refused:
+        call()
+    reason = reason_of(refused.value)
+    assert (reason.code, reason.params) == (code, params)
