@@ -10,8 +10,9 @@ Facts are named by what they are, never by how a language says them: ``play``/``
 plays as the engine writes them (``pair 33``), ``cards``/``hand`` are ranks (``334``),
 ``card``/``chosen`` suited cards (``3s``, ``3s 3h``), ``kind``/``top_kind`` a
 combination's engine name, ``rank`` a rank letter, ``seat``/``asked`` seat numbers,
-``answer``/``answers`` auction tokens, and ``n``, ``m``, ``high``, ``low``, ``most``
-numbers.
+``answer``/``answers`` auction tokens, ``reason`` a reason inside another (its JSON),
+and ``n``, ``m``, ``high``, ``low``, ``most``, ``index`` numbers; ``detail`` and ``event``
+are English words with no translation.
 """
 
 from __future__ import annotations
@@ -81,6 +82,9 @@ REASONS: dict[str, str] = {
     "autoplay_levels": "auto-play uses {levels}, not {name}",
     "unknown_message": "unknown message {text}",
     "not_saved": "that could not be saved: nothing changed, try again",
+    # records
+    "not_a_record": "not a deal record: {detail}",
+    "record_event": "event {index} ({event}) does not replay: {reason}",
 }
 """Every reason's code, with the gist of it in English and the facts it names."""
 

@@ -19,6 +19,7 @@ from .actions import action_from_json, action_to_json
 from .cards import InvalidCardsError, card_text, parse_card
 from .combos import InvalidPlayError
 from .deal import Deal, IllegalActionError
+from .reasons import Reason, reason_of
 from .rules import RuleSet
 from .rulesets import rules_from_json
 
@@ -73,19 +74,20 @@ def replay(record: dict[str, Any] | str) -> Deal:
         try:
             record = json.loads(record)
         except json.JSONDecodeError as e:
-            raise RecordError(f"not a JSON record: {e}") from None
+            raise RecordError(_unreadable(f"not a JSON record: {e}")) from None
     if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise RecordError(f"not a dizhu deal record (expected \"format\": \"{FORMAT}\")")
+        raise RecordError(_unreadable(f"not a dizhu deal record (expected \"format\": "
+                                      f"\"{FORMAT}\")"))
     if record.get("version") not in READABLE:
-        raise RecordError(f"record version {record.get('version')!r} is not "
-                          f"{' or '.join(map(str, READABLE))}")
+        raise RecordError(_unreadable(f"record version {record.get('version')!r} is not "
+                                      f"{' or '.join(map(str, READABLE))}"))
     events = record.get("events")
     if not isinstance(events, list) or not events:
-        raise RecordError("the record has no events")
+        raise RecordError(_unreadable("the record has no events"))
     try:
         rules = rules_from_json(record.get("rules"))
     except ValueError as e:
-        raise RecordError(f"rules: {e}") from None
+        raise RecordError(_unreadable(f"rules: {e}")) from None
     deal = _start(events, rules)
     first = 2 if starts_at_play(events) else 1
     for index in range(first, len(events)):
@@ -95,7 +97,7 @@ def replay(record: dict[str, Any] | str) -> Deal:
             deal.push(action, seat, cards)
         except (IllegalActionError, InvalidPlayError, InvalidCardsError, KeyError, TypeError,
                 ValueError, AttributeError) as e:
-            raise RecordError(f"event {index} ({_describe(event)}): {_reason(e)}") from None
+            raise RecordError(_bad_event(index, _describe(event), e)) from None
     return deal
 
 
@@ -108,6 +110,18 @@ def _reason(e: Exception) -> str:
     if isinstance(e, KeyError):
         return f"missing field {e.args[0]!r}"
     return str(e)
+
+
+def _unreadable(detail: str) -> Reason:
+    return Reason("not_a_record", detail, detail=detail)
+
+
+def _bad_event(index: int, event: str, error: Exception) -> Reason:
+    """Event ``index`` cannot be replayed; the engine's reason (with its code, if any)."""
+    why = _reason(error)
+    inner = reason_of(error)
+    return Reason("record_event", f"event {index} ({event}): {why}", index=index, event=event,
+                  reason=inner.to_json() if inner else {"text": why})
 
 
 def _describe(event: Any) -> str:
@@ -129,14 +143,14 @@ def _integer(value: Any, what: str) -> int:
 def _start(events: list, rules: RuleSet) -> Deal:
     head = events[0]
     if not isinstance(head, dict) or head.get("event") != "deal":
-        raise RecordError("event 0 must be the deal (hands, kitty, opening)")
+        raise RecordError(_unreadable("event 0 must be the deal (hands, kitty, opening)"))
     try:
         hands = [[parse_card(t) for t in h.split()] for h in head["hands"]]
         kitty = [parse_card(t) for t in head["kitty"].split()]
         opening = _integer(head["opening"], "the opening seat")
         deal = Deal(hands, kitty, opening, rules)
     except (InvalidCardsError, KeyError, TypeError, ValueError, AttributeError) as e:
-        raise RecordError(f"event 0 (deal): {_reason(e)}") from None
+        raise RecordError(_bad_event(0, "deal", e)) from None
     if not starts_at_play(events):
         return deal
     start = events[1]
@@ -145,7 +159,7 @@ def _start(events: list, rules: RuleSet) -> Deal:
         bid = _integer(start.get("bid", 1), "the stake")
         return Deal.at_play(hands, kitty, landlord, bid, rules)
     except (KeyError, ValueError) as e:
-        raise RecordError(f"event 1 (start): {_reason(e)}") from None
+        raise RecordError(_bad_event(1, "start", e)) from None
 
 
 def _action_of(event: Any, rules: RuleSet) -> tuple[int, Any, list[int] | None]:

@@ -193,6 +193,14 @@ def said(error: BaseException | str) -> dict[str, Any]:
     return {"message": message, "reason": reason.to_json()} if reason else {"message": message}
 
 
+def refused(error: BaseException | str, prefix: str = "", status: int = 400) -> JSONResponse:
+    """An HTTP refusal: ``{"error": words, "reason": {...}}`` (see :func:`said`)."""
+    found = said(error)
+    return JSONResponse({"error": prefix + found["message"],
+                         **({"reason": found["reason"]} if "reason" in found else {})},
+                        status_code=status)
+
+
 def same_origin(headers) -> bool:
     """Whether a request comes from this server's own page (or from no page at all, like a
     script): another web site open in the browser must not reach the game."""
@@ -291,16 +299,16 @@ def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
             return JSONResponse({"error": FOREIGN}, status_code=403)
         body = await request.body()
         if len(body) > MAX_UPLOAD:
-            return JSONResponse({"error": "that file is too large to be a deal record"},
-                                status_code=400)
+            too_large = "that file is too large to be a deal record"
+            return refused(Reason("not_a_record", too_large, detail=too_large))
         try:
             found = json.loads(body)
             return JSONResponse({"frames": replay_frames(found), "record": found})
         except (json.JSONDecodeError, UnicodeDecodeError):
-            return JSONResponse({"error": "that file is not a JSON deal record"},
-                                status_code=400)
+            not_json = "that file is not a JSON deal record"
+            return refused(Reason("not_a_record", not_json, detail=not_json))
         except RecordError as e:
-            return JSONResponse({"error": f"that record does not replay: {e}"}, status_code=400)
+            return refused(e, "that record does not replay: ")
 
     async def table_socket(ws: WebSocket) -> None:
         if not same_origin(ws.headers):
