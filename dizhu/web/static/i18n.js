@@ -1,0 +1,124 @@
+// The page's words in English and in Chinese (简体中文). The catalogs (i18n/en.json,
+// i18n/zh.json) are keyed by what is said, with {name} for the facts filled in; the
+// server's refusals come as a reason code and its facts (dizhu.reasons), said here in the
+// person's language. The language can be switched at any time and is remembered.
+
+const LANGUAGES = ["en", "zh"];
+const STORED = "dizhu.language";
+const catalogs = {};
+let current = "en";
+
+function stored() {
+  try { return localStorage.getItem(STORED); } catch { return null; }
+}
+
+/** The language to start in: the one chosen last, else the browser's. */
+export function preferredLanguage() {
+  const chosen = stored();
+  if (LANGUAGES.includes(chosen)) return chosen;
+  return (navigator.language || "").toLowerCase().startsWith("zh") ? "zh" : "en";
+}
+
+/** Load a language (and English, which fills any gap) and make it the page's. */
+export async function setLanguage(code) {
+  const wanted = LANGUAGES.includes(code) ? code : "en";
+  for (const name of new Set(["en", wanted])) {
+    if (!catalogs[name]) {
+      const response = await fetch(`/static/i18n/${name}.json`);
+      catalogs[name] = await response.json();
+    }
+  }
+  current = wanted;
+  try { localStorage.setItem(STORED, wanted); } catch { /* private mode: not remembered */ }
+  document.documentElement.lang = wanted === "zh" ? "zh-CN" : "en";
+  translatePage();
+  document.dispatchEvent(new CustomEvent("languagechange", { detail: wanted }));
+}
+
+export function language() {
+  return current;
+}
+
+/** The words for ``key`` with its facts filled in (English when the language lacks them). */
+export function t(key, facts = {}) {
+  const words = (catalogs[current] && catalogs[current][key]) ?? (catalogs.en && catalogs.en[key]);
+  if (words === undefined) return key;
+  return words.replace(/\{(\w+)\}/g, (_, name) => (name in facts ? String(facts[name]) : `{${name}}`));
+}
+
+/** Every element with ``data-i18n`` (its text), ``data-i18n-title`` or
+ * ``data-i18n-label`` (its title or aria-label) gets the current words. */
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  }
+}
+
+// ------------------------------------------------------------------ cards and plays
+
+/** A rank as a player says it: 3 … 10, J, Q, K, A, 2, and the jokers by name. */
+export function rankName(rank) {
+  return ["T", "B", "R"].includes(rank) ? t(`rank.${rank}`) : rank;
+}
+
+/** Ranks written as the engine writes them ("TTJ") as a player reads them ("10 10 J"). */
+export function cardsText(ranks) {
+  return [...ranks].map(rankName).join(" ");
+}
+
+/** A suited card ("Th", "B") by name: "10 of hearts", "红桃10", "black joker". */
+export function cardName(card) {
+  if (card === "B" || card === "R") return rankName(card);
+  return t("card.named", { rank: rankName(card[0]), suit: t(`suit.${card[1]}`) });
+}
+
+export function kindName(kind) {
+  return t(`kind.${kind}`);
+}
+
+/** A play as the engine writes it ("straight 9TJQK", "pass") as a player reads it. */
+export function playText(text) {
+  if (text === "pass") return t("kind.pass");
+  const [kind, ranks] = text.split(" ");
+  return `${kindName(kind)} ${cardsText(ranks)}`;
+}
+
+function listText(items, joiner = "list.or") {
+  return items.join(t(joiner));
+}
+
+// ------------------------------------------------------------------ reasons
+
+/** A refusal from the server said in the current language: ``reason`` is its
+ * ``{code, params, text}``; ``seatName(seat)`` names seats. Unknown codes keep the
+ * server's own words. */
+export function sayReason(reason, seatName = (s) => String(s)) {
+  if (!reason || !reason.code) return reason && reason.text ? reason.text : "";
+  const key = `reason.${reason.code}`;
+  if (!catalogs.en || !(key in catalogs.en)) return reason.text || key;
+  const facts = {};
+  for (const [name, value] of Object.entries(reason.params || {})) {
+    facts[name] = sayFact(name, value, seatName);
+  }
+  return t(key, facts);
+}
+
+function sayFact(name, value, seatName) {
+  switch (name) {
+    case "play": case "top": return playText(value);
+    case "cards": case "hand": return value ? cardsText(value) : t("cards.none");
+    case "kind": case "top_kind": return kindName(value);
+    case "kinds": return listText(value.map(kindName));
+    case "answer": return t(`answer.${value}`);
+    case "answers": return listText(value.map((a) => t(`answer.${a}`)));
+    case "rank": return rankName(value);
+    case "card": return cardName(value);
+    case "chosen": return value.split(" ").map(cardName).join(t("list.and"));
+    case "seat": case "asked": return seatName(value);
+    case "reason": return sayReason(value, seatName);
+    case "levels": return listText(value);
+    default: return String(value);
+  }
+}
