@@ -3,6 +3,7 @@ a crash and a restart. Raw WebSocket frames are checked for other seats' hidden 
 
 import json
 import re
+import time
 import urllib.error
 import urllib.request
 
@@ -172,3 +173,32 @@ def test_abandoning_a_match(server):
     assert status == 409 and "over already" in body["error"]
     status, lobby = http(server, "/api/lobby")
     assert lobby["unfinished"] == [] and lobby["finished"][0]["abandoned"]
+
+
+def test_auto_play_switched_off_during_the_pause_gives_the_seat_back(tmp_path):
+    """Issue 9, defect 4: switching auto-play off while the computer was pausing for the
+    person's seat said "a computer player failed" and logged a traceback."""
+    server = Server(tmp_path / "game.sqlite3", pause=1.0).start()
+    try:
+        match_id = new_match(server)
+        with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+            state = receive(ws)
+            while state["state"]["waiting_for"] != HUMAN:
+                state = receive(ws, timeout=30)
+            ws.send(json.dumps({"type": "autoplay", "bot": "easy"}))
+            assert receive(ws)["state"]["match"]["autoplay"] == "easy"
+            time.sleep(0.3)  # the computer is pausing before it plays the person's seat
+            ws.send(json.dumps({"type": "autoplay", "bot": None}))
+            messages = []
+            deadline = time.monotonic() + 2.5
+            while time.monotonic() < deadline:
+                try:
+                    messages.append(json.loads(ws.recv(timeout=0.5)))
+                except TimeoutError:
+                    pass
+        assert [m for m in messages if m["type"] == "error"] == []
+        last = [m for m in messages if m["type"] == "state"][-1]["state"]
+        assert last["match"]["autoplay"] is None and last["waiting_for"] == HUMAN
+    finally:
+        server.stop()
+    assert "Traceback" not in server.output()

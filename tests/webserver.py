@@ -27,6 +27,7 @@ class Server:
         self.pause = pause
         self.process: subprocess.Popen | None = None
         self.url = ""
+        self.printed = ""
 
     def start(self, port: int = 0) -> Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
@@ -53,11 +54,19 @@ class Server:
     def ws_url(self) -> str:
         return self.url.replace("http://", "ws://")
 
+    def output(self) -> str:
+        """What the server printed after its first line, up to its last stop (log lines,
+        tracebacks)."""
+        return self.printed
+
     def stop(self) -> None:
         """Stop the server abruptly (as a crash would), then reap it."""
         if self.process is not None and self.process.poll() is None:
             self.process.kill()
             self.process.wait(10)
+        if self.process is not None and self.process.stdout is not None:
+            self.printed = self.process.stdout.read()
+            self.process.stdout.close()
         self.process = None
 
     def restart(self) -> None:

@@ -117,12 +117,16 @@ class Hub:
                         return
                     kind, seat = pending
                     version = table.version
-                    view = table.view_for_decision(seat) if kind == "act" else None
+                    if kind == "act":  # the player and what it sees, as they are now
+                        player = table.player_of(seat)
+                        view = table.view_for_decision(seat)
                 pause = self.pause * table.pace
                 await asyncio.sleep(pause if kind == "act" else pause * 2)
+                if table.version != version:
+                    continue  # the person changed something during the pause: look again
                 action = None
                 if kind == "act":
-                    action = await asyncio.to_thread(table.decide_from, seat, view)
+                    action = await asyncio.to_thread(table.decide, player, view)
                 async with room.lock:
                     if table.version != version:
                         continue  # the person changed something meanwhile: look again

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import action_from_json, action_to_json
-from ..bots import make_bot, parse_bot_spec
+from ..bots import Bot, make_bot, parse_bot_spec
 from ..bots.hints import Hinter
 from ..cards import RANKS, card_text, parse_card, ranks_of_cards
 from ..combos import CHINESE_NAMES, PASS, Kind, Play
@@ -328,14 +328,22 @@ class Table:
         """The frozen view a computer player decides from."""
         return seat_view(self.deal, seat)
 
-    def decide_from(self, seat: int, view: SeatView) -> Action:
-        """A computer player's action from ``view`` (safe in a worker thread: the view is
-        a frozen copy and each seat's player is used by one task at a time)."""
+    def player_of(self, seat: int) -> Bot:
+        """The computer player of ``seat`` now (the person's seat's only under auto-play)."""
         bot = self.autoplay_bot if seat == HUMAN else self.bots[seat]
         if bot is None:
             raise ActionError("nobody plays that seat automatically")
+        return bot
+
+    def decide(self, bot: Bot, view: SeatView) -> Action:
+        """A computer player's action from ``view`` (safe in a worker thread: the view is
+        a frozen copy and each seat's player is used by one task at a time)."""
         bot.reseed(f"{self.settings['seed']}:{self.version}")
         return bot.act(view)
+
+    def decide_from(self, seat: int, view: SeatView) -> Action:
+        """The action of ``seat``'s computer player from ``view``."""
+        return self.decide(self.player_of(seat), view)
 
     def hints(self) -> list[Play]:
         """The person's legal plays, best first, judged from their own view."""
