@@ -1,13 +1,33 @@
-"""Hints for a person: the plays open to a seat, best first, from that seat's view alone."""
+"""Hints for a person: the plays open to a seat, best first, from that seat's view alone.
+
+A hint never breaks a bomb or the rocket (takes cards of a rank held as a bomb, or one joker
+of the rocket, without playing the bomb or the rocket) unless it goes out: such plays come
+after every other, for a person who asks for more hints.
+"""
 
 from __future__ import annotations
 
-from ..combos import Play
+from ..cards import BLACK_JOKER, TWO, contains, count_of
+from ..combos import Kind, Play
 from ..deal import Phase
+from ..rules import RuleSet
 from ..view import SeatView
 from .handeval import is_control
 from .normal import NormalBot
 from .situation import Situation
+
+
+def breaks_a_bomb(play: Play, hand: int, rules: RuleSet) -> bool:
+    """Whether ``play`` from ``hand`` uses a bomb's cards, or a joker of the rocket, without
+    being a bomb or the rocket and without going out."""
+    if play.is_pass or play.kind is Kind.BOMB or play.kind is Kind.ROCKET or play.cards == hand:
+        return False
+    smallest = rules.combos.bomb_sizes[0]
+    for rank in range(TWO + 1):
+        if count_of(play.cards, rank) and count_of(hand, rank) >= smallest:
+            return True
+    jokers = play.cards >> (4 * BLACK_JOKER)  # the play's jokers, if any
+    return bool(jokers) and contains(hand, rules.combos.rocket)
 
 
 class Hinter:
@@ -38,4 +58,5 @@ class Hinter:
         if not choice.is_pass and choice in ranked:
             ranked.remove(choice)
             ranked.insert(0, choice)
+        ranked.sort(key=lambda p: breaks_a_bomb(p, s.hand, view.rules))  # stable
         return ranked
