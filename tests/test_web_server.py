@@ -1,6 +1,7 @@
 """The game server for real: a child process on 127.0.0.1, its HTTP API and WebSocket,
 a crash and a restart. Raw WebSocket frames are checked for other seats' hidden cards."""
 
+import contextlib
 import json
 import re
 import time
@@ -192,13 +193,41 @@ def test_auto_play_switched_off_during_the_pause_gives_the_seat_back(tmp_path):
             messages = []
             deadline = time.monotonic() + 2.5
             while time.monotonic() < deadline:
-                try:
+                with contextlib.suppress(TimeoutError):
                     messages.append(json.loads(ws.recv(timeout=0.5)))
-                except TimeoutError:
-                    pass
         assert [m for m in messages if m["type"] == "error"] == []
         last = [m for m in messages if m["type"] == "state"][-1]["state"]
         assert last["match"]["autoplay"] is None and last["waiting_for"] == HUMAN
     finally:
         server.stop()
     assert "Traceback" not in server.output()
+
+
+def test_the_turn_clock_acts_for_a_person_whose_time_runs_out(server):
+    """Issue 9: an optional turn clock, set in the lobby (off by default). When the person's
+    time runs out the clock passes (or, leading, plays the first hint) for them."""
+    status, body = http(server, "/api/matches", {"clock": 1})
+    assert status == 400 and "the turn clock is 0 (none) or 3 to 120 seconds" in body["error"]
+    match_id = new_match(server, clock=3)
+    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+        message = receive(ws)
+        while message["state"]["waiting_for"] != HUMAN:
+            message = receive(ws, timeout=30)
+        assert message["state"]["match"]["clock"] == 3
+        assert 0 < message["clock"]["left"] <= 3
+        version = message["version"]
+        started = time.monotonic()
+        message = receive(ws, timeout=10)  # nobody answers: the clock does
+        assert message["version"] == version + 1 and time.monotonic() - started > 2
+    store = Store(server.db)
+    seat, event = store.load(match_id).events[version]
+    store.close()
+    assert seat == HUMAN and event.get("clock") is True
+    assert event.get("bid") == "pass" or event.get("pass") or "play" in event
+
+
+def test_no_clock_by_default(server):
+    match_id = new_match(server)
+    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+        message = receive(ws)
+        assert message["state"]["match"]["clock"] == 0 and message["clock"]["left"] is None

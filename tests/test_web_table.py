@@ -340,3 +340,24 @@ def test_rob_the_landlord_is_called_and_robbed_at_the_table(store):
         table.submit(table.deal.to_move, next(answers))
     assert deal.auction_state.stake == 4 and deal.auction_state.robs == 2
     assert table.state()["view"]["auction"] == {"stake": 4, "robs": 2}
+
+
+def test_what_the_turn_clock_does_for_the_person(store):
+    """Pass in the auction, no double, pass when following, the first hint when leading."""
+    table = new_table(store, doubling=True, clock=10)
+    assert Table.load(store, table.id).clock == 10
+    while table.deal.to_move != HUMAN:
+        table.submit(table.deal.to_move, BID[0])
+    assert table.waiting_for_person() and table.timeout_action() == BID[0]
+    table.submit(HUMAN, BID[3])
+    while table.deal.phase is Phase.DOUBLING:
+        if table.waiting_for_person():
+            assert str(table.timeout_action()) == "no double"
+        table.submit(table.deal.to_move, table.deal.legal_actions()[1])  # everyone doubles
+    assert table.deal.to_move == HUMAN and table.timeout_action() == table.hints()[0]
+    table.submit(HUMAN, Play.parse("single 3") if "single 3" in map(str, table.hints())
+                 else table.hints()[-1])
+    while not table.waiting_for_person():  # the others answer with their highest play
+        table.submit(table.deal.to_move, table.deal.legal_actions()[-1])
+    if table.deal.top is not None:
+        assert table.timeout_action().is_pass

@@ -34,7 +34,7 @@ from ..rulesets import find_ruleset
 from ..rulesets import names as ruleset_names
 from .replay import replay_frames
 from .store import Store
-from .table import HUMAN, LEVELS, ActionError, NewMatch, Table, play_json
+from .table import CLOCKS, HUMAN, LEVELS, ActionError, NewMatch, Table, play_json
 
 STATIC = Path(__file__).parent / "static"
 MAX_UPLOAD = 1 << 20
@@ -70,9 +70,32 @@ class Room:
         self.lock = asyncio.Lock()
         self.sockets: set[WebSocket] = set()
         self.driver: asyncio.Task | None = None
+        self.clock: asyncio.Task | None = None
+        """The turn clock running for the person's turn (at ``clock_version``)."""
+        self.clock_version = -1
+        self.clock_deadline = 0.0
+
+    def clock_left(self) -> float | None:
+        """Seconds left on the person's turn clock (all of them when it is about to start),
+        or ``None`` when the person has no clock now."""
+        table = self.table
+        if not table.clock or not table.waiting_for_person():
+            return None
+        if self.clock is None or self.clock.done() or self.clock_version != table.version:
+            return float(table.clock)
+        return max(0.0, self.clock_deadline - asyncio.get_running_loop().time())
+
+    def stop(self) -> None:
+        """Stop the room's tasks (the match is abandoned, or the server stops)."""
+        for task in (self.driver, self.clock):
+            if task is not None:
+                task.cancel()
 
     def message(self) -> dict[str, Any]:
-        return {"type": "state", "version": self.table.version, "state": self.table.state()}
+        left = self.clock_left()
+        return {"type": "state", "version": self.table.version, "state": self.table.state(),
+                "clock": {"seconds": self.table.clock,
+                          "left": None if left is None else round(left, 1)}}
 
     async def broadcast(self) -> None:
         text = json.dumps(self.message(), ensure_ascii=False)
@@ -101,9 +124,41 @@ class Hub:
         return room
 
     def kick(self, room: Room) -> None:
-        """Start the room's driver unless it is running."""
+        """Start the room's driver unless it is running (it starts the turn clock when it
+        is the person's turn)."""
         if room.driver is None or room.driver.done():
             room.driver = asyncio.create_task(self.drive(room))
+
+    def start_clock(self, room: Room) -> None:
+        """Run the turn clock for the person's turn now, if the match has one (once per
+        turn: the version names the turn); stop a clock of an earlier turn."""
+        table = room.table
+        if room.clock is not None and room.clock_version == table.version and \
+                not room.clock.done():
+            return
+        if room.clock is not None:
+            room.clock.cancel()
+            room.clock = None
+        if table.clock and table.waiting_for_person():
+            room.clock_version = table.version
+            room.clock_deadline = asyncio.get_running_loop().time() + table.clock
+            room.clock = asyncio.create_task(self.run_clock(room, table.version))
+
+    async def run_clock(self, room: Room, version: int) -> None:
+        """When the person's time runs out, act for them (pass, no double, or the first
+        hint when leading) and go on."""
+        table = room.table
+        await asyncio.sleep(table.clock)
+        async with room.lock:
+            if table.version != version or not table.waiting_for_person():
+                return
+            try:
+                table.submit(HUMAN, table.timeout_action(), by_clock=True)
+            except (ActionError, sqlite3.Error):
+                log.exception("match %s: the turn clock could not act", table.id)
+                return
+        await room.broadcast()
+        self.kick(room)
 
     async def drive(self, room: Room) -> None:
         """Play the computer seats (and the person's seat on auto-play) until the person
@@ -114,6 +169,7 @@ class Hub:
                 async with room.lock:
                     pending = table.pending()
                     if pending is None:
+                        self.start_clock(room)
                         return
                     kind, seat = pending
                     version = table.version
@@ -231,6 +287,7 @@ def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
             "player": player or "",
             "levels": [{"name": n, "note": LEVEL_NOTES[n]} for n in LEVELS],
             "deal_limits": list(DEAL_LIMITS), "point_targets": list(POINT_TARGETS),
+            "clocks": list(CLOCKS),
             "rulesets": [ruleset_json(find_ruleset(name)) for name in ruleset_names()],
             "unfinished": store.matches(finished=False),
             "finished": store.matches(finished=True, limit=20),
@@ -262,9 +319,8 @@ def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
             async with room.lock:
                 room.table.abandon()
         except ActionError as e:
-            return JSONResponse({"error": str(e)}, status_code=409)
-        if room.driver is not None:
-            room.driver.cancel()
+            return refused(e, status=409)
+        room.stop()
         await room.broadcast()
         return JSONResponse({"abandoned": room.table.id})
 
@@ -351,8 +407,7 @@ def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
     async def lifespan(app: Starlette):
         yield
         for room in hub.rooms.values():
-            if room.driver is not None:
-                room.driver.cancel()
+            room.stop()
         store.close()
 
     app = Starlette(routes=[

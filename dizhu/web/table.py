@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import action_from_json, action_to_json
+from ..auction import NO_DOUBLE, PASS_BID
 from ..bots import Bot, make_bot, parse_bot_spec
 from ..bots.hints import Hinter
 from ..cards import RANKS, card_text, parse_card, ranks_of_cards
@@ -33,6 +34,10 @@ LEVELS = ("easy", "normal", "hard", "expert")
 """The strengths a person can choose for a computer seat."""
 PACES = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
 """How long computer players pause, as a multiple of the server's ``--pause``."""
+CLOCKS = (0, 10, 20, 30)
+"""The turn clocks the lobby offers, in seconds (0: no clock)."""
+CLOCK_RANGE = (3, 120)
+"""The seconds a turn clock may be set to (the lobby offers :data:`CLOCKS`)."""
 
 
 class ActionError(ValueError):
@@ -51,6 +56,8 @@ class NewMatch:
     distinct_kickers: bool = False
     pace: str = "normal"
     ruleset: str = "classic"
+    clock: int = 0
+    """Seconds the person has for each turn (0: as long as they like)."""
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> NewMatch:
@@ -89,14 +96,21 @@ class NewMatch:
         pace = data.get("pace", "normal")
         if pace not in PACES:
             raise ActionError(f"the pace is {', '.join(PACES)}, not {pace}")
+        clock = data.get("clock", 0)
+        low, high = CLOCK_RANGE
+        if isinstance(clock, bool) or not isinstance(clock, int) or \
+                not (clock == 0 or low <= clock <= high):
+            raise ActionError(f"the turn clock is 0 (none) or {low} to {high} seconds, "
+                              f"not {clock!r}")
         return cls(player, mode, target, tuple(str(b) for b in bots),
                    options.get("doubling", False), options.get("distinct_kickers", False),
-                   pace, rules.name)
+                   pace, rules.name, clock)
 
     def to_json(self, seed: str) -> dict[str, Any]:
         return {"ruleset": self.ruleset, "mode": self.mode, "target": self.target,
                 "bots": list(self.bots), "doubling": self.doubling,
-                "distinct_kickers": self.distinct_kickers, "pace": self.pace, "seed": seed}
+                "distinct_kickers": self.distinct_kickers, "pace": self.pace,
+                "clock": self.clock, "seed": seed}
 
 
 def rules_of(settings: dict[str, Any]) -> RuleSet:
@@ -220,9 +234,11 @@ class Table:
                        self.rules.distinct_kickers, self.rules.combos,
                        None if size is None else int(size))
 
-    def submit(self, seat: int, action: Action, cards: list[int] | None = None) -> None:
+    def submit(self, seat: int, action: Action, cards: list[int] | None = None,
+               by_clock: bool = False) -> None:
         """Check ``action`` for ``seat`` with the engine, store it, then apply it; ``cards``
-        are the person's chosen cards for a play."""
+        are the person's chosen cards for a play; ``by_clock`` marks the action the turn
+        clock made for a person whose time ran out."""
         self._refuse_if_abandoned()
         why = self.deal.why_illegal(action, seat)
         if why is not None:
@@ -230,6 +246,8 @@ class Table:
         event = {"pass": True} if _is_pass(action) else action_to_json(action)
         if cards is not None and not _is_pass(action):
             event["cards"] = " ".join(card_text(c) for c in cards)
+        if by_clock:
+            event["clock"] = True
         self._commit(seat, event)
 
     def next_deal(self) -> None:
@@ -324,6 +342,26 @@ class Table:
         """The multiple of the server's pause chosen for this match."""
         return PACES.get(self.settings.get("pace", "normal"), 1.0)
 
+    @property
+    def clock(self) -> int:
+        """Seconds the person has for a turn (0: no clock)."""
+        return int(self.settings.get("clock", 0))
+
+    def waiting_for_person(self) -> bool:
+        """Whether the deal waits for the person to bid, double or play."""
+        deal = self.deal
+        return not (self.match.finished or self.abandoned or deal.is_over or self.autoplay) \
+            and deal.to_move == HUMAN
+
+    def timeout_action(self) -> Action:
+        """What the clock does for a person who let their time run out: pass in the auction,
+        no double, pass when following, and the first hint when leading."""
+        legal = self.deal.legal_actions()
+        for quiet in (PASS_BID, NO_DOUBLE, PASS):
+            if quiet in legal:
+                return quiet
+        return self.hints()[0]
+
     def view_for_decision(self, seat: int) -> SeatView:
         """The frozen view a computer player decides from."""
         return seat_view(self.deal, seat)
@@ -399,6 +437,7 @@ class Table:
                 "scored": len(match.scored_deals), "totals": match.totals,
                 "finished": match.finished, "winners": match.winners,
                 "autoplay": self.autoplay, "sheets": sheets, "abandoned": self.abandoned,
+                "clock": self.clock,
             },
             "view": view,
             "waiting_for": self._waiting_for(),
