@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.test_browser import ARGS, CHROMIUM, Person, landlord_to_lead  # noqa: E402
+from tests.browsing import ARGS, CHROMIUM, Person, landlord_to_lead  # noqa: E402
 from tests.webserver import Server  # noqa: E402
 
 DOCS = ROOT / "docs"

@@ -1,8 +1,10 @@
-// The page: a lobby (#/) and a table (#/match/ID). The server decides everything; this
-// file only shows what it sends and passes on what the person asks for.
+// The page: a lobby (#/) and a table (#/match/ID), in English or Chinese. The server
+// decides everything; this file only shows what it sends and passes on what the person
+// asks for.
 
-import { seatPlace } from "./board.js";
-import { $, api, button, escapeHtml } from "./dom.js";
+import { $, api, button, el, remember, remembered } from "./dom.js";
+import { language, preferredLanguage, sayReason, setLanguage, t, translatePage } from "./i18n.js";
+import { levelName, seatPlace } from "./names.js";
 import { openReplay } from "./replay.js";
 import { TableView } from "./table.js";
 
@@ -15,47 +17,78 @@ async function showLobby() {
   if (table) { table.close(); table = null; }
   $("table").hidden = true;
   $("lobby").hidden = false;
-  document.title = "dizhu · 斗地主";
+  document.title = `${t("title.lobby")} · dizhu`;
   try {
     lobbyData = await api("/api/lobby");
   } catch (e) {
-    $("lobby-error").textContent = `The lobby could not load: ${e.message}`;
+    $("lobby-error").textContent = t("lobby.load_failed", { error: e.message });
     return;
   }
+  fillLobby();
+}
+
+function fillLobby() {
+  if (!lobbyData) return;
   fillForm(lobbyData);
   fillMatches(lobbyData);
   fillStats(lobbyData.stats);
 }
 
+/** The words of a lobby item the server names (a ruleset, a level, an option): the
+ * catalog's, else the server's own. */
+function said(key, fallback) {
+  const words = t(key);
+  return words === key ? fallback : words;
+}
+
+function rulesetTitle(r) {
+  return said(`ruleset.${r.name}`, r.title);
+}
+
 function fillForm(data) {
   const name = $("player-name");
   if (!name.value) name.value = data.player || "";
+  name.placeholder = t("lobby.name_placeholder");
   const rulesets = $("ruleset-choices");
-  if (!rulesets.children.length) {
-    for (const r of data.rulesets) {
-      const wrap = document.createElement("label");
-      wrap.className = "choice ruleset";
-      wrap.innerHTML = `<input type="radio" name="ruleset" id="ruleset-${r.name}" value="${r.name}"` +
-        `${r.name === data.rulesets[0].name ? " checked" : ""}> <b>${escapeHtml(r.title)}</b> ` +
-        `<span lang="zh">${escapeHtml(r.chinese)}</span> <small>${escapeHtml(r.summary)}</small>`;
-      wrap.querySelector("input").addEventListener("change", () => fillRuleset(chosenRuleset()));
-      rulesets.append(wrap);
+  const picked = document.querySelector("input[name=ruleset]:checked");
+  const chosen = picked ? picked.value : remembered("dizhu.ruleset", data.rulesets[0].name);
+  rulesets.replaceChildren();
+  for (const r of data.rulesets) {
+    const wrap = el("label", "choice ruleset");
+    const input = el("input");
+    Object.assign(input, { type: "radio", name: "ruleset", id: `ruleset-${r.name}`, value: r.name });
+    input.checked = r.name === chosen;
+    input.addEventListener("change", () => fillRuleset(chosenRuleset()));
+    wrap.append(input, " ", el("b", "", rulesetTitle(r)));
+    if (language() !== "zh") {
+      const zh = el("span", "zh", r.chinese);
+      zh.lang = "zh";
+      wrap.append(" ", zh);
     }
+    wrap.append(el("small", "", said(`ruleset.summary.${r.name}`, r.summary)));
+    rulesets.append(wrap);
   }
+  if (!document.querySelector("input[name=ruleset]:checked")) rulesets.querySelector("input").checked = true;
   const choices = $("length-choices");
-  if (!choices.children.length) {
-    const add = (mode, target, label, checked) => {
-      const id = `len-${mode}-${target}`;
-      const wrap = document.createElement("label");
-      wrap.className = "choice";
-      wrap.innerHTML = `<input type="radio" name="length" id="${id}" value="${mode}:${target}"` +
-        `${checked ? " checked" : ""}> ${label}`;
-      choices.append(wrap);
-    };
-    for (const n of data.deal_limits) add("deals", n, `${n} deals`, n === 10);
-    for (const n of data.point_targets) add("points", n, `race to ${n}`, false);
-  }
-  fillRuleset(chosenRuleset());
+  const length = document.querySelector("input[name=length]:checked");
+  const wanted = length ? length.value : "deals:10";
+  choices.replaceChildren();
+  const add = (mode, target, label) => {
+    const wrap = el("label", "choice");
+    const input = el("input");
+    Object.assign(input, { type: "radio", name: "length", id: `len-${mode}-${target}`, value: `${mode}:${target}` });
+    input.checked = input.value === wanted;
+    wrap.append(input, " ", label);
+    choices.append(wrap);
+  };
+  for (const n of data.deal_limits) add("deals", n, t("lobby.deals", { n }));
+  for (const n of data.point_targets) add("points", n, t("lobby.race", { n }));
+  const clock = $("clock");
+  const seconds = clock.value || remembered("dizhu.clock", "0");
+  clock.replaceChildren(...(data.clocks || [0]).map((n) => new Option(
+    n ? t("lobby.clock_s", { n }) : t("lobby.clock_off"), String(n))));
+  clock.value = [...clock.options].some((o) => o.value === seconds) ? seconds : "0";
+  fillRuleset(chosenRuleset(), true);
 }
 
 function chosenRuleset() {
@@ -63,26 +96,22 @@ function chosenRuleset() {
   return lobbyData.rulesets.find((r) => picked && r.name === picked.value) || lobbyData.rulesets[0];
 }
 
-const SEAT_LABELS = { right: "Right", left: "Left", across: "Across" };
-
-/** The strength selects (one per computer seat) and the options of ``rules``; the
- * strengths already chosen stay chosen, seat by seat. */
-function fillRuleset(rules) {
+/** The strength selects (one per computer seat, named by its place) and the options of
+ * ``rules``; the strengths and options already chosen stay chosen. */
+function fillRuleset(rules, redraw = false) {
   const box = $("bot-seats");
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
-  if (box.dataset.seats !== String(rules.seats)) {
+  if (redraw || box.dataset.seats !== String(rules.seats)) {
     box.replaceChildren();
     for (let seat = 1; seat < rules.seats; seat++) {
       const place = seatPlace(seat, rules.seats);
-      let label = SEAT_LABELS[place] || place;
-      if (rules.seats === 3) label += seat === 1 ? " (plays after you)" : " (plays before you)";
-      const field = document.createElement("label");
-      field.className = "field";
-      field.textContent = label;
-      const select = document.createElement("select");
+      const field = el("label", "field");
+      field.dataset.place = place;
+      field.append(el("span", "", t(`lobby.seat_${place}`)));
+      const select = el("select");
       select.id = `bot-${seat}`;
       select.name = `bot${seat}`;
-      for (const level of lobbyData.levels) select.add(new Option(level.name, level.name));
+      for (const level of lobbyData.levels) select.add(new Option(levelName(level.name), level.name));
       select.value = before[seat - 1] || before[before.length - 1] || "normal";
       select.addEventListener("change", showLevelNote);
       field.append(select);
@@ -94,12 +123,12 @@ function fillRuleset(rules) {
   const checked = new Set([...options.querySelectorAll("input:checked")].map((i) => i.name));
   options.replaceChildren();
   for (const option of rules.options) {
-    const label = document.createElement("label");
-    label.className = "check";
-    const title = option.name.replaceAll("_", " ");
-    label.innerHTML = `<input type="checkbox" id="opt-${option.name}" name="${option.name}"` +
-      `${checked.has(option.name) ? " checked" : ""}> ${title[0].toUpperCase()}${title.slice(1)} ` +
-      `<small>${escapeHtml(option.note)}</small>`;
+    const label = el("label", "check");
+    const input = el("input");
+    Object.assign(input, { type: "checkbox", id: `opt-${option.name}`, name: option.name });
+    input.checked = checked.has(option.name);
+    label.append(input, " ", said(`option.${option.name}`, option.name.replaceAll("_", " ")),
+                 el("small", "", said(`option.note.${option.name}`, option.note)));
     options.append(label);
   }
   $("options-fieldset").hidden = !rules.options.length;
@@ -113,76 +142,93 @@ function botSelects() {
 function showLevelNote() {
   const notes = Object.fromEntries(lobbyData.levels.map((l) => [l.name, l.note]));
   const picked = new Set(botSelects().map((s) => s.value));
-  $("level-note").textContent = [...picked].map((n) => `${n}: ${notes[n]}`).join(" · ");
-}
-
-function rulesetTitle(name) {
-  const r = lobbyData && lobbyData.rulesets.find((x) => x.name === name);
-  return r ? `${r.title} ${r.chinese}` : name;
+  $("level-note").textContent = [...picked]
+    .map((n) => `${levelName(n)}: ${said(`level.note.${n}`, notes[n])}`).join(" · ");
 }
 
 function describe(settings) {
-  const length = settings.mode === "deals" ? `${settings.target} deals`
-    : `race to ${settings.target}`;
-  const options = [settings.doubling && "doubling", settings.distinct_kickers && "distinct kickers"]
+  const rules = lobbyData && lobbyData.rulesets.find((r) => r.name === (settings.ruleset || "classic"));
+  const length = settings.mode === "deals" ? t("lobby.deals", { n: settings.target })
+    : t("lobby.race", { n: settings.target });
+  const options = [settings.doubling && t("option.doubling"), settings.distinct_kickers && t("option.distinct_kickers")]
     .filter(Boolean);
-  return `${rulesetTitle(settings.ruleset || "classic")} · ${length} vs ` +
-    `${settings.bots.join(" & ")}${options.length ? ` (${options.join(", ")})` : ""}`;
+  const words = t("lobby.describe", {
+    rules: rules ? rulesetTitle(rules) : settings.ruleset, length,
+    bots: settings.bots.map(levelName).join(t("list.and")),
+  });
+  return options.length ? t("lobby.describe_options", { match: words, options: options.join(t("list.comma")) }) : words;
 }
 
 function when(seconds) {
-  return new Date(seconds * 1000).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+  const locale = language() === "zh" ? "zh-CN" : "en-GB";
+  return new Date(seconds * 1000).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
+}
+
+function matchItem(m, result) {
+  const li = el("li");
+  const text = el("span", "match-text");
+  text.append(el("span", "", `${m.player} · ${describe(m.settings)}`), el("br"), el("small", "", `${result} · ${when(m.updated)}`));
+  li.append(text);
+  return li;
 }
 
 function fillMatches(data) {
   const unfinished = $("unfinished");
   unfinished.replaceChildren();
   for (const m of data.unfinished) {
-    const li = document.createElement("li");
-    li.innerHTML = `<span>${escapeHtml(m.player)} · ${escapeHtml(describe(m.settings))}<br>` +
-      `<small>${m.deals_played} deal(s) played · ${when(m.updated)}</small></span>`;
-    const resume = button("Resume", () => { location.hash = `#/match/${m.id}`; }, { cls: "resume" });
-    const give = button("Abandon", () => abandon(m), { cls: "abandon" });
-    const buttons = document.createElement("span");
-    buttons.className = "row-buttons";
-    buttons.append(resume, give);
+    const li = matchItem(m, t("lobby.played", { n: m.deals_played }));
+    const buttons = el("span", "row-buttons");
+    buttons.append(button(t("lobby.resume"), () => { location.hash = `#/match/${m.id}`; }, { cls: "resume" }),
+                   button(t("lobby.abandon"), () => abandon(m), { cls: "abandon" }));
     li.append(buttons);
     unfinished.append(li);
   }
-  if (!data.unfinished.length) unfinished.innerHTML = "<li class='empty'>None</li>";
+  if (!data.unfinished.length) unfinished.append(el("li", "empty", t("lobby.none")));
   const finished = $("finished");
   finished.replaceChildren();
   for (const m of data.finished) {
     const s = m.summary;
-    const li = document.createElement("li");
-    const result = m.abandoned ? `abandoned after ${m.deals_played} deal(s)`
-      : `${s.human_won ? (s.winners.length > 1 ? "shared win" : "won") : "lost"} · ${s.totals.join(" / ")}`;
-    li.innerHTML = `<span>${escapeHtml(m.player)} · ${escapeHtml(describe(m.settings))}<br>` +
-      `<small>${result} · ${when(m.updated)}</small></span>`;
-    li.append(button("Sheet", () => { location.hash = `#/match/${m.id}`; }));
+    const result = m.abandoned ? t("lobby.abandoned_after", { n: m.deals_played })
+      : `${t(s.human_won ? (s.winners.length > 1 ? "lobby.shared_win" : "lobby.won") : "lobby.lost")} · ${s.totals.join(" / ")}`;
+    const li = matchItem(m, result);
+    li.append(button(t("lobby.sheet"), () => { location.hash = `#/match/${m.id}`; }, { cls: "open-sheet" }));
     finished.append(li);
   }
-  if (!data.finished.length) finished.innerHTML = "<li class='empty'>None yet</li>";
+  if (!data.finished.length) finished.append(el("li", "empty", t("lobby.none_yet")));
 }
 
 function fillStats(stats) {
   const pct = (won, n) => (n ? `${Math.round(100 * won / n)}%` : "–");
-  $("stats").innerHTML = `
-    <tr><th></th><th>played</th><th>won</th><th></th></tr>
-    <tr><th>Matches</th><td>${stats.matches}</td><td>${stats.matches_won}</td><td>${pct(stats.matches_won, stats.matches)}</td></tr>
-    <tr><th>Deals</th><td>${stats.deals}</td><td>${stats.deals_won}</td><td>${pct(stats.deals_won, stats.deals)}</td></tr>
-    <tr><th>as landlord</th><td>${stats.landlord.deals}</td><td>${stats.landlord.won}</td><td>${pct(stats.landlord.won, stats.landlord.deals)}</td></tr>
-    <tr><th>as peasant</th><td>${stats.peasant.deals}</td><td>${stats.peasant.won}</td><td>${pct(stats.peasant.won, stats.peasant.deals)}</td></tr>`;
+  const table = $("stats");
+  table.replaceChildren();
+  const head = el("tr");
+  head.append(el("th"), el("th", "", t("stats.played")), el("th", "", t("stats.won")), el("th"));
+  table.append(head);
+  for (const [key, n, won] of [["stats.matches", stats.matches, stats.matches_won],
+    ["stats.deals", stats.deals, stats.deals_won],
+    ["stats.landlord", stats.landlord.deals, stats.landlord.won],
+    ["stats.peasant", stats.peasant.deals, stats.peasant.won]]) {
+    const tr = el("tr");
+    tr.append(el("th", "", t(key)), el("td", "", String(n)), el("td", "", String(won)), el("td", "", pct(won, n)));
+    table.append(tr);
+  }
 }
 
 async function abandon(m) {
-  if (!window.confirm(`Abandon this match (${describe(m.settings)})? It cannot be resumed.`)) return;
+  if (!window.confirm(t("lobby.abandon_confirm", { match: describe(m.settings) }))) return;
   try {
     await api(`/api/matches/${m.id}/abandon`, { method: "POST" });
   } catch (e) {
-    $("lobby-error").textContent = e.message;
+    $("lobby-error").textContent = sayReason(e.reason) || e.message;
   }
   showLobby();
+}
+
+async function createMatch(body) {
+  const { id } = await api("/api/matches", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  location.hash = `#/match/${id}`;
 }
 
 async function startMatch(event) {
@@ -190,34 +236,52 @@ async function startMatch(event) {
   $("lobby-error").textContent = "";
   const [mode, target] = document.querySelector("input[name=length]:checked").value.split(":");
   const body = {
-    player: $("player-name").value.trim() || "You",
+    player: $("player-name").value.trim() || t("lobby.name_placeholder"),
     ruleset: chosenRuleset().name,
     mode, target: Number(target),
     bots: botSelects().map((s) => s.value),
     pace: $("pace").value,
+    clock: Number($("clock").value),
   };
   for (const input of $("options").querySelectorAll("input[type=checkbox]")) {
     body[input.name] = input.checked;
   }
+  remember("dizhu.ruleset", body.ruleset);
+  remember("dizhu.pace", body.pace);
+  remember("dizhu.clock", String(body.clock));
   try {
-    const { id } = await api("/api/matches", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-    });
-    location.hash = `#/match/${id}`;
+    await createMatch(body);
   } catch (e) {
-    $("lobby-error").textContent = e.message;
+    $("lobby-error").textContent = sayReason(e.reason) || e.message;
+  }
+}
+
+/** Another match like ``match`` (from the end of a match). */
+async function newMatchLike(match) {
+  const body = {
+    player: match.player || match.names[0], ruleset: match.ruleset, mode: match.mode,
+    target: match.target, bots: match.bots, doubling: match.doubling,
+    distinct_kickers: match.distinct_kickers,
+    pace: match.pace || remembered("dizhu.pace", "normal"),
+    clock: Number(match.clock ?? remembered("dizhu.clock", "0")),
+  };
+  try {
+    await createMatch(body);
+  } catch (e) {
+    $("message").textContent = sayReason(e.reason) || e.message;
   }
 }
 
 async function openRecordFile() {
   const file = $("record-file").files[0];
   if (!file) return;
-  $("lobby-error").textContent = "";
+  const shown = $("record-error");
+  shown.textContent = "";
   try {
     const data = await api("/api/replay", { method: "POST", body: await file.text() });
-    openReplay(data, file.name);
+    openReplay(data, { title: () => t("replay.file_title", { file: file.name }), file: file.name });
   } catch (e) {
-    $("lobby-error").textContent = e.message;
+    shown.textContent = sayReason(e.reason) || e.message;
   }
   $("record-file").value = "";
 }
@@ -232,16 +296,34 @@ function route() {
     if (table) table.close();
     $("lobby").hidden = true;
     $("table").hidden = false;
-    table = new TableView(id, lobbyData);
+    table = new TableView(id, lobbyData, { newMatch: newMatchLike });
   } else {
     showLobby();
   }
 }
 
+function showLanguage() {
+  for (const b of document.querySelectorAll(".lang-switch button")) {
+    b.setAttribute("aria-pressed", String(b.dataset.lang === language()));
+  }
+  if (!$("lobby").hidden) {
+    document.title = `${t("title.lobby")} · dizhu`;
+    fillLobby();
+  }
+}
+
+for (const b of document.querySelectorAll(".lang-switch button")) {
+  b.addEventListener("click", () => setLanguage(b.dataset.lang));
+}
+document.addEventListener("languagechange", showLanguage);
 $("new-match").addEventListener("submit", startMatch);
 $("record-file").addEventListener("change", openRecordFile);
+$("history-close").addEventListener("click", () => $("history-dialog").close());
+$("pace").value = remembered("dizhu.pace", "normal");
 window.addEventListener("hashchange", route);
 (async () => {
+  await setLanguage(preferredLanguage());
+  translatePage();
   if (location.hash.startsWith("#/match/")) {
     try { lobbyData = await api("/api/lobby"); } catch { /* the table works without it */ }
   }

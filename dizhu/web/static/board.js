@@ -1,234 +1,319 @@
-// The table's board: match line and stake, the seats, the kitty and status line, the count
-// strip. Each function draws from the state the server sent, nothing else.
+// The table's board: the match line and the stake, the seats around the felt with the
+// play in front of each, the kitty and the status line, the count strip. Each function
+// draws from the state the server sent (and the seat names of names.js), nothing else.
 
-import { cardBack, cardRow, rankLabel } from "./cards.js";
-import { $, escapeHtml } from "./dom.js";
-import { describeAction } from "./replay.js";
+import { backRow, cardRow } from "./cards.js";
+import { $, el, escapeHtml, reducedMotion } from "./dom.js";
+import { rankName, t } from "./i18n.js";
+import { seatPlace } from "./names.js";
+import { actionWords, answerWord, doubleWord, playKind } from "./words.js";
 
 /** Card backs drawn for a hidden hand at most (its count says how many it holds). */
 const MAX_BACKS = 20;
+/** How long a cleared trick takes to leave the table (ms; none with reduced motion). */
+const CLEAR_MS = 650;
 
-/** Where a seat sits, seen from the person's seat 0 (seats play in turn to the right). */
-export function seatPlace(seat, seats) {
-  if (seats === 3) return ["me", "right", "left"][seat];
-  if (seats === 4) return ["me", "right", "across", "left"][seat];
-  return `seat${seat}`;
-}
-
-/** Make the felt hold ``seats`` seats: the person at the bottom, the others around. */
+/** Make the felt hold ``seats`` seats and a play spot in front of each. */
 export function ensureSeats(seats) {
   const felt = $("felt");
   if (felt.dataset.seats === String(seats)) return;
-  for (const old of felt.querySelectorAll(".seat:not(.seat-me)")) old.remove();
-  for (let seat = 1; seat < seats; seat++) {
-    const box = document.createElement("div");
-    box.className = `seat seat-${seatPlace(seat, seats)}`;
+  for (const old of felt.querySelectorAll(".seat, .spot")) old.remove();
+  for (let seat = 0; seat < seats; seat++) {
+    const place = seatPlace(seat, seats);
+    const box = el("div", `seat seat-${place}`);
     box.id = `seat-${seat}`;
-    felt.append(box);
+    box.dataset.place = place;
+    const spot = el("div", `spot spot-${place}`);
+    spot.id = `play-${seat}`;
+    spot.dataset.place = place;
+    spot.append(el("div", "shown"));
+    felt.append(box, spot);
   }
   felt.dataset.seats = String(seats);
 }
 
-/** A seat's name with where it sits ("easy (computer) · left"), for the seats the person
- * tells apart by place. */
-export function seatName(names, seat, seats) {
-  const place = seatPlace(seat, seats);
-  return seat === 0 || place.startsWith("seat") ? names[seat] : `${names[seat]} · ${place}`;
+// ------------------------------------------------------------------ the match line
+
+/** "Deal 2 of 5 · Classic 经典" and every seat's total. */
+export function renderInfo({ match }, names, rulesetTitle) {
+  const box = $("match-info");
+  box.replaceChildren();
+  const deal = match.deal_number ?? t("info.redeal");
+  box.append(el("span", "length", match.mode === "deals"
+    ? t("info.deal_of", { n: deal, of: match.target })
+    : t("info.race_deal", { target: match.target, n: deal })));
+  box.append(el("span", "ruleset-name", rulesetTitle));
+  const totals = el("span", "totals");
+  match.totals.forEach((total, seat) => {
+    const chip = el("span", "total");
+    chip.dataset.seat = String(seat);
+    chip.append(el("span", "who", names[seat]), el("b", "", String(total)));
+    totals.append(chip);
+  });
+  box.append(totals);
 }
 
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
-/** The auction's stake in words: "bid 2", or "called", "1 rob ×2" in the rob auction. */
-function auctionText(view) {
-  const { stake, robs } = view.auction;
-  if (!stake) return "";
-  if (view.rules.auction === "rob") {
-    return robs ? `called · ${plural(robs, "rob")} <b>×${stake}</b>` : "called <b>×1</b>";
-  }
-  return `bid <b>${stake}</b>`;
-}
-
-export function renderInfo({ match, view }, rulesetTitle) {
-  const length = match.mode === "deals"
-    ? `Deal ${match.deal_number ?? "(redeal)"} of ${match.target}` : `Race to ${match.target} · deal ${match.deal_number ?? "(redeal)"}`;
-  const totals = match.names.map((n, i) => {
-    const place = i ? ` <small class="place">${seatPlace(i, match.seats)}</small>` : "";
-    return `<span class="total" data-seat="${i}">${escapeHtml(n)}${place} <b>${match.totals[i]}</b></span>`;
-  }).join("");
-  $("match-info").innerHTML = `<span class="length">${length}</span>` +
-    `<span class="ruleset-name">${escapeHtml(rulesetTitle || match.ruleset)}</span>${totals}`;
+/** The stake line: always the stake and the person's own stake first (a dash before the
+ * auction has one), then what multiplied it. One line, in the same place in every phase. */
+export function renderStake({ view }, names) {
+  const box = $("stake");
+  box.replaceChildren();
   const stake = view.stake;
-  const parts = [];
-  const auction = auctionText(view);
-  if (auction) parts.push(auction);
-  if (view.bombs) parts.push(`${plural(view.bombs, "bomb")} (×${2 ** view.bombs})`);
-  if (view.rockets) parts.push("rocket ×2");
-  if (stake.spring_possible) parts.push("spring possible");
-  if (stake.anti_spring_possible) parts.push("anti-spring possible");
-  const doubled = view.doubled.map((d, i) => (d ? match.names[i] : null)).filter(Boolean);
-  if (doubled.length) parts.push(`doubled: ${doubled.map(escapeHtml).join(", ")}${view.redoubled ? ", redoubled" : ""}`);
-  if (view.auction.stake) {
-    parts.push(`stake now <b>${stake.now}</b>`);
-    if (stake.mine !== stake.now) parts.push(`yours <b>${stake.mine}</b>`);
+  const known = view.auction.stake > 0;
+  const chip = (key, facts, cls = "") => {
+    const span = el("span", `chip ${cls}`);
+    span.innerHTML = t(key, Object.fromEntries(Object.entries(facts).map(
+      ([k, v]) => [k, `<b>${escapeHtml(v)}</b>`])));
+    return span;
+  };
+  box.append(chip("stake.now", { n: known ? stake.now : "–" }, "stake-now"));
+  box.append(chip("stake.mine", { n: known ? stake.mine : "–" }, "stake-mine"));
+  if (known) {
+    if (view.rules.auction === "rob") {
+      box.append(view.auction.robs ? chip("stake.robs", { n: view.auction.robs, x: view.auction.stake })
+        : chip("stake.called", {}));
+    } else {
+      box.append(chip("stake.bid", { n: view.auction.stake }));
+    }
   }
-  $("stake").innerHTML = parts.join(" · ");
+  if (view.bombs) box.append(chip("stake.bombs", { n: view.bombs, x: 2 ** view.bombs }));
+  if (view.rockets) box.append(chip("stake.rocket", {}));
+  if (stake.spring_possible) box.append(chip("stake.spring", {}, "maybe"));
+  if (stake.anti_spring_possible) box.append(chip("stake.anti_spring", {}, "maybe"));
+  view.doubled.forEach((d, seat) => {
+    if (d) box.append(chip("stake.doubled", { name: names[seat] }));
+  });
+  if (view.redoubled) box.append(chip("stake.redoubled", {}));
 }
 
-function seatRole(view, seat) {
+// ------------------------------------------------------------------ seats
+
+function roleOf(view, seat) {
   if (view.landlord < 0) return "";
   return seat === view.landlord ? "landlord" : "peasant";
 }
 
-const ROB_MARKS = { call: "called", rob: "robbed", pass: "passed" };
-
-/** What the auction shows at a seat: its bid, or its calls, robs and passes. */
-function auctionMarks(view, seat) {
-  const answers = view.bids.filter(([s]) => s === seat).map(([, token]) => token);
-  if (!answers.length) return [];
-  if (view.rules.auction === "rob") {
-    if (view.phase === "auction") return [answers.map((t) => ROB_MARKS[t] || t).join(", ")];
-    if (seat !== view.landlord) return [];
-    return [`${answers.includes("rob") ? "robbed" : "called"}: stake ${view.auction.stake}`];
+/** What the auction and doubling left at a seat, for its box: "bid 2", "called · robbed". */
+function seatMarks(view, seat) {
+  const rob = view.rules.auction === "rob";
+  const marks = [];
+  const answers = [];
+  let called = false;
+  for (const [s, token] of view.bids) {
+    if (s === seat) answers.push(answerWord(token, { rob, called }));
+    if (token === "call") called = true;
   }
-  const last = answers[answers.length - 1];
-  if (view.phase === "auction") return [last === "pass" ? "no bid" : `bid ${last}`];
-  if (seat === view.landlord && last !== "pass") return [`won the bid at ${view.auction.stake}`];
-  return [];
+  if (answers.length && (view.phase === "auction" || seat === view.landlord)) {
+    marks.push(rob ? answers.join(" · ") : answers[answers.length - 1]);
+  }
+  if (view.doubled[seat] && seat !== view.landlord) marks.push(doubleWord(true, false));
+  if (seat === view.landlord && view.redoubled) marks.push(doubleWord(true, true));
+  return marks;
 }
 
-export function renderSeat({ view, match }, seat) {
+export function isActive(view, seat) {
+  return view.to_move === seat && !["over", "thrown_in"].includes(view.phase);
+}
+
+/** A seat's box: name, role, cards left (and their backs), what it bid, whose turn. */
+export function renderSeat({ view }, seat, names, { autoplay = false } = {}) {
   const box = $(`seat-${seat}`);
   box.replaceChildren();
-  const role = seatRole(view, seat);
+  const role = roleOf(view, seat);
+  const active = isActive(view, seat);
   box.classList.toggle("landlord", role === "landlord");
-  const active = view.to_move === seat && !["over", "thrown_in"].includes(view.phase);
   box.classList.toggle("to-move", active);
-  const head = document.createElement("div");
-  head.className = "seat-head";
-  const roleBadge = role ? `<span class="role ${role}">${role === "landlord" ? "地主 landlord" : "农民 peasant"}</span>` : "";
-  const place = seat === view.seat ? "" : `<span class="place">${seatPlace(seat, match.seats)}</span>`;
-  head.innerHTML = `<span class="name">${escapeHtml(match.names[seat])}</span>${place}${roleBadge}` +
-    `<span class="left" title="cards left"><b>${view.cards_left[seat]}</b> cards</span>`;
+  box.classList.toggle("mine", seat === view.seat);
+  const head = el("div", "seat-head");
+  head.append(el("span", "name", names[seat]));
   box.append(head);
-  const marks = auctionMarks(view, seat);
-  if (view.doubled[seat] !== null && seat !== view.landlord) marks.push(view.doubled[seat] ? "doubled" : "no double");
-  if (seat === view.landlord && view.redoubled !== null) marks.push(view.redoubled ? "redoubled" : "no redouble");
-  if (active) marks.push(seat === view.seat ? "your turn" : `<span class="thinking">thinking…</span>`);
-  if (marks.length) {
-    const m = document.createElement("div");
-    m.className = "marks";
-    m.innerHTML = marks.join(" · ");
-    box.append(m);
-  }
+  const line = el("div", "seat-line");
+  const badge = el("span", `role ${role || "none"}`, role ? t(`role.${role}`) : "");
+  const left = view.cards_left[seat];
+  const count = el("span", "left");
+  count.title = t("seat.cards_left");
+  count.innerHTML = t("seat.cards", { n: `<b>${left}</b>` });
+  count.classList.toggle("few", view.phase === "play" && left <= 2);
+  line.append(badge, count);
+  box.append(line);
   if (seat !== view.seat) {
-    if (view.final_hands) box.append(cardRow(view.final_hands[seat], "small revealed"));
-    else {
-      const backs = document.createElement("div");
-      backs.className = "cards backs";
-      for (let i = 0; i < Math.min(view.cards_left[seat], MAX_BACKS); i++) {
-        const span = document.createElement("span");
-        span.className = "card";
-        span.append(cardBack());
-        backs.append(span);
-      }
-      box.append(backs);
-    }
+    const backs = backRow(Math.min(left, MAX_BACKS));
+    backs.setAttribute("aria-hidden", "true");
+    box.append(backs);
   }
-  const mine = view.trick.filter((t) => t.seat === seat);
-  const last = mine[mine.length - 1];
-  if (last) {
-    const play = document.createElement("div");
-    play.className = "trick-play";
-    if (last.cards.length) {
-      play.append(cardRow(last.cards, "played"));
-      const label = document.createElement("div");
-      label.className = "play-label";
-      label.textContent = describeAction(last).replace("plays ", "");
-      play.append(label);
-    } else {
-      play.innerHTML = `<span class="pass-mark">pass 不要</span>`;
-    }
-    box.append(play);
+  const marks = el("div", "marks", seatMarks(view, seat).join(" · "));
+  box.append(marks);
+  const turn = el("div", "turn");
+  if (active) {
+    const waiting = seat === view.seat ? t(autoplay ? "seat.autoplaying" : "seat.your_turn")
+      : t("seat.thinking");
+    turn.append(el("span", seat === view.seat ? "turn-mark" : "turn-mark thinking", waiting));
+    turn.append(el("span", "clock"));
   }
+  box.append(turn);
 }
 
-export function renderCenter({ view, match }) {
+// ------------------------------------------------------------------ plays in front of seats
+
+/** What a seat's spot shows now: {key, kind: "cards" | "word", cards, words, cls}. */
+function spotContent(view, seat, names, { past = null } = {}) {
+  const rob = view.rules.auction === "rob";
+  if (past) {
+    const entries = past.filter((e) => e.seat === seat);
+    const entry = entries[entries.length - 1];
+    if (!entry) return null;
+    return entry.play === "pass"
+      ? { key: "past", kind: "word", words: t("kind.pass"), cls: "pass past" }
+      : { key: "past", kind: "cards", cards: entry.cards, words: playKind(entry.play), cls: "past" };
+  }
+  if (view.phase === "auction") {
+    let called = false;
+    let found = null;
+    view.bids.forEach(([s, token], i) => {
+      if (s === seat) found = { key: `bid${i}`, kind: "word", words: answerWord(token, { rob, called }),
+                                cls: token === "pass" ? "pass" : "bid" };
+      if (token === "call") called = true;
+    });
+    return found;
+  }
+  if (view.phase === "doubling") {
+    const answer = view.history.map((e, i) => [e, i]).filter(([e]) => "double" in e && e.seat === seat).pop();
+    if (!answer) return null;
+    const [entry, i] = answer;
+    return { key: `double${i}`, kind: "word", words: doubleWord(entry.double, seat === view.landlord),
+             cls: entry.double ? "bid" : "pass" };
+  }
+  if (view.phase === "over" && view.final_hands && seat !== view.seat && view.final_hands[seat].length) {
+    return { key: "final", kind: "cards", cards: view.final_hands[seat], words: "", cls: "revealed" };
+  }
+  if (view.phase === "play" || view.phase === "over") {
+    const start = view.history.length - view.trick.length;
+    let found = null;
+    view.trick.forEach((entry, i) => {
+      if (entry.seat !== seat) return;
+      found = entry.play === "pass"
+        ? { key: `h${start + i}`, kind: "word", words: t("kind.pass"), cls: "pass" }
+        : { key: `h${start + i}`, kind: "cards", cards: entry.cards, words: playKind(entry.play),
+            cls: "", play: entry.play };
+    });
+    return found;
+  }
+  return null;
+}
+
+/** Draw the spot in front of ``seat``: its play in the current trick (cards arriving from
+ * the seat), its bid or doubling answer, or its revealed hand once the deal is over; a
+ * trick that cleared leaves visibly. ``past``: the last trick, shown on request instead. */
+export function renderSpot(state, seat, names, { past = null } = {}) {
+  const { view } = state;
+  const spot = $(`play-${seat}`);
+  const shown = spot.querySelector(".shown");
+  const content = spotContent(view, seat, names, { past });
+  const key = content ? `${content.key}:${content.words}` : "";
+  const clearing = !past && !content && spot.dataset.kind === "cards" && view.phase === "play" &&
+    !view.trick.length && !spot.classList.contains("showing-past");
+  if (clearing && !reducedMotion()) {
+    const old = spot.querySelector(".leaving");
+    if (old) old.remove();
+    const leaving = shown.cloneNode(true);
+    leaving.className = "leaving";
+    leaving.setAttribute("aria-hidden", "true");
+    spot.append(leaving);
+    setTimeout(() => leaving.remove(), CLEAR_MS);
+  }
+  spot.classList.toggle("showing-past", Boolean(past));
+  if (spot.dataset.key === key) return;
+  const fresh = !past && content && content.key !== "final" && content.key !== "past" &&
+    !(spot.dataset.key || "").startsWith(`${content.key}:`);
+  spot.dataset.key = key;
+  spot.dataset.kind = content ? content.kind : "";
+  shown.replaceChildren();
+  shown.className = `shown ${content ? content.cls : ""}`;
+  if (!content) return;
+  if (content.kind === "cards") {
+    shown.append(cardRow(content.cards, content.key === "final" ? "small revealed" : "played"));
+    if (content.words) shown.append(el("div", "play-label", content.words));
+    if (content.play) shown.dataset.play = content.play;
+  } else {
+    shown.append(el("span", "bubble", content.words));
+  }
+  if (fresh && !reducedMotion() && spot.dataset.drawn) {
+    shown.classList.add("arrive");
+  }
+  spot.dataset.drawn = "1";
+}
+
+// ------------------------------------------------------------------ centre
+
+export function renderKitty({ view }) {
   const kitty = $("kitty");
   kitty.replaceChildren();
-  const label = document.createElement("div");
-  label.className = "kitty-label";
-  label.textContent = "Kitty 底牌";
-  kitty.append(label);
-  if (view.kitty) kitty.append(cardRow(view.kitty, "small"));
-  else {
-    const backs = document.createElement("div");
-    backs.className = "cards small";
-    for (let i = 0; i < view.rules.kitty_size; i++) {
-      const s = document.createElement("span");
-      s.className = "card";
-      s.append(cardBack());
-      backs.append(s);
-    }
-    kitty.append(backs);
-  }
-  $("status").textContent = statusText(view, match);
+  kitty.append(el("div", "kitty-label", t("table.kitty")));
+  kitty.append(view.kitty ? cardRow(view.kitty, "small") : backRow(view.rules.kitty_size, "small"));
 }
 
-function auctionStatus(view, name) {
+export function renderStatus(state, names) {
+  $("status").textContent = statusText(state, names);
+}
+
+function statusText({ view, match }, names) {
+  const name = (s) => names[s];
   const mine = view.to_move === view.seat;
-  if (view.rules.auction !== "rob") return mine ? "Your bid" : `${name(view.to_move)} to bid`;
-  if (mine) {
-    return view.legal.some((a) => a.bid === "rob") ? "Rob the landlord 抢地主, or pass?"
-      : "Call the landlord 叫地主, or pass?";
-  }
-  return `${name(view.to_move)} to ${view.auction.stake ? "rob or pass" : "call or pass"}`;
-}
-
-function statusText(view, match) {
-  const name = (s) => (s === view.seat ? "You" : seatName(match.names, s, match.seats));
-  if (match.abandoned) return "This match was abandoned";
+  if (match.abandoned) return t("status.abandoned");
   if (match.finished) {
-    const winners = match.winners.map((s) => match.names[s]);
-    return `Match over: ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`;
+    const winners = match.winners.map(name);
+    return winners.length > 1 ? t("status.match_shared", { names: winners.join(t("list.and")) })
+      : t("status.match_won", { name: winners[0] });
   }
   switch (view.phase) {
-    case "auction": return auctionStatus(view, name);
-    case "doubling": return view.to_move === view.seat ? (view.seat === view.landlord ? "Redouble?" : "Double?") : `${name(view.to_move)} to answer the doubling`;
-    case "play": {
-      if (view.to_move !== view.seat) return `${name(view.to_move)} to play`;
-      return view.top ? `Your turn: beat ${view.top.replaceAll("_", " ")} or pass` : "Your lead";
+    case "auction": {
+      if (view.rules.auction !== "rob") return mine ? t("status.your_bid") : t("status.to_bid", { name: name(view.to_move) });
+      const robbing = view.legal.some((a) => a.bid === "rob") || view.auction.stake > 0;
+      if (mine) return t(robbing ? "status.your_rob" : "status.your_call");
+      return t(robbing ? "status.to_rob" : "status.to_call", { name: name(view.to_move) });
     }
-    case "thrown_in": return "Everyone passed: the cards are dealt again";
+    case "doubling":
+      if (mine) return t(view.seat === view.landlord ? "status.your_redouble" : "status.your_double");
+      return t("status.to_double", { name: name(view.to_move) });
+    case "play": {
+      if (!mine) return t("status.to_play", { name: name(view.to_move) });
+      if (!view.top) return t("status.your_lead");
+      return t("status.beat", { play: actionWords({ play: view.top }), name: name(view.top_seat) });
+    }
+    case "thrown_in": return t("status.thrown_in");
     case "over": {
       const r = view.result;
-      return `${r.landlord_won ? "The landlord" : "The peasants"} won · you ${r.scores[view.seat] > 0 ? "+" : ""}${r.scores[view.seat]}`;
+      const points = r.scores[view.seat];
+      return t(r.landlord_won ? "status.landlord_won" : "status.peasants_won",
+               { points: `${points > 0 ? "+" : ""}${points}` });
     }
     default: return "";
   }
 }
+
+// ------------------------------------------------------------------ count strip
 
 export function renderCount(state) {
   const strip = $("count-strip");
   if (strip.hidden || !state) return;
   const count = state.view.count_strip;
   if (!count) {
-    strip.textContent = "The count opens once the auction is over.";
+    strip.replaceChildren(el("span", "count-note", t("count.after_auction")));
     return;
   }
   strip.replaceChildren();
   const bombs = new Set(count.bombs);
   for (const [rank, n] of count.unseen) {
-    const cell = document.createElement("span");
-    cell.className = "count-cell";
+    const cell = el("span", "count-cell");
     cell.dataset.rank = rank;
     const joker = rank === "B" || rank === "R";
-    if (bombs.has(rank) || (joker && count.rocket)) cell.classList.add("possible-bomb");
-    cell.title = joker ? (count.rocket ? "the rocket is still possible" : "")
-      : bombs.has(rank) ? "enough unseen for a bomb" : "";
-    const label = rank === "B" ? "小王" : rank === "R" ? "大王" : rankLabel(rank);
-    cell.innerHTML = `<span class="count-rank">${label}</span><b>${n}</b>`;
+    const marked = bombs.has(rank) || (joker && count.rocket);
+    cell.classList.toggle("possible-bomb", marked);
+    cell.classList.toggle("none-left", n === 0);
+    cell.title = joker ? (count.rocket ? t("count.rocket_possible") : "")
+      : bombs.has(rank) ? t("count.bomb_possible") : "";
+    cell.append(el("span", "count-rank", joker ? t(`count.joker.${rank}`) : rankName(rank)), el("b", "", String(n)));
+    if (marked) cell.append(el("small", "count-mark", t(joker ? "count.rocket_mark" : "count.bomb_mark")));
     strip.append(cell);
   }
 }

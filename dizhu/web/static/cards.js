@@ -1,73 +1,46 @@
 // Playing cards drawn as SVG: faces for the engine's card texts ("3s", "Th", "B", "R"),
-// and a back. Nothing here knows any rule of the game.
+// and a back. Suits, jokers and the back are drawn shapes (no font needed for them);
+// ranks are Latin letters and digits. Nothing here knows any rule of the game.
+
+import { cardName, rankName, t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const SUITS = { s: "♠", h: "♥", c: "♣", d: "♦" };
 const RED_SUITS = new Set(["h", "d"]);
+const RED = "#c0392b";
+const BLACK = "#1d1d1f";
 
 export function rankOf(card) {
   return card[0];
 }
 
+/** A rank as a player reads it (10, J, the jokers by name). */
 export function rankLabel(rank) {
-  return rank === "T" ? "10" : rank === "B" || rank === "R" ? "★" : rank;
+  return rankName(rank);
 }
 
-export function cardName(card) {
-  if (card === "B") return "black joker";
-  if (card === "R") return "red joker";
-  const suit = { s: "spades", h: "hearts", c: "clubs", d: "diamonds" }[card[1]];
-  const rank = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" }[card[0]] || card[0];
-  return `${rank} of ${suit}`;
-}
+export { cardName };
 
-function el(name, attrs = {}, text) {
+function svgEl(name, attrs = {}, text) {
   const node = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   if (text !== undefined) node.textContent = text;
   return node;
 }
 
-/** An SVG card face, 60 x 84 user units, scaled by CSS. */
-export function cardFace(card) {
-  const svg = el("svg", { viewBox: "0 0 60 84", class: "card-svg", role: "img",
-                          "aria-label": cardName(card) });
-  svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "card-paper" }));
-  if (card === "B" || card === "R") {
-    const colour = card === "R" ? "#c0392b" : "#1d1d1f";
-    svg.append(el("text", { x: 7, y: 12, "font-size": 8, fill: colour, "font-weight": 700,
-                            "writing-mode": "tb", "letter-spacing": "-1" }, "JOKER"));
-    svg.append(el("path", { d: starPath(34, 46, 15, 6.5), fill: colour }));
-    svg.append(el("text", { x: 34, y: 76, "font-size": 7, fill: colour, "text-anchor": "middle",
-                            "font-weight": 700 }, card === "R" ? "大王" : "小王"));
-    return svg;
-  }
-  const rank = rankLabel(card[0]);
-  const suit = SUITS[card[1]];
-  const colour = RED_SUITS.has(card[1]) ? "#c0392b" : "#1d1d1f";
-  const corner = (x, y, rotate) => {
-    const g = el("g", { fill: colour, transform: rotate ? `rotate(180 30 42)` : "" });
-    g.append(el("text", { x, y, "font-size": rank.length > 1 ? 13 : 15, "font-weight": 700,
-                          "text-anchor": "middle", "font-family": "Georgia, serif" }, rank));
-    g.append(el("text", { x, y: y + 12, "font-size": 11, "text-anchor": "middle" }, suit));
-    return g;
-  };
-  svg.append(corner(10, 17, false), corner(10, 17, true));
-  svg.append(el("text", { x: 32, y: 53, "font-size": 26, fill: colour, "text-anchor": "middle" },
-                suit));
-  return svg;
-}
+const SUIT_PATHS = {
+  d: "M5 0L9.2 5L5 10L0.8 5Z",
+  h: "M5 9.6C1.2 6.6 0 4.6 0 3C0 1.2 1.3 0 2.8 0C3.8 0 4.6 .6 5 1.6C5.4 .6 6.2 0 7.2 0" +
+     "C8.7 0 10 1.2 10 3C10 4.6 8.8 6.6 5 9.6Z",
+  s: "M5 0C3.6 2.4 0 4 0 6.3C0 7.8 1.2 8.7 2.5 8.7C3.4 8.7 4.1 8.3 4.5 7.6L3.9 10H6.1" +
+     "L5.5 7.6C5.9 8.3 6.6 8.7 7.5 8.7C8.8 8.7 10 7.8 10 6.3C10 4 6.4 2.4 5 0Z",
+  c: "M5 0A2.4 2.4 0 0 0 3 3.8A2.4 2.4 0 1 0 4.4 7.6L3.9 10H6.1L5.6 7.6A2.4 2.4 0 1 0 7 3.8" +
+     "A2.4 2.4 0 0 0 5 0Z",
+};
 
-/** A card back. */
-export function cardBack() {
-  const svg = el("svg", { viewBox: "0 0 60 84", class: "card-svg", role: "img",
-                          "aria-label": "a hidden card" });
-  svg.append(el("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "card-back" }));
-  svg.append(el("rect", { x: 6, y: 6, width: 48, height: 72, rx: 4, fill: "none",
-                          stroke: "#f4d58d", "stroke-width": 1.5 }));
-  svg.append(el("text", { x: 30, y: 50, "font-size": 22, fill: "#f4d58d",
-                          "text-anchor": "middle" }, "地"));
-  return svg;
+/** A suit sign of ``size`` user units at (x, y) (its top left). */
+function suitSign(suit, x, y, size, colour) {
+  return svgEl("path", { d: SUIT_PATHS[suit], fill: colour,
+                         transform: `translate(${x} ${y}) scale(${size / 10})` });
 }
 
 function starPath(cx, cy, outer, inner) {
@@ -80,7 +53,66 @@ function starPath(cx, cy, outer, inner) {
   return `M${points.join("L")}Z`;
 }
 
-/** A row of small face-up cards (a play, the kitty, a revealed hand). */
+/** An SVG card face, 60 x 84 user units, scaled by CSS. The top left corner (rank over
+ * suit, or JOKER spelled down) is what a fanned hand shows of each card. */
+export function cardFace(card) {
+  const svg = svgEl("svg", { viewBox: "0 0 60 84", class: "card-svg", role: "img",
+                             "aria-label": cardName(card) });
+  svg.append(svgEl("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "card-paper" }));
+  if (card === "B" || card === "R") {
+    const colour = card === "R" ? RED : BLACK;
+    [..."JOKER"].forEach((letter, i) => {
+      svg.append(svgEl("text", { x: 9.5, y: 13 + i * 10.5, "font-size": 10.5, fill: colour,
+                                 "font-weight": 700, "text-anchor": "middle",
+                                 "font-family": "Arial, Helvetica, sans-serif" }, letter));
+    });
+    const star = { d: starPath(36, 44, 17, 7.5) };
+    if (card === "R") Object.assign(star, { fill: colour });
+    else Object.assign(star, { fill: "none", stroke: colour, "stroke-width": 2.5 });
+    svg.append(svgEl("path", star));
+    return svg;
+  }
+  const rank = card[0] === "T" ? "10" : card[0];
+  const suit = card[1];
+  const colour = RED_SUITS.has(suit) ? RED : BLACK;
+  const corner = svgEl("g", { fill: colour });
+  corner.append(svgEl("text", { x: 10.5, y: 19, "font-size": rank.length > 1 ? 15 : 18,
+                                "font-weight": 700, "text-anchor": "middle",
+                                "letter-spacing": rank.length > 1 ? -1.5 : 0,
+                                "font-family": "Georgia, 'DejaVu Serif', serif" }, rank));
+  corner.append(suitSign(suit, 5, 23, 11, colour));
+  svg.append(corner);
+  const turned = corner.cloneNode(true);
+  turned.setAttribute("transform", "rotate(180 30 42)");
+  svg.append(turned);
+  svg.append(suitSign(suit, 22, 30, 22, colour));
+  return svg;
+}
+
+/** A card back: a lattice in gold on red, drawn (no glyph). */
+export function cardBack() {
+  const svg = svgEl("svg", { viewBox: "0 0 60 84", class: "card-svg", role: "img",
+                             "aria-label": t("card.hidden") });
+  svg.append(svgEl("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "card-back" }));
+  svg.append(svgEl("rect", { x: 6, y: 6, width: 48, height: 72, rx: 4, fill: "none",
+                             stroke: "#f4d58d", "stroke-width": 1.5 }));
+  let lattice = "";
+  for (let row = 0; row < 6; row++) {
+    for (let col = 0; col < 4; col++) {
+      const cx = 12 + col * 12;
+      const cy = 12 + row * 12;
+      lattice += `M${cx} ${cy - 5}L${cx + 5} ${cy}L${cx} ${cy + 5}L${cx - 5} ${cy}Z`;
+    }
+  }
+  svg.append(svgEl("path", { d: lattice, fill: "none", stroke: "#f4d58d", "stroke-width": 0.8,
+                             opacity: 0.75 }));
+  svg.append(svgEl("circle", { cx: 30, cy: 42, r: 9, fill: "#7f1d1d", stroke: "#f4d58d",
+                               "stroke-width": 1.5 }));
+  svg.append(svgEl("path", { d: starPath(30, 42, 6, 2.6), fill: "#f4d58d" }));
+  return svg;
+}
+
+/** A row of face-up cards (a play, the kitty, a revealed hand). */
 export function cardRow(cards, cls = "row") {
   const div = document.createElement("div");
   div.className = `cards ${cls}`;
@@ -89,6 +121,19 @@ export function cardRow(cards, cls = "row") {
     span.className = "card";
     span.dataset.card = card;
     span.append(cardFace(card));
+    div.append(span);
+  }
+  return div;
+}
+
+/** ``n`` card backs in a row (a hidden hand, the kitty before it is turned). */
+export function backRow(n, cls = "backs") {
+  const div = document.createElement("div");
+  div.className = `cards ${cls}`;
+  for (let i = 0; i < n; i++) {
+    const span = document.createElement("span");
+    span.className = "card";
+    span.append(cardBack());
     div.append(span);
   }
   return div;

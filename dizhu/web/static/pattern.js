@@ -3,7 +3,8 @@
 // wings or kickers one rank at a time. The shapes and bomb sizes come from the server
 // (this ruleset's patterns); the server composes and checks the play.
 
-import { rankLabel } from "./cards.js";
+import { el } from "./dom.js";
+import { kindName, language, rankName, t } from "./i18n.js";
 
 export class PatternEntry {
   constructor(shapes, bombSizes) {
@@ -42,7 +43,7 @@ export class PatternEntry {
   /** A card of ``rank`` was clicked (or typed), of which the person holds ``held``;
    * returns an error text, or "" when taken. */
   addRank(rank, held = 0) {
-    if (!this.kind) return "Choose a pattern first";
+    if (!this.kind) return t("pattern.choose_first");
     if (this.main === null) {
       this.main = rank;
       if (this.shape.chain) this.length = this.shape.min_length;
@@ -50,16 +51,16 @@ export class PatternEntry {
     } else if (this.wings.length < this.wingsNeeded) {
       this.wings.push(rank);
     } else {
-      return "The pattern is complete: Play it, or Clear to start again";
+      return t("pattern.complete");
     }
     return "";
   }
 
   /** The action to send, or an error text. */
   action() {
-    if (!this.kind) return "Choose a pattern first";
+    if (!this.kind) return t("pattern.choose_first");
     if (this.kind === "rocket") return { pattern: { kind: "rocket" } };
-    if (this.main === null) return "Click the lowest card of the main run";
+    if (this.main === null) return t("pattern.click_lowest");
     const pattern = { kind: this.kind, main: this.main, length: this.length || 1, wings: this.wings };
     if (this.size !== null) pattern.size = this.size;
     return { pattern };
@@ -70,69 +71,58 @@ export class PatternEntry {
   render(panel, playableKinds, changed) {
     panel.replaceChildren();
     const playable = new Set(playableKinds);
-    const kinds = document.createElement("div");
-    kinds.className = "kinds";
+    const kinds = el("div", "kinds");
     for (const p of this.shapes) {
-      const b = document.createElement("button");
+      const b = el("button");
       b.type = "button";
       b.dataset.kind = p.kind;
-      b.innerHTML = `${p.kind.replaceAll("_", " ")} <span lang="zh">${p.chinese}</span>`;
+      b.append(kindName(p.kind));
+      if (language() !== "zh") {
+        const zh = el("span", "zh", p.chinese);
+        zh.lang = "zh";
+        b.append(" ", zh);
+      }
       b.classList.toggle("chosen", this.kind === p.kind);
       b.classList.toggle("unplayable", !playable.has(p.kind));
-      b.title = playable.has(p.kind) ? "" : "none of yours can be played now";
+      b.title = playable.has(p.kind) ? "" : t("pattern.none_playable");
       b.addEventListener("click", () => {
         this.reset(p.kind);
-        changed(p.kind === "rocket" ? "The rocket: press Play"
-          : "Now click the lowest card of its main run (or type its rank)");
+        changed(p.kind === "rocket" ? t("pattern.rocket_ready") : t("pattern.now_click"));
       });
       kinds.append(b);
     }
     panel.append(kinds);
     if (!this.kind || this.kind === "rocket") return;
     const shape = this.shape;
-    const steps = document.createElement("div");
-    steps.className = "steps";
-    const main = this.main === null ? "click the lowest card of its main run"
-      : `from ${rankLabel(this.main)}`;
-    steps.innerHTML = `<span>${this.kind.replaceAll("_", " ")}: ${main}</span>`;
-    if (shape.chain && this.main !== null) {
-      const label = document.createElement("label");
-      label.textContent = " length ";
-      const select = document.createElement("select");
-      select.id = "pattern-length";
-      for (let n = shape.min_length; n <= shape.max_length; n++) select.add(new Option(String(n), String(n)));
-      select.value = String(this.length);
-      select.addEventListener("change", () => {
-        this.length = Number(select.value);
-        this.wings = this.wings.slice(0, this.wingsNeeded);
-        changed("");
-      });
+    const steps = el("div", "steps");
+    steps.append(el("span", "", this.main === null ? t("pattern.step_click", { kind: kindName(this.kind) })
+      : t("pattern.step_from", { kind: kindName(this.kind), rank: rankName(this.main) })));
+    const chooser = (id, key, low, high, value, set) => {
+      const label = el("label", "", ` ${t(key)} `);
+      const select = el("select");
+      select.id = id;
+      for (let n = low; n <= high; n++) select.add(new Option(String(n), String(n)));
+      select.value = String(value);
+      select.addEventListener("change", () => { set(Number(select.value)); changed(""); });
       label.append(select);
       steps.append(label);
+    };
+    if (shape.chain && this.main !== null) {
+      chooser("pattern-length", "pattern.length", shape.min_length, shape.max_length, this.length, (n) => {
+        this.length = n;
+        this.wings = this.wings.slice(0, this.wingsNeeded);
+      });
     }
     if (this.sized && this.main !== null) {
-      const label = document.createElement("label");
-      label.textContent = " cards ";
-      const select = document.createElement("select");
-      select.id = "pattern-size";
-      for (let n = this.bombSizes.low; n <= this.bombSizes.high; n++) select.add(new Option(String(n), String(n)));
-      select.value = String(this.size);
-      select.addEventListener("change", () => {
-        this.size = Number(select.value);
-        changed("");
-      });
-      label.append(select);
-      steps.append(label);
+      chooser("pattern-size", "pattern.size", this.bombSizes.low, this.bombSizes.high, this.size,
+              (n) => { this.size = n; });
     }
     const need = this.wingsNeeded;
     if (need && this.main !== null) {
-      const what = shape.wing === 2 ? "pair" : "single";
-      const wings = document.createElement("span");
-      wings.className = "wings";
-      wings.textContent = ` · ${shape.chain ? "wings" : "kickers"} (${what}s): ` +
-        (this.wings.map(rankLabel).join(" ") || "—") +
-        ` (${this.wings.length} of ${need}; click cards to add)`;
-      steps.append(wings);
+      const key = shape.chain ? (shape.wing === 2 ? "pattern.wings_pairs" : "pattern.wings_singles")
+        : (shape.wing === 2 ? "pattern.kickers_pairs" : "pattern.kickers_singles");
+      steps.append(el("span", "wings", ` · ${t(key, {
+        chosen: this.wings.map(rankName).join(" ") || "—", n: this.wings.length, need })}`));
     }
     panel.append(steps);
   }

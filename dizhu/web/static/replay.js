@@ -2,74 +2,78 @@
 // from the server, which replays the record through the engine.
 
 import { cardRow } from "./cards.js";
-import { $ } from "./dom.js";
+import { $, el } from "./dom.js";
+import { kittyPositions } from "./hand.js";
+import { t } from "./i18n.js";
+import { actionWords } from "./words.js";
+
 let frames = [];
 let step = 0;
-let names = [];
+let names = () => [];
+let title = () => "";
 
-const BID_WORDS = { pass: "passes", call: "calls 叫地主", rob: "robs 抢地主" };
-
-export function describeAction(action) {
-  if (!action) return "";
-  if ("bid" in action) {
-    const token = String(action.bid);
-    return BID_WORDS[token] || (token === "0" ? "passes" : `bids ${token}`);
-  }
-  if ("double" in action) return action.double ? "doubles" : "does not double";
-  if (action.play === "pass") return "passes";
-  const [kind] = action.play.split(" ");
-  return `plays ${kind.replaceAll("_", " ")}`;
+function signed(n) {
+  return `${n > 0 ? "+" : ""}${n}`;
 }
 
 function render() {
   const frame = frames[step];
+  const seatNames = names();
   const board = $("replay-board");
   board.replaceChildren();
+  const history = frames.slice(0, step + 1).map((f) => f.last).filter(Boolean);
+  const rob = frames.some((f) => f.last && ["call", "rob"].includes(String(f.last.bid)));
   for (let seat = 0; seat < frame.hands.length; seat++) {
-    const row = document.createElement("div");
-    row.className = "replay-seat";
+    const row = el("div", "replay-seat");
+    row.dataset.seat = String(seat);
     if (frame.last && frame.last.seat === seat) row.classList.add("acted");
-    const role = frame.landlord < 0 ? "" : frame.landlord === seat ? " · landlord 地主" : " · peasant 农民";
-    const head = document.createElement("div");
-    head.className = "replay-name";
-    head.textContent = `${names[seat]}${role} · ${frame.hands[seat].length} cards`;
-    row.append(head, cardRow(frame.hands[seat], "small"));
-    const played = frame.trick.filter((t) => t.seat === seat && t.cards.length).pop();
+    if (frame.to_move === seat && !frame.result) row.classList.add("to-move");
+    const head = el("div", "replay-name");
+    head.append(el("span", "name", seatNames[seat]));
+    if (frame.landlord >= 0) {
+      const role = frame.landlord === seat ? "landlord" : "peasant";
+      head.append(el("span", `role ${role}`, t(`role.${role}`)));
+    }
+    head.append(el("span", "left", t("seat.cards", { n: frame.hands[seat].length })));
+    const hand = cardRow(frame.hands[seat], "small");
+    if (frame.landlord === seat) {
+      const marked = kittyPositions(frame.hands[seat], frame.kitty);
+      [...hand.children].forEach((card, i) => card.classList.toggle("from-kitty", marked.has(i)));
+    }
+    row.append(head, hand);
+    const played = frame.trick.filter((e) => e.seat === seat && e.cards.length).pop();
     if (frame.last && frame.last.seat === seat) {
-      const note = document.createElement("div");
-      note.className = "replay-action";
-      note.textContent = describeAction(frame.last);
-      row.append(note);
+      const before = history.slice(0, -1);
+      row.append(el("div", "replay-action", actionWords(frame.last, { before, landlord: frame.landlord, rob })));
       if (frame.last.cards.length) row.append(cardRow(frame.last.cards, "small played"));
     } else if (played) {
       row.append(cardRow(played.cards, "small played faded"));
     }
     board.append(row);
   }
-  const kitty = document.createElement("div");
-  kitty.className = "replay-kitty";
-  kitty.textContent = `Kitty (${frame.kitty.length})`;
-  kitty.append(cardRow(frame.kitty, "small"));
+  const kitty = el("div", "replay-kitty");
+  kitty.append(el("span", "kitty-label", t("table.kitty")), cardRow(frame.kitty, "small"));
   board.append(kitty);
   const stake = frame.auction ? frame.auction.stake : 0;
   if (stake) {
-    const line = document.createElement("p");
-    line.className = "replay-stake";
-    const robs = frame.auction.robs;
-    line.textContent = `Auction: ${robs ? `${robs} rob${robs > 1 ? "s" : ""} ×${stake}` : `stake ${stake}`}` +
-      (frame.bombs ? ` · ${frame.bombs} bomb${frame.bombs > 1 ? "s" : ""} ×${2 ** frame.bombs}` : "") +
-      (frame.rockets ? " · rocket ×2" : "");
-    board.append(line);
+    const parts = [frame.auction.robs ? t("stake.robs", { n: frame.auction.robs, x: stake })
+      : rob ? t("stake.called") : t("stake.bid", { n: stake })];
+    if (frame.bombs) parts.push(t("stake.bombs", { n: frame.bombs, x: 2 ** frame.bombs }));
+    if (frame.rockets) parts.push(t("stake.rocket"));
+    board.append(el("p", "replay-stake", parts.join(" · ")));
   }
   if (frame.result) {
     const r = frame.result;
-    const end = document.createElement("p");
-    end.className = "replay-result";
-    end.textContent = `${r.landlord_won ? "The landlord wins" : "The peasants win"} · stake ${r.stake} · ` +
-      r.scores.map((s, i) => `${names[i]} ${s > 0 ? "+" : ""}${s}`).join(", ");
-    board.append(end);
+    const scores = r.scores.map((s, i) => `${seatNames[i]} ${signed(s)}`).join(t("list.comma"));
+    board.append(el("p", "replay-result", t(r.landlord_won ? "replay.landlord_won" : "replay.peasants_won",
+                                            { stake: r.stake, scores })));
   }
-  $("replay-step").textContent = `step ${step} of ${frames.length - 1}`;
+  $("replay-step").textContent = t("replay.step", { n: step, of: frames.length - 1 });
+  $("replay-title").textContent = title();
+  for (const [id, off] of [["replay-first", step === 0], ["replay-prev", step === 0],
+    ["replay-next", step === frames.length - 1], ["replay-last", step === frames.length - 1]]) {
+    $(id).disabled = off;
+  }
 }
 
 function go(to) {
@@ -77,19 +81,21 @@ function go(to) {
   render();
 }
 
-/** Open the viewer on the server's answer ({frames, record}); ``title`` names the deal. */
-export function openReplay(data, title, seatNames) {
+/** Open the viewer on the server's answer ({frames, record}). ``opts``: title() and
+ * names() (said again when the language changes), file (the download's name). */
+export function openReplay(data, opts) {
   frames = data.frames;
-  names = seatNames || frames[0].hands.map((_, i) => `Seat ${i}`);
+  names = opts.names || (() => frames[0].hands.map((_, i) => t("replay.player", { n: i + 1 })));
+  title = opts.title;
   step = 0;
-  $("replay-title").textContent = `Replay: ${title}`;
   const blob = new Blob([JSON.stringify(data.record, null, 1)], { type: "application/json" });
   const link = $("replay-download");
   if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
   link.href = URL.createObjectURL(blob);
-  link.download = title.endsWith(".json") ? title : `${title.replace(/\W+/g, "-")}.json`;
+  link.download = opts.file;
   render();
   if (!$("replay-dialog").open) $("replay-dialog").showModal();
+  $("replay-next").focus();
 }
 
 $("replay-first").addEventListener("click", () => go(0));
@@ -97,7 +103,11 @@ $("replay-prev").addEventListener("click", () => go(step - 1));
 $("replay-next").addEventListener("click", () => go(step + 1));
 $("replay-last").addEventListener("click", () => go(frames.length - 1));
 $("replay-close").addEventListener("click", () => $("replay-dialog").close());
-$("replay-dialog").addEventListener("keydown", (e) => {
+document.addEventListener("keydown", (e) => {
+  if (!$("replay-dialog").open || !frames.length) return;
   if (e.key === "ArrowRight") { go(step + 1); e.preventDefault(); }
   if (e.key === "ArrowLeft") { go(step - 1); e.preventDefault(); }
+  if (e.key === "Home") { go(0); e.preventDefault(); }
+  if (e.key === "End") { go(frames.length - 1); e.preventDefault(); }
 });
+document.addEventListener("languagechange", () => { if ($("replay-dialog").open && frames.length) render(); });

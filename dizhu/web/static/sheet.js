@@ -1,61 +1,146 @@
 // The score sheet: the last deal's multipliers and points, then every deal of the match
-// with its replay and record, the standings and, at the end, the winners.
+// with its replay and record, the standings; at the end of the match, first of all, the
+// winner, the totals and a chart of the running totals, with the way on.
 
-import { seatName } from "./board.js";
-import { $, button, escapeHtml } from "./dom.js";
+import { totalsChart } from "./chart.js";
+import { $, button, el } from "./dom.js";
+import { t } from "./i18n.js";
 
-/** Fill the sheet dialog; ``on`` has replay(index), next() and lobby(). */
-export function fillSheet({ view, match }, on) {
-  const names = match.names.map((_, i) => escapeHtml(seatName(match.names, i, match.seats)));
-  let html = "";
-  if (view.phase === "over" && view.result) {
-    const r = view.result;
-    const row = (label, value) => `<tr><th>${label}</th><td>${value}</td></tr>`;
-    html += `<h2>Deal ${match.deal_number}: ${r.landlord_won ? "the landlord wins" : "the peasants win"}</h2>`;
-    html += `<table class="sheet"><tbody>`;
-    html += row("Landlord", names[r.landlord]);
-    if (view.rules.auction === "rob") html += row("Robs", `${r.robs} ×${r.bid}`);
-    else html += row("Bid", r.bid);
-    html += row("Bombs", r.bombs ? `${r.bombs} × 2` : "none");
-    html += row("Rocket", r.rockets ? "× 2" : "none");
-    html += row("Spring", r.spring ? "× 2" : "no");
-    html += row("Anti-spring", r.anti_spring ? "× 2" : "no");
-    html += row("Stake", `<b>${r.stake}</b>`);
-    if (match.doubling) {
-      const doubled = r.doubled.map((d, i) => (d ? names[i] : null)).filter(Boolean);
-      html += row("Doubled", doubled.length ? doubled.join(", ") + " (× 2)" : "nobody");
-      html += row("Redoubled", r.redoubled ? "yes (× 2 more)" : "no");
-    }
-    html += r.scores.map((s, i) => row(names[i], `<b class="${s > 0 ? "plus" : "minus"}">${s > 0 ? "+" : ""}${s}</b>`)).join("");
-    html += `</tbody></table>`;
+function signed(n) {
+  return `${n > 0 ? "+" : ""}${n}`;
+}
+
+function row(label, value, cls = "") {
+  const tr = el("tr", cls);
+  tr.append(el("th", "", label));
+  const td = el("td");
+  if (value instanceof Node) td.append(value); else td.textContent = String(value);
+  tr.append(td);
+  return tr;
+}
+
+/** The end of the match: who won, the totals, the chart. */
+function matchEnd(match, names) {
+  const box = el("section", "match-end");
+  const winners = match.winners.map((s) => names[s]);
+  const won = match.winners.includes(0);
+  const line = el("p", `winners${won ? " you-won" : ""}`,
+    winners.length > 1 ? t("end.shared", { names: winners.join(t("list.and")) })
+      : t("end.wins", { name: winners[0] }));
+  box.append(line);
+  box.append(el("p", "end-note", t(won ? "end.you_won" : "end.you_lost")));
+  const totals = el("div", "end-totals");
+  const order = match.totals.map((_, s) => s).sort((a, b) => match.totals[b] - match.totals[a]);
+  for (const seat of order) {
+    const chip = el("span", `end-total${match.winners.includes(seat) ? " winner" : ""}`);
+    chip.dataset.seat = String(seat);
+    chip.append(el("span", "who", names[seat]), el("b", "", signed(match.totals[seat])));
+    totals.append(chip);
   }
-  html += `<h2>Match: ${match.mode === "deals" ? `${match.scored} of ${match.target} deals` : `race to ${match.target}`}</h2>`;
-  html += `<table class="sheet match-sheet"><thead><tr><th>Deal</th><th>Landlord</th><th>Stake</th>` +
-    names.map((n) => `<th>${n}</th>`).join("") + `<th></th></tr></thead><tbody>`;
+  box.append(totals);
+  if (match.sheets.length) box.append(totalsChart(match.sheets, names));
+  return box;
+}
+
+/** The last deal's sheet: every multiplier and each seat's points. */
+function dealSheet(view, match, names) {
+  const r = view.result;
+  const box = el("section", "deal-sheet");
+  box.append(el("h2", "", t(r.landlord_won ? "sheet.deal_landlord" : "sheet.deal_peasants",
+                            { n: match.deal_number })));
+  const table = el("table", "sheet");
+  const body = el("tbody");
+  body.append(row(t("sheet.landlord"), names[r.landlord]));
+  if (view.rules.auction === "rob") body.append(row(t("sheet.robs"), `${r.robs} ×${r.bid}`, "robs"));
+  else body.append(row(t("sheet.bid"), r.bid));
+  body.append(row(t("sheet.bombs"), r.bombs ? `${r.bombs} ×${2 ** r.bombs}` : t("sheet.none")));
+  body.append(row(t("sheet.rocket"), r.rockets ? "×2" : t("sheet.none")));
+  body.append(row(t("sheet.spring"), r.spring ? "×2" : t("sheet.no")));
+  body.append(row(t("sheet.anti_spring"), r.anti_spring ? "×2" : t("sheet.no")));
+  const stake = el("b", "", String(r.stake));
+  body.append(row(t("sheet.stake"), stake, "stake"));
+  if (match.doubling) {
+    const doubled = r.doubled.map((d, i) => (d ? names[i] : null)).filter(Boolean);
+    body.append(row(t("sheet.doubled"), doubled.length ? `${doubled.join(t("list.and"))} ×2` : t("sheet.nobody")));
+    body.append(row(t("sheet.redoubled"), r.redoubled ? "×2" : t("sheet.no")));
+  }
+  r.scores.forEach((s, i) => {
+    body.append(row(names[i], el("b", s > 0 ? "plus" : "minus", signed(s)), "points"));
+  });
+  table.append(body);
+  box.append(table);
+  return box;
+}
+
+/** Every deal of the match, its replay and record, and the totals. Narrow screens show
+ * short names (the person's name, the computers' places) and hide the record link. */
+function matchTable(match, names, short, on) {
+  const box = el("section", "match-table");
+  box.append(el("h2", "", match.mode === "deals" ? t("sheet.match_deals", { n: match.scored, of: match.target })
+    : t("sheet.match_race", { target: match.target })));
+  const table = el("table", "sheet match-sheet");
+  const head = el("tr");
+  head.append(el("th", "col-deal", t("sheet.deal")), el("th", "col-landlord", t("sheet.landlord")),
+              el("th", "col-stake", t("sheet.stake")));
+  names.forEach((name, seat) => {
+    const th = el("th", `col-seat${seat === 0 ? " col-mine" : ""}`);
+    th.title = name;
+    th.append(el("span", "full", name), el("span", "short", short[seat]));
+    head.append(th);
+  });
+  head.append(el("th", "col-links"));
+  const thead = el("thead");
+  thead.append(head);
+  const body = el("tbody");
   for (const s of match.sheets) {
-    html += `<tr><td>${s.number}</td><td>${names[s.landlord]}${s.landlord_won ? " ✓" : ""}</td><td>${s.stake}</td>` +
-      s.scores.map((x) => `<td>${x > 0 ? "+" : ""}${x}</td>`).join("") +
-      `<td><button type="button" data-replay="${s.index}">Replay</button> ` +
-      `<a href="/api/matches/${match.id}/deals/${s.index}/record" download>Record</a></td></tr>`;
+    const tr = el("tr");
+    const landlord = el("td", "col-landlord");
+    landlord.append(el("span", "full", names[s.landlord]), el("span", "short", short[s.landlord]));
+    if (s.landlord_won) landlord.append(el("span", "won-mark", " ✓"));
+    tr.append(el("td", "col-deal", String(s.number)), landlord, el("td", "col-stake", String(s.stake)));
+    s.scores.forEach((x, seat) => tr.append(el("td", `col-seat${seat === 0 ? " col-mine" : ""}`, signed(x))));
+    const links = el("td", "col-links");
+    const replay = button(t("sheet.replay"), () => on.replay(s.index), { cls: "small" });
+    replay.dataset.replay = String(s.index);
+    const record = el("a", "record-link", t("sheet.record"));
+    record.href = `/api/matches/${match.id}/deals/${s.index}/record`;
+    record.setAttribute("download", "");
+    links.append(replay, record);
+    tr.append(links);
+    body.append(tr);
   }
-  html += `<tr class="totals"><th colspan="3">Total</th>${match.totals.map((t) => `<th>${t}</th>`).join("")}<th></th></tr>`;
-  html += `</tbody></table>`;
-  if (match.finished) {
-    const winners = match.winners.map((s) => names[s]);
-    html += `<p class="winners">${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins the match"}</p>`;
-  }
-  $("sheet-body").innerHTML = html;
-  for (const b of $("sheet-body").querySelectorAll("button[data-replay]")) {
-    b.addEventListener("click", () => on.replay(Number(b.dataset.replay)));
-  }
+  const totals = el("tr", "totals");
+  const label = el("th", "", t("sheet.total"));
+  label.colSpan = 3;
+  totals.append(label);
+  match.totals.forEach((x, seat) => totals.append(el("th", `col-seat${seat === 0 ? " col-mine" : ""}`, String(x))));
+  totals.append(el("th", "col-links"));
+  body.append(totals);
+  table.append(thead, body);
+  box.append(table);
+  return box;
+}
+
+/** Fill the sheet dialog; ``on`` has replay(index), next(), newMatch() and lobby(); returns
+ * the button to focus (the way on). */
+export function fillSheet({ view, match }, names, short, on) {
+  const body = $("sheet-body");
+  body.replaceChildren();
+  if (match.finished) body.append(matchEnd(match, names));
+  if (view.phase === "over" && view.result) body.append(dealSheet(view, match, names));
+  body.append(matchTable(match, names, short, on));
   const buttons = $("sheet-buttons");
   buttons.replaceChildren();
-  if (view.phase === "over" && !match.finished) {
-    buttons.append(button("Next deal", () => { $("sheet-dialog").close(); on.next(); },
-      { cls: "primary", id: "sheet-next" }));
+  let primary = null;
+  if (view.phase === "over" && !match.finished && !match.abandoned) {
+    primary = button(t("btn.next_deal"), () => on.next(), { cls: "primary", id: "sheet-next" });
+    buttons.append(primary);
   }
-  if (match.finished) buttons.append(button("Back to the lobby", () => { $("sheet-dialog").close(); on.lobby(); }));
-  buttons.append(button("Close", () => $("sheet-dialog").close(), { id: "sheet-close" }));
-  // the dialog opens on its first button (not a replay button far down a wide table)
-  buttons.firstChild.autofocus = true;
+  if (match.finished || match.abandoned) {
+    primary = button(t("btn.new_match"), () => on.newMatch(), { cls: "primary", id: "sheet-new" });
+    buttons.append(primary, button(t("btn.lobby"), () => on.lobby(), { id: "sheet-lobby" }));
+  }
+  const close = button(t("btn.close"), () => $("sheet-dialog").close(), { id: "sheet-close" });
+  buttons.append(close);
+  return primary || close;
 }

@@ -1,44 +1,67 @@
 // The table: one WebSocket to the server, which sends this seat's view after every event.
-// Entering a play: select cards (click, or drag across them, or type ranks), or name a
-// pattern then its lowest card, length and wings (pattern.js). The server checks everything.
+// Entering a play: select cards (tap or click them, drag across them, or type ranks), or
+// name a pattern then its lowest card, length and wings (pattern.js). The server checks
+// everything; the page shows what it sends, in the person's language.
 //
 // A selection is exact cards: the cards the person picked are the cards that go to the
 // table. With two packs a hand may hold the same card twice, so a selection is a set of
 // positions in the hand (in the order they were picked), never of card texts.
+//
+// One intent, one action: while an action is on its way to the server the controls wait
+// (a double click sends once). The game keys (Enter, Space, H, Esc, C, L, ranks) work
+// whatever was clicked last.
 
-import { ensureSeats, renderCenter, renderCount, renderInfo, renderSeat, seatName } from "./board.js";
-import { cardFace, cardName, rankLabel, rankOf } from "./cards.js";
-import { $, api, button } from "./dom.js";
+import { ensureSeats, isActive, renderCount, renderInfo, renderKitty, renderSeat, renderSpot,
+  renderStake, renderStatus } from "./board.js";
+import { cardRow, rankOf } from "./cards.js";
+import { $, api, button, el, remember, remembered } from "./dom.js";
+import { handOrder, kittyPositions, renderHand } from "./hand.js";
+import { playText, rankName, sayReason, t } from "./i18n.js";
+import { levelName, seatNames, shortNames } from "./names.js";
 import { PatternEntry } from "./pattern.js";
 import { openReplay } from "./replay.js";
 import { fillSheet } from "./sheet.js";
-
-const BID_LABELS = { call: "Call 叫地主", rob: "Rob 抢地主" };
-/** A hand of more cards than this is shown in two rows on a narrow screen. */
-const TWO_ROWS_FROM = 20;
-const NARROW = "(max-width: 720px)";
+import { actionWords, lastTrick, tricksOf } from "./words.js";
 
 const KEY_RANKS = { 0: "T", T: "T", J: "J", Q: "Q", K: "K", A: "A", 2: "2", B: "B", R: "R",
   3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9" };
+const LEVELS = ["easy", "normal", "hard", "expert"];
+const SORT_KEY = "dizhu.sort";
+/** How long an action may wait for the server's answer before the controls come back (ms). */
+const BUSY_MS = 8000;
+/** The pause before the score sheet opens on a finished deal, so its last play is seen (ms). */
+const SHEET_DELAY_MS = 900;
 
 export class TableView {
-  constructor(id, lobby) {
+  /** ``on``: newMatch(match) (start another match like this one). */
+  constructor(id, lobby, on = {}) {
     this.id = id;
     this.lobby = lobby;
+    this.on = on;
     this.version = -1;
     this.state = null;
     this.selected = new Set(); // positions in this.cards
     this.cards = []; // the hand the positions refer to
     this.sent = []; // the cards of the last play sent, for the reading chooser
+    this.choosing = null; // the server's question while the reading chooser is open
     this.hints = null;
     this.hintIndex = -1;
     this.patternMode = false;
     this.pattern = null;
     this.closed = false;
+    this.fatal = false;
     this.dragging = null;
     this.sheetShownFor = null;
+    this.sheetTimer = null;
+    this.busy = null; // {version} while an action is on its way
+    this.busyTimer = null;
+    this.showLast = false;
+    this.tabbed = false; // the person moved focus with Tab (keyboard use)
+    this.sortBy = remembered(SORT_KEY, "rank") === "count" ? "count" : "rank";
+    this.deadline = null;
     this.listeners = [];
     this.bind();
+    this.clockTimer = setInterval(() => this.tick(), 250);
     this.connect();
   }
 
@@ -53,6 +76,7 @@ export class TableView {
     ws.onclose = () => {
       if (this.closed || ws !== this.ws) return;
       $("connection").hidden = false;
+      this.unbusy();
       setTimeout(() => { if (!this.closed) this.connect(); }, 1000);
     };
   }
@@ -60,16 +84,28 @@ export class TableView {
   send(message) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(message));
-    } else {
-      this.say("Not connected to the server: reconnecting…");
+      return true;
     }
+    this.say(t("table.not_connected"), true);
+    return false;
   }
 
   close() {
     this.closed = true;
     if (this.ws) this.ws.close();
-    for (const [target, type, fn] of this.listeners) target.removeEventListener(type, fn);
-    for (const id of ["sheet-dialog", "choose-dialog"]) if ($(id).open) $(id).close();
+    clearInterval(this.clockTimer);
+    clearTimeout(this.sheetTimer);
+    clearTimeout(this.busyTimer);
+    for (const [target, type, fn, capture] of this.listeners) target.removeEventListener(type, fn, capture);
+    for (const id of ["sheet-dialog", "choose-dialog", "history-dialog"]) if ($(id).open) $(id).close();
+  }
+
+  names() {
+    return this.state ? seatNames(this.state.match) : [];
+  }
+
+  seatName(seat) {
+    return this.names()[seat] ?? String(seat);
   }
 
   receive(msg) {
@@ -77,64 +113,126 @@ export class TableView {
       if (msg.version < this.version) return; // an old message overtaken by a newer one
       if (this.version >= 0 && msg.version > this.version + 1) this.send({ type: "sync" });
       const changed = msg.version !== this.version;
+      const before = this.state;
       this.version = msg.version;
       document.body.dataset.version = String(msg.version);
       this.state = msg.state;
-      if (changed) { this.hints = null; this.hintIndex = -1; this.say(""); }
+      this.clockInfo = msg.clock || null;
+      if (this.busy && (msg.version > this.busy.version || !this.busy.act)) this.unbusy();
+      if (changed) {
+        this.hints = null;
+        this.hintIndex = -1;
+        this.showLast = false;
+        this.say("");
+      }
       this.render();
+      if (changed && before) this.cues(before, msg.state);
     } else if (msg.type === "error") {
-      this.say(msg.message, true);
+      this.unbusy();
       if (msg.fatal) {
         this.closed = true; // nothing to reconnect to
-        $("status").textContent = "This match does not exist: back to the lobby";
-        $("controls").replaceChildren(button("Back to the lobby", () => { location.hash = "#/"; }));
+        this.fatal = true;
+        this.say(t("table.no_such_match"), true);
+        $("status").textContent = t("table.no_such_match");
+        $("controls").replaceChildren(button(t("btn.lobby"), () => { location.hash = "#/"; }, { id: "lobby-back" }));
+        return;
       }
+      this.say(sayReason(msg.reason, (s) => this.seatName(s)) || msg.message, true);
+      if (this.state) this.renderControls();
     } else if (msg.type === "choose") {
+      this.unbusy();
       this.choose(msg);
     } else if (msg.type === "hints" && msg.version === this.version) {
       this.hints = msg.plays;
-      if (!this.hints.length) this.say("No play beats the trick: pass");
+      if (!this.hints.length) this.say(t("hint.none"));
       else this.nextHint();
     }
   }
 
+  /** Sounds for what just happened (when the page has its sounds). */
+  cues(before, after) {
+    if (!this.sound) return;
+    const fresh = after.view.history.slice(before.view.history.length);
+    for (const entry of fresh) {
+      if (!("play" in entry)) continue;
+      const kind = entry.play.split(" ")[0];
+      this.sound(entry.play === "pass" ? "pass" : kind === "bomb" || kind === "rocket" ? kind : "play");
+    }
+    const deal = after.view;
+    if (deal.phase === "over" && before.view.phase !== "over" && deal.result &&
+        deal.result.scores[deal.seat] > 0) this.sound("win");
+  }
+
   // ---------------------------------------------------------------- events
 
-  on(target, type, fn) {
-    target.addEventListener(type, fn);
-    this.listeners.push([target, type, fn]);
+  on_(target, type, fn, capture = false) {
+    target.addEventListener(type, fn, capture);
+    this.listeners.push([target, type, fn, capture]);
   }
 
   bind() {
-    this.on(document, "keydown", (e) => this.key(e));
-    this.on(document, "pointerup", () => { this.dragging = null; });
-    this.on($("count-button"), "click", () => this.toggleCount());
-    this.on($("sheet-button"), "click", () => this.showSheet(true));
-    this.on($("autoplay"), "change", () => this.sendAutoplay());
-    this.on($("autoplay-bot"), "change", () => { if ($("autoplay").checked) this.sendAutoplay(); });
+    this.on_(document, "keydown", (e) => this.key(e), true);
+    this.on_(document, "pointerdown", () => { this.tabbed = false; }, true);
+    this.on_(document, "pointerup", () => { this.dragging = null; });
+    this.on_(document, "pointercancel", () => { this.dragging = null; });
+    this.on_(document, "languagechange", () => this.languageChanged());
+    this.on_($("count-button"), "click", () => this.toggleCount());
+    this.on_($("last-button"), "click", () => this.toggleLast());
+    this.on_($("history-button"), "click", () => this.showHistory());
+    this.on_($("sort-button"), "click", () => this.toggleSort());
+    this.on_($("sheet-button"), "click", () => this.showSheet(true));
+    this.on_($("autoplay"), "change", () => this.sendAutoplay());
+    this.on_($("autoplay-bot"), "change", () => { if ($("autoplay").checked) this.sendAutoplay(); });
     const hand = $("hand");
-    this.on(hand, "pointerdown", (e) => this.pointerDown(e));
-    this.on(hand, "pointermove", (e) => this.pointerMove(e));
-    this.on(window, "resize", () => { if (this.state) this.renderHand(); });
+    this.on_(hand, "pointerdown", (e) => this.pointerDown(e));
+    this.on_(hand, "pointermove", (e) => this.pointerMove(e));
+    this.on_(window, "resize", () => { if (this.state) this.renderHand(); });
+    this.fillLevels();
+    this.showSortLabel();
+  }
+
+  fillLevels() {
     const select = $("autoplay-bot");
-    if (!select.options.length) {
-      for (const level of ["easy", "normal", "hard", "expert"]) select.add(new Option(level, level));
-      select.value = "normal";
-    }
+    const value = select.value || "normal";
+    select.replaceChildren(...LEVELS.map((level) => new Option(levelName(level), level)));
+    select.value = value;
+  }
+
+  languageChanged() {
+    this.fillLevels();
+    this.showSortLabel();
+    if (!this.state) return;
+    this.say("");
+    this.render();
+    if (this.choosing && $("choose-dialog").open) this.choose(this.choosing, false);
+    if ($("history-dialog").open) this.fillHistory();
   }
 
   key(e) {
-    if ($("table").hidden || document.querySelector("dialog[open]")) return;
-    if (e.target.closest && e.target.closest("input, select, textarea")) return;
+    if (e.key === "Tab") { this.tabbed = true; return; }
+    if ($("table").hidden || this.closed || document.querySelector("dialog[open]")) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const focused = document.activeElement;
+    const typing = focused && focused.matches("input[type=text], input:not([type]), textarea, [contenteditable]");
+    if (typing) return;
     const key = e.key.length === 1 ? e.key.toUpperCase() : e.key;
-    if (key === "Enter") { this.play(); e.preventDefault(); }
-    else if (key === " ") { this.pass(); e.preventDefault(); }
+    const onControl = focused && focused !== document.body && focused.matches("button, input, select, a");
+    // a control reached with Tab keeps Enter and Space; one clicked last does not
+    if (onControl && this.tabbed && (key === "Enter" || key === " ")) return;
+    let handled = true;
+    if (key === "Enter") this.play();
+    else if (key === " ") this.pass();
     else if (key === "Escape") this.clear();
     else if (key === "H") this.hint();
     else if (key === "C") this.toggleCount();
-    else if (key === "Backspace") { this.unselectLast(); e.preventDefault(); }
+    else if (key === "L") this.toggleLast();
+    else if (key === "Backspace") this.unselectLast();
     else if (KEY_RANKS[key]) this.typeRank(KEY_RANKS[key]);
+    else handled = false;
+    if (!handled) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (onControl) focused.blur(); // so that the key's release does not work the control
   }
 
   pointerDown(e) {
@@ -160,7 +258,7 @@ export class TableView {
   }
 
   canSelect() {
-    return this.state && this.state.view.phase === "play";
+    return this.state && this.state.view.phase === "play" && !this.state.match.autoplay;
   }
 
   /** Raise or lower the card at ``index`` of the hand (that card, not another of its rank). */
@@ -181,12 +279,12 @@ export class TableView {
     const held = this.positionsOf(rank);
     if (this.patternMode) {
       if (held.length) this.patternCard(this.cards[held[0]]);
-      else this.say(`You hold no ${rankLabel(rank)}`, true);
+      else this.say(t("hand.none_of", { rank: rankName(rank) }), true);
       return;
     }
     const free = held.find((i) => !this.selected.has(i));
     if (free !== undefined) this.setSelected(free, true);
-    else this.say(held.length ? `All your ${rankLabel(rank)}s are selected` : `You hold no ${rankLabel(rank)}`, true);
+    else this.say(t(held.length ? "hand.all_selected" : "hand.none_of", { rank: rankName(rank) }), true);
   }
 
   /** The selected cards' texts, in hand order: the cards that go to the table. */
@@ -219,39 +317,62 @@ export class TableView {
   say(text, isError = false) {
     const m = $("message");
     m.textContent = text;
-    m.classList.toggle("error", isError);
+    m.classList.toggle("error", isError && Boolean(text));
   }
 
   // ---------------------------------------------------------------- actions
 
+  markBusy(act = true) {
+    this.busy = { version: this.version, act };
+    clearTimeout(this.busyTimer);
+    this.busyTimer = setTimeout(() => { this.unbusy(); if (this.state) this.renderControls(); }, BUSY_MS);
+    if (this.state) this.renderControls();
+  }
+
+  unbusy() {
+    this.busy = null;
+    clearTimeout(this.busyTimer);
+  }
+
+  /** Send an action once: nothing more is sent until the server answered it. */
   act(action) {
-    this.send({ type: "act", action });
+    if (this.busy) return;
+    if (this.send({ type: "act", action })) this.markBusy();
+  }
+
+  myTurn() {
+    const view = this.state && this.state.view;
+    return Boolean(view) && view.to_move === view.seat && !this.state.match.autoplay;
   }
 
   play() {
     const view = this.state && this.state.view;
-    if (!view || view.phase !== "play") return;
-    if (view.to_move !== view.seat) { this.say("It is not your turn", true); return; }
+    if (!view || view.phase !== "play" || this.busy) return;
+    if (!this.myTurn()) { this.say(t("table.not_your_turn"), true); return; }
     if (this.patternMode) { this.playPattern(); return; }
-    if (!this.selected.size) { this.say("Select the cards to play (or name a pattern)", true); return; }
+    if (!this.selected.size) { this.say(t("table.select_first"), true); return; }
     this.sent = this.selectedCards();
     this.act({ cards: this.sent });
   }
 
   pass() {
     const view = this.state && this.state.view;
-    if (!view || view.phase !== "play" || view.to_move !== view.seat) return;
+    if (!view || view.phase !== "play" || !this.myTurn() || this.busy) return;
     if (!view.legal.some((a) => a.play === "pass")) {
-      this.say("You lead this trick: you cannot pass", true);
+      this.say(t("reason.leader_may_not_pass"), true);
       return;
     }
     this.selected.clear();
     this.act({ pass: true });
   }
 
+  next() {
+    if (this.busy) return;
+    if (this.send({ type: "next" })) this.markBusy();
+  }
+
   hint() {
-    const view = this.state && this.state.view;
-    if (!view || view.phase !== "play" || view.to_move !== view.seat) return;
+    if (!this.state || this.state.view.phase !== "play" || !this.myTurn() || this.busy) return;
     if (this.patternMode) this.togglePattern(false);
     if (this.hints) this.nextHint(); else this.send({ type: "hint" });
   }
@@ -261,7 +382,7 @@ export class TableView {
     this.hintIndex = (this.hintIndex + 1) % this.hints.length;
     const hint = this.hints[this.hintIndex];
     this.selected = this.cardsForRanks(hint.ranks);
-    this.say(`Hint ${this.hintIndex + 1} of ${this.hints.length}: ${hint.kind.replaceAll("_", " ")} ${hint.chinese}`);
+    this.say(t("hint.n_of", { n: this.hintIndex + 1, of: this.hints.length, play: playText(hint.text) }));
     this.render();
   }
 
@@ -275,22 +396,23 @@ export class TableView {
     return picked;
   }
 
-  choose(msg) {
+  choose(msg, open = true) {
+    this.choosing = msg;
     const box = $("choose-options");
     box.replaceChildren();
-    $("choose-text").textContent = `${msg.message}:`;
+    $("choose-text").textContent = sayReason(msg.reason, (s) => this.seatName(s)) || msg.message;
     const cards = this.sent;
     for (const option of msg.options) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = `${option.kind.replaceAll("_", " ")} ${option.chinese}`;
-      b.addEventListener("click", () => {
+      box.append(button(playText(option.text), () => {
         $("choose-dialog").close();
+        this.choosing = null;
         this.act(cards.length ? { play: option.text, with: cards } : { play: option.text });
-      });
-      box.append(b);
+      }));
     }
-    $("choose-dialog").showModal();
+    if (open) {
+      $("choose-dialog").showModal();
+      box.firstChild.focus();
+    }
   }
 
   sendAutoplay() {
@@ -304,13 +426,38 @@ export class TableView {
     renderCount(this.state);
   }
 
+  toggleLast() {
+    if (!this.state) return;
+    this.showLast = !this.showLast;
+    this.renderSpots();
+    if (this.showLast && !this.previousTrick()) this.say(t("table.no_last_trick"));
+  }
+
+  toggleSort() {
+    this.sortBy = this.sortBy === "count" ? "rank" : "count";
+    remember(SORT_KEY, this.sortBy);
+    this.showSortLabel();
+    if (this.state) this.renderHand();
+  }
+
+  showSortLabel() {
+    const b = $("sort-button");
+    b.textContent = t(this.sortBy === "count" ? "tools.sort_count" : "tools.sort_rank");
+    b.dataset.sort = this.sortBy;
+  }
+
+  previousTrick() {
+    const { view } = this.state;
+    return lastTrick(view.history, view.trick, view.rules.seats);
+  }
+
   // ---------------------------------------------------------------- naming a pattern
 
   togglePattern(on) {
     this.patternMode = on;
     this.selected.clear();
     this.pattern = on ? new PatternEntry(this.state.match.patterns, this.state.match.bomb_sizes) : null;
-    this.say(on ? "Choose the pattern, then click the lowest card of its main run" : "");
+    this.say(on ? t("pattern.start") : "");
     this.render();
   }
 
@@ -343,145 +490,256 @@ export class TableView {
   // ---------------------------------------------------------------- rendering
 
   render() {
-    if (!this.state) return;
+    if (!this.state || this.fatal) return;
     const { view, match } = this.state;
-    document.title = `dizhu · ${view.to_move === view.seat && !["over", "thrown_in"].includes(view.phase) ? "your turn" : "table"}`;
+    const names = this.names();
+    const mine = view.to_move === view.seat && !["over", "thrown_in"].includes(view.phase);
+    document.title = `${mine ? t("title.your_turn") : t("title.table")} · dizhu`;
     this.keepSelection(view.hand);
-    if (view.phase !== "play") {
+    if (view.phase !== "play" || match.autoplay) {
       this.selected.clear();
       if (this.patternMode) { this.patternMode = false; this.pattern = null; }
     }
-    renderInfo(this.state, this.rulesetTitle(match.ruleset));
+    renderInfo(this.state, names, this.rulesetTitle(match.ruleset));
+    renderStake(this.state, names);
     ensureSeats(match.seats);
-    for (let seat = 0; seat < match.seats; seat++) renderSeat(this.state, seat);
-    renderCenter(this.state);
+    $("table").dataset.seats = String(match.seats);
+    $("table").dataset.phase = view.phase;
+    for (let seat = 0; seat < match.seats; seat++) {
+      renderSeat(this.state, seat, names, { autoplay: Boolean(match.autoplay) });
+    }
+    this.renderSpots();
+    renderKitty(this.state);
+    renderStatus(this.state, names);
     this.renderHand();
     this.renderControls();
     this.renderPattern();
     renderCount(this.state);
     $("autoplay").checked = Boolean(match.autoplay);
     if (match.autoplay) $("autoplay-bot").value = match.autoplay.split(":")[0];
-    const over = view.phase === "over";
-    if (over && this.sheetShownFor !== match.deal_index) {
-      this.sheetShownFor = match.deal_index;
-      this.showSheet(false);
+    this.setClock();
+    if ($("history-dialog").open) this.fillHistory();
+    if (view.phase === "play") this.dealInPlay = match.deal_index;
+    const stepAway = match.autoplay && !match.finished; // under auto-play the deals go on by themselves
+    if (view.phase === "over" && this.sheetShownFor !== match.deal_index && !stepAway) {
+      // the sheet opens once per deal: after a moment when the deal ended before the
+      // person's eyes (its last play is seen), at once on a page opened on a finished deal
+      const deal = match.deal_index;
+      this.sheetShownFor = deal;
+      clearTimeout(this.sheetTimer);
+      this.sheetTimer = setTimeout(() => {
+        const now = this.state;
+        if (!this.closed && now.view.phase === "over" && now.match.deal_index === deal) this.showSheet(false);
+      }, this.dealInPlay === deal ? SHEET_DELAY_MS : 0);
     } else if ($("sheet-dialog").open) {
       this.fillSheet();
     }
   }
 
+  renderSpots() {
+    const { match } = this.state;
+    const names = this.names();
+    const past = this.showLast ? this.previousTrick() : null;
+    for (let seat = 0; seat < match.seats; seat++) renderSpot(this.state, seat, names, { past });
+    $("felt").classList.toggle("showing-past", Boolean(past));
+    $("last-button").setAttribute("aria-pressed", String(Boolean(past)));
+    $("felt").dataset.past = past ? t("table.last_trick") : "";
+  }
+
   fillSheet() {
-    fillSheet(this.state, {
+    return fillSheet(this.state, this.names(), shortNames(this.state.match), {
       replay: (index) => this.replay(index),
-      next: () => this.send({ type: "next" }),
-      lobby: () => { location.hash = "#/"; },
+      next: () => { $("sheet-dialog").close(); this.next(); },
+      newMatch: () => { $("sheet-dialog").close(); if (this.on.newMatch) this.on.newMatch(this.state.match); },
+      lobby: () => { $("sheet-dialog").close(); location.hash = "#/"; },
     });
   }
 
   rulesetTitle(name) {
     const found = this.lobby && this.lobby.rulesets && this.lobby.rulesets.find((r) => r.name === name);
-    return found ? `${found.title} ${found.chinese}` : name;
+    const words = t(`ruleset.${name}`);
+    return words !== `ruleset.${name}` ? words : found ? found.title : name;
   }
 
-  /** The hand, fanned to fit the width: one row, or two on a narrow screen when it holds
-   * many cards (the overlap itself is CSS, from the number of cards in a row). */
+  /** The hand, fanned to fit the width, in the order the person sorts it by; the kitty's
+   * cards marked while the landlord (the person) holds them. */
   renderHand() {
-    const hand = $("hand");
-    hand.replaceChildren();
-    const named = this.patternMode ? this.pattern.ranks() : new Set();
-    const cards = this.cards;
-    const rows = cards.length > TWO_ROWS_FROM && window.matchMedia(NARROW).matches ? 2 : 1;
-    const perRow = Math.ceil(cards.length / rows);
-    hand.style.setProperty("--gaps", String(Math.max(1, perRow - 1)));
-    let row = null;
-    cards.forEach((card, i) => {
-      if (i % perRow === 0) {
-        row = document.createElement("div");
-        row.className = "hand-row";
-        hand.append(row);
-      }
-      const on = this.selected.has(i);
-      const span = document.createElement("span");
-      span.className = "card";
-      span.dataset.card = card;
-      span.dataset.index = String(i);
-      span.setAttribute("role", "option");
-      span.setAttribute("aria-selected", String(on));
-      span.setAttribute("aria-label", cardName(card));
-      if (on) span.classList.add("selected");
-      if (named.has(rankOf(card))) span.classList.add("named");
-      span.append(cardFace(card));
-      row.append(span);
+    const { view } = this.state;
+    const fromKitty = view.landlord === view.seat && view.kitty && view.phase !== "over"
+      ? kittyPositions(this.cards, view.kitty) : new Set();
+    renderHand($("hand"), {
+      cards: this.cards,
+      order: handOrder(this.cards, this.sortBy),
+      selected: this.selected,
+      named: this.patternMode ? this.pattern.ranks() : new Set(),
+      fromKitty,
+      patternMode: this.patternMode,
     });
-    hand.classList.toggle("pattern-mode", this.patternMode);
-    hand.classList.toggle("two-rows", rows === 2);
+    $("hand").classList.toggle("to-move", this.myTurn() && view.phase === "play");
   }
 
   renderControls() {
     const { view, match } = this.state;
     const box = $("controls");
     box.replaceChildren();
-    const myTurn = view.to_move === view.seat;
+    const myTurn = this.myTurn();
+    const busy = Boolean(this.busy);
+    box.classList.toggle("busy", busy);
+    const add = (label, fn, opts = {}) => {
+      box.append(button(label, fn, { ...opts, disabled: opts.disabled || busy }));
+    };
     if (match.abandoned) {
-      box.append(button("Back to the lobby", () => { location.hash = "#/"; }));
+      add(t("btn.lobby"), () => { location.hash = "#/"; }, { id: "lobby-back" });
       return;
     }
-    if (match.autoplay && !view.phase.match(/over|thrown_in/)) {
-      box.append(Object.assign(document.createElement("span"), { className: "note", textContent: `Auto-play (${match.autoplay}) is playing your seat` }));
+    if (match.autoplay && !["over", "thrown_in"].includes(view.phase)) {
+      box.append(el("span", "note", t("table.autoplaying", { level: levelName(match.autoplay) })));
+      box.append(button(t("btn.stop_autoplay"), () => {
+        $("autoplay").checked = false;
+        this.sendAutoplay();
+      }, { id: "autoplay-off" }));
       return;
     }
     if (view.phase === "auction" && myTurn) {
-      const robbing = view.legal.some((a) => a.bid === "rob");
-      const calling = view.legal.some((a) => a.bid === "call");
+      const rob = view.rules.auction === "rob";
+      const called = view.bids.some(([, token]) => token === "call");
       for (const a of view.legal) {
         const token = String(a.bid);
-        const label = token === "pass" ? (robbing ? "Pass 不抢" : calling ? "Pass 不叫" : "Pass")
-          : BID_LABELS[token] || `Bid ${token}`;
-        box.append(button(label, () => this.act({ bid: token }),
-          { cls: token === "pass" ? "bid" : "primary bid", id: `bid-${token}` }));
+        const pass = token === "pass";
+        const label = actionWords({ bid: token }, { rob, before: called ? [{ bid: "call" }] : [] });
+        add(label, () => this.act({ bid: token }), { cls: pass ? "bid" : "primary bid", id: `bid-${token}` });
       }
     } else if (view.phase === "doubling" && myTurn) {
-      const landlord = view.seat === view.landlord;
       for (const a of view.legal) {
-        const label = a.double ? (landlord ? "Redouble ×2" : "Double ×2") : (landlord ? "No redouble" : "No double");
-        box.append(button(label, () => this.act({ double: a.double }),
-          { cls: a.double ? "primary" : "", id: a.double ? "double-yes" : "double-no" }));
+        const word = actionWords({ double: a.double, seat: view.seat }, { landlord: view.landlord });
+        add(a.double ? `${word} ×2` : word, () => this.act({ double: a.double }),
+            { cls: a.double ? "primary" : "", id: a.double ? "double-yes" : "double-no" });
       }
     } else if (view.phase === "play") {
       const canPass = myTurn && view.legal.some((a) => a.play === "pass");
       const ready = this.patternMode ? Boolean(this.pattern.kind) : this.selected.size > 0;
-      box.append(
-        button("Play", () => this.play(), { id: "play", cls: "primary", disabled: !myTurn || !ready, title: "Enter" }),
-        button("Pass 不要", () => this.pass(), { id: "pass", disabled: !canPass, title: "Space" }),
-        button("Hint", () => this.hint(), { id: "hint", disabled: !myTurn, title: "H" }),
-        button("Clear", () => this.clear(), { id: "clear", title: "Esc" }),
-        button(this.patternMode ? "Select cards instead" : "Name a pattern",
-          () => this.togglePattern(!this.patternMode), { id: "pattern-toggle" }),
-      );
+      add(t("btn.play"), () => this.play(), { id: "play", cls: "primary", disabled: !myTurn || !ready, title: t("key.enter") });
+      add(t("btn.pass"), () => this.pass(), { id: "pass", disabled: !canPass, title: t("key.space") });
+      add(t("btn.hint"), () => this.hint(), { id: "hint", disabled: !myTurn, title: t("key.h") });
+      add(t("btn.clear"), () => this.clear(), { id: "clear", title: t("key.esc") });
+      const toggle = button("", () => this.togglePattern(!this.patternMode),
+                            { id: "pattern-toggle", cls: "quiet", disabled: busy });
+      toggle.append(el("span", "wide-only", t(this.patternMode ? "btn.select_cards" : "btn.name_pattern")),
+                    el("span", "narrow-only", t(this.patternMode ? "btn.select_cards_short" : "btn.name_pattern_short")));
+      box.append(toggle);
     } else if (view.phase === "over" || view.phase === "thrown_in") {
       if (match.finished) {
-        box.append(button("Score sheet", () => this.showSheet(true), { cls: "primary" }));
-        box.append(button("Back to the lobby", () => { location.hash = "#/"; }));
+        add(t("tools.sheet"), () => this.showSheet(true), { cls: "primary", id: "show-sheet" });
+        add(t("btn.lobby"), () => { location.hash = "#/"; }, { id: "lobby-back" });
       } else if (view.phase === "over") {
-        box.append(button("Next deal", () => this.send({ type: "next" }), { id: "next-deal", cls: "primary" }));
+        add(t("btn.next_deal"), () => this.next(), { id: "next-deal", cls: "primary" });
       }
     }
   }
 
-  // ---------------------------------------------------------------- score sheet
+  // ---------------------------------------------------------------- turn clock
+
+  /** The person's turn clock, when the match has one: it counts down from what the server
+   * says is left (the state message's ``clock``: {seconds, left}). */
+  setClock() {
+    const { match } = this.state;
+    const info = this.clockInfo || {};
+    const seconds = Number(info.seconds ?? match.clock ?? 0);
+    const mine = this.myTurn() && ["auction", "doubling", "play"].includes(this.state.view.phase);
+    if (!seconds || !mine) { this.deadline = null; this.tick(); return; }
+    const left = info.left ?? seconds;
+    const key = `${this.version}`;
+    if (this.deadlineFor !== key) {
+      this.deadlineFor = key;
+      this.deadline = performance.now() + left * 1000;
+      this.clockSeconds = seconds;
+    }
+    this.tick();
+  }
+
+  tick() {
+    const clock = document.querySelector("#seat-0 .clock");
+    if (!clock) return;
+    if (!this.deadline) { clock.textContent = ""; clock.hidden = true; return; }
+    const left = Math.max(0, Math.ceil((this.deadline - performance.now()) / 1000));
+    clock.hidden = false;
+    clock.textContent = t("clock.left", { n: left });
+    clock.classList.toggle("urgent", left <= 5);
+    clock.style.setProperty("--part", String(Math.min(1, left / (this.clockSeconds || 1))));
+  }
+
+  // ---------------------------------------------------------------- history, sheet, replay
+
+  showHistory() {
+    if (!this.state) return;
+    this.fillHistory();
+    $("history-dialog").showModal();
+    $("history-close").focus();
+  }
+
+  /** The deal so far: the auction's answers, then every trick, who played what in order. */
+  fillHistory() {
+    const { view } = this.state;
+    const names = this.names();
+    const body = $("history-body");
+    body.replaceChildren();
+    const rob = view.rules.auction === "rob";
+    const auction = view.history.filter((e) => "bid" in e || "double" in e);
+    if (auction.length) {
+      const part = el("section", "history-auction");
+      part.append(el("h3", "", t("history.auction")));
+      const list = el("ol", "history-list");
+      auction.forEach((entry, i) => {
+        const li = el("li");
+        li.append(el("span", "who", names[entry.seat]),
+                  el("span", "what", actionWords(entry, { before: auction.slice(0, i), landlord: view.landlord, rob })));
+        list.append(li);
+      });
+      part.append(list);
+      body.append(part);
+    }
+    const tricks = tricksOf(view.history, view.rules.seats);
+    tricks.forEach((trick, n) => {
+      const part = el("section", "history-trick");
+      part.append(el("h3", "", t("history.trick", { n: n + 1 })));
+      const list = el("ol", "history-list");
+      for (const entry of trick) {
+        const li = el("li", entry.play === "pass" ? "pass" : "");
+        li.append(el("span", "who", names[entry.seat]), el("span", "what", actionWords(entry)));
+        if (entry.cards.length) li.append(cardRow(entry.cards, "tiny"));
+        list.append(li);
+      }
+      part.append(list);
+      body.append(part);
+    });
+    if (!auction.length && !tricks.length) body.append(el("p", "note", t("history.empty")));
+    body.scrollTop = body.scrollHeight;
+  }
 
   showSheet(force) {
-    this.fillSheet();
-    if (force || !$("sheet-dialog").open) $("sheet-dialog").showModal();
+    if (!this.state) return;
+    const primary = this.fillSheet();
+    const dialog = $("sheet-dialog");
+    if (force || !dialog.open) {
+      if (!dialog.open) dialog.showModal();
+      $("sheet-body").scrollTop = 0;
+      primary.focus();
+    }
   }
 
   async replay(index) {
     try {
       const data = await api(`/api/matches/${this.id}/deals/${index}/replay`);
-      const { names, seats } = this.state.match;
-      openReplay(data, `match ${this.id}, deal ${index + 1}`, names.map((_, i) => seatName(names, i, seats)));
+      const match = this.state.match;
+      const sheet = match.sheets.find((s) => s.index === index);
+      const number = sheet ? sheet.number : index + 1;
+      openReplay(data, {
+        title: () => t("replay.deal_title", { n: number }),
+        names: () => seatNames(match),
+        file: `dizhu-match${this.id}-deal${number}.json`,
+      });
     } catch (e) {
-      this.say(e.message, true);
+      this.say(sayReason(e.reason) || e.message, true);
     }
   }
 }

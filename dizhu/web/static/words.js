@@ -1,0 +1,69 @@
+// What happened, said as a player says it: auction answers, doubling, plays and passes.
+// Every word comes from the catalogs (i18n.js); nothing here decides a rule.
+
+import { kindName, playText, t } from "./i18n.js";
+
+/** An auction answer: a bid of points, a call, a rob, or a pass (不叫 before anyone
+ * called, 不抢 after a call). */
+export function answerWord(token, { rob = false, called = false } = {}) {
+  const word = String(token);
+  if (word === "pass" || word === "0") {
+    return t(rob && called ? "answer.no_rob" : "answer.pass");
+  }
+  if (word === "call" || word === "rob") return t(`answer.${word}`);
+  return t("answer.bid", { n: word });
+}
+
+/** A doubling answer: the peasants double, the landlord redoubles. */
+export function doubleWord(yes, landlord) {
+  if (landlord) return t(yes ? "double.redouble" : "double.no_redouble");
+  return t(yes ? "double.yes" : "double.no");
+}
+
+/** A play's kind alone ("pair"), or "pass". */
+export function playKind(play) {
+  if (play === "pass") return t("kind.pass");
+  return kindName(play.split(" ")[0]);
+}
+
+/** One action of a deal's history (``entry``: {seat, bid | double | play, cards}) in
+ * words, without who made it; ``before`` is the history before it, ``landlord`` the
+ * landlord's seat (for the doubling), ``rob`` whether the auction is call-and-rob. */
+export function actionWords(entry, { before = [], landlord = -1, rob = false } = {}) {
+  if ("bid" in entry) {
+    const called = before.some((e) => "bid" in e && String(e.bid) === "call");
+    return answerWord(entry.bid, { rob, called });
+  }
+  if ("double" in entry) return doubleWord(entry.double, entry.seat === landlord);
+  if ("play" in entry) return entry.play === "pass" ? t("kind.pass") : playText(entry.play);
+  return "";
+}
+
+/** The tricks of a deal's plays, oldest first: each a list of history entries (plays and
+ * passes). The server marks each lead (``lead``); a history without the marks is split
+ * where a play follows the other seats' passes. */
+export function tricksOf(history, seats) {
+  const tricks = [];
+  let current = null;
+  let passes = 0;
+  for (const entry of history) {
+    if (!("play" in entry)) continue;
+    const pass = entry.play === "pass";
+    const lead = "lead" in entry ? entry.lead : !pass && (!current || passes >= seats - 1);
+    if (lead || !current) {
+      current = [];
+      tricks.push(current);
+      passes = 0;
+    }
+    current.push(entry);
+    passes = pass ? passes + 1 : 0;
+  }
+  return tricks;
+}
+
+/** The trick before the current one (``trick``: the view's current trick), or null. */
+export function lastTrick(history, trick, seats) {
+  const tricks = tricksOf(history, seats);
+  const done = trick.length ? tricks.slice(0, -1) : tricks;
+  return done.length ? done[done.length - 1] : null;
+}

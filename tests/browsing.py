@@ -1,0 +1,297 @@
+"""What the browser tests share: Debian's Chromium driven by Playwright, a real server, and
+a person at the page who clicks (or taps, on a phone) the way a person does.
+
+A test module takes the fixtures by importing them (``from .browsing import browser,
+server``). Every page a test opens is closed after it; every WebSocket frame a page
+receives can be checked for other seats' hidden cards.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from dizhu.web.store import Store
+
+from .webserver import Server, check_frames
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+STATIC = Path(__file__).resolve().parents[1] / "dizhu" / "web" / "static"
+CATALOGS = {name: json.loads((STATIC / "i18n" / f"{name}.json").read_text())
+            for name in ("en", "zh")}
+
+OPEN: list[Person] = []
+"""The people of the running test, closed after it."""
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.fail("Debian's chromium is needed for the browser tests: "
+                    "apt-get install chromium (the README's test command does it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One server for a module's tests (each starts its own matches)."""
+    s = Server(tmp_path_factory.mktemp("db") / "game.sqlite3").start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def fresh_server(tmp_path):
+    """A server of its own, for a test that restarts it or reads the whole lobby."""
+    s = Server(tmp_path / "game.sqlite3").start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(autouse=True)
+def close_pages():
+    yield
+    while OPEN:
+        OPEN.pop().close()
+
+
+class Person:
+    """A page at the table, with the frames it received and the messages it sent.
+
+    ``phone``: a 390 x 844 touch screen (``width`` may narrow it) where every click is a
+    tap; ``lang``: the browser's language (the page starts in it); ``motion``: "reduce"
+    for a person who asked for less movement."""
+
+    def __init__(self, browser, server, width=None, height=None, phone=False, lang="en",
+                 motion="no-preference"):
+        self.server = server
+        self.phone = phone
+        size = dict(PHONE if phone else DESKTOP)
+        if width:
+            size["width"] = width
+        if height:
+            size["height"] = height
+        self.context = browser.new_context(
+            viewport=size, has_touch=phone, is_mobile=phone, reduced_motion=motion,
+            locale="zh-CN" if lang == "zh" else "en-US")
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.frames: list[str] = []
+        self.sent: list[dict] = []
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("websocket", self._watch)
+        OPEN.append(self)
+
+    def _watch(self, ws) -> None:
+        ws.on("framereceived", lambda payload: self.frames.append(payload))
+        ws.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
+
+    def close(self) -> None:
+        self.context.close()
+
+    @property
+    def width(self) -> int:
+        return self.page.viewport_size["width"]
+
+    def goto_lobby(self) -> None:
+        self.page.goto(self.server.url + "/")
+        self.page.wait_for_selector("#ruleset-classic")
+
+    def start_match(self, deals="5", bots=None, doubling=False, ruleset="classic", clock=None,
+                    name="Ann"):
+        """Start a match from the lobby; ``bots``: a strength per computer seat (easy)."""
+        page = self.page
+        self.goto_lobby()
+        page.fill("#player-name", name)
+        self.click(f"#ruleset-{ruleset}")
+        self.click(f"#len-deals-{deals}")
+        selects = page.locator("#bot-seats select")
+        bots = bots or ["easy"] * selects.count()
+        assert selects.count() == len(bots)
+        for seat, level in enumerate(bots, 1):
+            page.select_option(f"#bot-{seat}", level)
+        if doubling:
+            self.click("#opt-doubling")
+        if clock is not None:
+            page.select_option("#clock", str(clock))
+        self.click("#start-match")
+        page.wait_for_selector("#hand .card")
+        return int(re.search(r"#/match/(\d+)", page.url).group(1))
+
+    def hand(self) -> list[str]:
+        return self.page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+
+    def click(self, selector: str) -> None:
+        """Click like a person (a tap on a phone): a card of the fanned hand on its corner,
+        the part of it that shows."""
+        where = {"position": {"x": 8, "y": 14}} if "#hand .card" in selector else {}
+        if self.phone:
+            self.page.tap(selector, **where)
+        else:
+            self.page.click(selector, **where)
+
+    def version(self) -> int:
+        return int(self.page.evaluate("document.body.dataset.version || -1"))
+
+    def acting(self, *clicks: str) -> None:
+        """Click, then wait until the server accepted something (or refused with a reason)."""
+        before = self.version()
+        for selector in clicks:
+            self.click(selector)
+        self.page.wait_for_function(
+            f"+(document.body.dataset.version || -1) > {before} || "
+            "document.querySelector('#message.error')")
+
+    def wait_turn_or_end(self) -> str:
+        """Wait until the person is asked something, or the deal is over."""
+        self.page.wait_for_function(
+            "document.querySelector('#seat-0.to-move') && "
+            "!document.querySelector('#controls.busy') || "
+            "document.querySelector('#sheet-dialog[open]') || "
+            "document.querySelector('#next-deal') || document.querySelector('#show-sheet')")
+        if self.page.is_visible("#sheet-dialog[open]") or self.page.is_visible("#next-deal") \
+                or self.page.is_visible("#show-sheet"):
+            return "over"
+        if self.page.locator("#controls button[id^=bid-]").count():
+            return "auction"
+        if self.page.is_visible("#double-no"):
+            return "doubling"
+        return "play"
+
+    def bid_through(self, bid=3):
+        """Answer the auction (the highest legal bid up to ``bid``; in the rob auction,
+        call and never rob) until play starts."""
+        while (state := self.wait_turn_or_end()) in ("auction", "doubling"):
+            if state == "doubling":
+                self.acting("#double-no")
+            else:
+                tokens = [*map(str, range(bid, 0, -1)), "call", "pass"]
+                token = next(t for t in tokens if self.page.is_visible(f"#bid-{t}"))
+                self.acting(f"#bid-{token}")
+        return state
+
+    def play_turn(self) -> None:
+        """Lead the lowest card by clicking it, or follow with the first hint (or pass)."""
+        page = self.page
+        if page.is_enabled("#pass"):
+            self.click("#hint")
+            page.wait_for_function("document.querySelector('#message').textContent !== ''")
+            hinted = page.locator("#hand .card.selected").count()
+            self.acting("#play" if hinted else "#pass")
+        else:
+            self.acting("#hand .card >> nth=0", "#play")
+        assert not page.is_visible("#message.error"), page.text_content("#message")
+
+    def play_deal(self) -> None:
+        """Answer the auction and play the deal out."""
+        while (state := self.wait_turn_or_end()) != "over":
+            if state == "auction":
+                self.bid_through()
+            elif state == "doubling":
+                self.acting("#double-no")
+            else:
+                self.play_turn()
+
+    def check_frames(self, match_id: int) -> int:
+        store = Store(self.server.db)
+        try:
+            return check_frames(store, match_id, self.frames)
+        finally:
+            store.close()
+
+    def state(self) -> dict:
+        """The last state the page received."""
+        for text in reversed(self.frames):
+            message = json.loads(text)
+            if message.get("type") == "state":
+                return message["state"]
+        raise AssertionError("no state received")
+
+    def last_play(self, seat: int = 0) -> dict:
+        """The last play or pass of ``seat`` in the deal (from the frames received)."""
+        plays = [e for e in self.state()["view"]["history"] if e["seat"] == seat and "play" in e]
+        return plays[-1]
+
+    def acts_sent(self) -> list[dict]:
+        return [m for m in self.sent if m.get("type") in ("act", "next")]
+
+    def box(self, selector: str) -> dict:
+        return self.page.locator(selector).bounding_box()
+
+
+def landlord_to_lead(browser, server, ruleset="classic", setup=None, **person) -> Person:
+    """A new match in which the person bid 3 and so leads (a computer seat bidding 3 first
+    is rare: then another match is started); ``setup(page)`` runs before each start."""
+    for _ in range(20):
+        someone = Person(browser, server, **person)
+        if setup:
+            setup(someone.page)
+        someone.start_match(ruleset=ruleset)
+        someone.bid_through(3)
+        if someone.page.locator("#seat-0 .role.landlord").count():
+            return someone
+        someone.close()
+        OPEN.remove(someone)
+    raise AssertionError("the person never became the landlord")
+
+
+def sheet_scores(page) -> list[int]:
+    """The points of each seat in the score sheet's first deal."""
+    return page.eval_on_selector_all(
+        ".match-sheet tbody tr:first-child td",
+        "tds => tds.slice(3, tds.length - 1).map(t => +t.textContent)")
+
+
+def all_cards_reachable(page) -> int:
+    """How many cards of the hand show their corner inside the screen and are the card
+    under a finger there (asserting all of them are), with no sideways scrolling."""
+    hits = page.evaluate("""() => [...document.querySelectorAll('#hand .card')].map(c => {
+        const r = c.getBoundingClientRect();
+        const under = document.elementFromPoint(r.left + 6, r.top + 12);
+        return Boolean(under && under.closest('.card') === c && r.left >= 0 && r.right <= innerWidth
+          && r.top >= 0 && r.top + 12 <= innerHeight);
+    })""")
+    assert all(hits), hits
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    assert page.evaluate("scrollX") == 0
+    return len(hits)
+
+
+SHORTHAND = re.compile(r"\b(?=[3-9TJQKA2BR]*[TJQKABR])[3-9TJQKA2BR]{2,}\b|\b[3-9TJQKA2][shcd]\b|"
+                       r"\b[a-z]+_[a-z_]+\b")
+"""Engine shorthand a player must never read: ranks run together ("9TJQK"), card codes
+("Ts"), kind names with underscores ("four_two_singles")."""
+
+
+def shorthand_shown(page) -> list[str]:
+    return SHORTHAND.findall(page.evaluate("document.body.innerText"))
+
+
+ALLOWED_LATIN = {"dizhu", "English", "Ann", "JOKER", "Esc"}
+"""Latin words a Chinese page may show: the game's name, the language switch, the player's
+name, the jokers' faces, key names."""
+
+
+def untranslated(page) -> list[str]:
+    """Visible words of a page in Chinese that are not Chinese: catalog keys, and any word
+    of the English catalog (outside the few names it may show)."""
+    text = page.evaluate("document.body.innerText")
+    keys = [k for k in CATALOGS["en"] if re.search(rf"(?<![\w.]){re.escape(k)}(?![\w.])", text)]
+    english = {w.lower() for v in CATALOGS["en"].values() for w in re.findall(r"[A-Za-z]{3,}", v)}
+    words = [w for w in re.findall(r"[A-Za-z]{2,}", text)
+             if w not in ALLOWED_LATIN and (w.lower() in english or len(w) >= 3)]
+    return keys + words
