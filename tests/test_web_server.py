@@ -63,8 +63,11 @@ def test_lobby_and_new_match_form(server):
     assert lobby["deal_limits"] == [5, 10, 20] and lobby["point_targets"] == [25, 50, 100]
     assert [r["name"] for r in lobby["rulesets"]] == ["classic", "rob", "four"]
     assert lobby["rulesets"][2]["seats"] == 4 and lobby["rulesets"][1]["chinese"] == "抢地主"
-    status, body = http(server, "/api/matches", {"mode": "deals", "target": 7})
+    form = {"ruleset": "classic", "mode": "deals", "target": 10, "bots": ["easy", "easy"]}
+    status, body = http(server, "/api/matches", {**form, "target": 7})
     assert status == 400 and "5, 10, 20" in body["error"]
+    status, body = http(server, "/api/matches", {})
+    assert status == 400 and "field 'ruleset' is missing" in body["error"]
     status, body = http(server, "/api/matches", b"not json")
     assert status == 400 and "not JSON" in body["error"]
     match_id = new_match(server)
@@ -206,7 +209,8 @@ def test_auto_play_switched_off_during_the_pause_gives_the_seat_back(tmp_path):
 def test_the_turn_clock_acts_for_a_person_whose_time_runs_out(server):
     """Issue 9: an optional turn clock, set in the lobby (off by default). When the person's
     time runs out the clock passes (or, leading, plays the first hint) for them."""
-    status, body = http(server, "/api/matches", {"clock": 1})
+    status, body = http(server, "/api/matches", {"ruleset": "classic", "mode": "deals",
+                                                 "target": 5, "bots": ["easy"] * 2, "clock": 1})
     assert status == 400 and "the turn clock is 0 (none) or 3 to 120 seconds" in body["error"]
     match_id = new_match(server, clock=3)
     with connect(f"{server.ws_url}/ws/{match_id}") as ws:

@@ -3,6 +3,7 @@ engine, stored before it counts, and a reload from the file gives the same match
 
 import json
 import random
+import re
 import sqlite3
 
 import pytest
@@ -179,21 +180,59 @@ def test_a_named_pattern_becomes_the_play(store):
         table.action_of({"pattern": {"kind": "single", "main": "Z"}})
 
 
+FORM = {"ruleset": "classic", "mode": "deals", "target": 10, "bots": ["normal", "normal"]}
+
+
 def test_the_new_match_form_is_checked(store):
-    assert NewMatch.from_json({"mode": "points"}).target == 50
-    fast = Table.create(store, NewMatch.from_json({"pace": "fast"}))
+    assert NewMatch.from_json({**FORM, "mode": "points", "target": 50}).target == 50
+    fast = Table.create(store, NewMatch.from_json({**FORM, "pace": "fast"}))
     assert fast.pace == 0.4 and Table.load(store, fast.id).pace == 0.4
-    assert NewMatch.from_json({}).target == 10
-    for bad, message in [({"mode": "deals", "target": 7}, "5, 10, 20 deals"),
-                         ({"mode": "chess"}, "number of deals or a race"),
-                         ({"bots": ["normal"]}, "each of the two"),
-                         ({"ruleset": "four", "bots": ["normal"] * 2}, "each of the three"),
-                         ({"ruleset": "poker"}, "unknown ruleset 'poker'"),
-                         ({"bots": ["normal", "rlcard-rule"]}, "not rlcard-rule"),
-                         ({"bots": ["normal", "nobody"]}, "unknown bot"),
-                         ({"pace": "warp"}, "the pace is slow, normal, fast")]:
-        with pytest.raises(ActionError, match=message):
-            NewMatch.from_json(bad)
+    four = NewMatch.from_json({**FORM, "ruleset": "four", "bots": ["easy"] * 3,
+                               "doubling": True})
+    assert four.ruleset == "four" and four.doubling and four.clock == 0
+    for change, message in [
+            ({"target": 7}, "5, 10, 20 deals"),
+            ({"mode": "chess"}, "field 'mode': a match is a number of deals"),
+            ({"bots": ["normal"]}, "each of the two"),
+            ({"ruleset": "four"}, "each of the three"),
+            ({"ruleset": "poker"}, "field 'ruleset': unknown ruleset 'poker'"),
+            ({"bots": ["normal", "rlcard-rule"]}, "not 'rlcard-rule'"),
+            ({"bots": ["normal", "nobody"]}, "not 'nobody'"),
+            ({"pace": "warp"}, "the pace is slow, normal, fast"),
+            # strict types: issue 10 found "no" read as true and "10" as a number
+            ({"doubling": "no"}, "field 'doubling': true or false, not 'no'"),
+            ({"target": "10"}, "field 'target': a whole number, not '10'"),
+            ({"target": 10.0}, "field 'target': a whole number, not 10.0"),
+            ({"target": True}, "field 'target': a whole number, not True"),
+            ({"bots": "normal"}, "field 'bots': a list"),
+            ({"bots": [1, 2]}, "not 1"),
+            ({"player": 7}, "field 'player': text"),
+            ({"clock": 1}, "field 'clock': the turn clock is 0"),
+            ({"colour": "red"}, "unknown field 'colour'"),
+            ({"distinct_kickers": True, "ruleset": "four", "bots": ["easy"] * 3},
+             "field 'distinct_kickers': the option means nothing in four"),
+            # a page may not tune a computer player (issue 10: a bot that wedged the server)
+            ({"bots": ["normal", "expert:budget=15,samples=100000"]},
+             "the computer players are easy, normal, hard, expert"),
+    ]:
+        with pytest.raises(ActionError, match=re.escape(message)):
+            NewMatch.from_json({**FORM, **change})
+    for missing in ("ruleset", "mode", "target", "bots"):
+        with pytest.raises(ActionError, match=f"field '{missing}' is missing"):
+            NewMatch.from_json({k: v for k, v in FORM.items() if k != missing})
+    with pytest.raises(ActionError, match="is missing"):
+        NewMatch.from_json({})
+
+
+def test_a_bad_auto_play_setting_changes_nothing(store):
+    """Issue 10: "normal:fits=abc" turned auto-play on in memory, then raised."""
+    table = new_table(store)
+    before = (table.version, table.state())
+    for spec in ("normal:fits=abc", "expert:budget=15", "chess", 3, ["easy"]):
+        with pytest.raises(ActionError, match="the computer players are"):
+            table.set_autoplay(spec)
+        assert (table.version, table.state()) == before
+    assert Table.load(store, table.id).state() == before[1]
 
 
 def test_autoplay_plays_the_persons_seat_and_hands_it_back(store):
@@ -216,7 +255,7 @@ def test_autoplay_plays_the_persons_seat_and_hands_it_back(store):
         while table.pending() is not None:
             step(table, random.Random(0))
         assert table.deal.to_move == HUMAN or table.deal.phase is Phase.OVER
-    with pytest.raises(ActionError, match="auto-play uses"):
+    with pytest.raises(ActionError, match="the computer players are"):
         table.set_autoplay("random")
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..actions import action_from_json, action_to_json
 from ..auction import NO_DOUBLE, PASS_BID
-from ..bots import Bot, make_bot, parse_bot_spec
+from ..bots import Bot, make_bot
 from ..bots.hints import Hinter
 from ..cards import RANKS, card_text, parse_card, ranks_of_cards
 from ..combos import CHINESE_NAMES, PASS, Kind, Play
@@ -60,57 +60,93 @@ class NewMatch:
     """Seconds the person has for each turn (0: as long as they like)."""
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> NewMatch:
-        """Read the lobby's form, refusing anything out of range with a clear reason."""
+    def from_json(cls, data: Any) -> NewMatch:
+        """Read the lobby's form strictly (types as stated, no unknown field), refusing
+        anything out of range with a reason that names the field."""
         if not isinstance(data, dict):
             raise ActionError("the new match settings must be an object")
-        player = str(data.get("player") or "You").strip()[:24] or "You"
+        unknown = sorted(set(data) - FORM_FIELDS)
+        if unknown:
+            raise ActionError(f"unknown field {unknown[0]!r}; the fields are "
+                              f"{', '.join(sorted(FORM_FIELDS))}")
+        missing = [f for f in ("ruleset", "mode", "target", "bots") if f not in data]
+        if missing:
+            raise ActionError(f"field {missing[0]!r} is missing")
+        player = _field(data, "player", str, "You").strip()[:24] or "You"
         try:
-            rules = find_ruleset(str(data.get("ruleset", "classic")))
+            rules = find_ruleset(_field(data, "ruleset", str))
         except ValueError as e:
-            raise ActionError(str(e)) from None
-        options = {k: bool(data.get(k)) for k in rules.option_names}
-        mode = data.get("mode", "deals")
+            raise ActionError(f"field 'ruleset': {e}") from None
+        options = {}
+        for key in ("doubling", "distinct_kickers"):
+            value = _field(data, key, bool, False)
+            if value and key not in rules.option_names:
+                raise ActionError(f"field {key!r}: the option means nothing in {rules.name}")
+            options[key] = value
+        mode = _field(data, "mode", str)
         if mode not in ("deals", "points"):
-            raise ActionError("a match is a number of deals or a race to points")
-        try:
-            target = int(data.get("target", 10 if mode == "deals" else 50))
-        except (TypeError, ValueError):
-            raise ActionError("the match length must be a number") from None
+            raise ActionError("field 'mode': a match is a number of deals ('deals') or a race "
+                              "to points ('points')")
+        target = _field(data, "target", int)
         allowed = DEAL_LIMITS if mode == "deals" else POINT_TARGETS
         if target not in allowed:
             unit = "deals" if mode == "deals" else "points"
-            raise ActionError(f"choose {', '.join(map(str, allowed))} {unit}, not {target}")
+            raise ActionError(f"field 'target': choose {', '.join(map(str, allowed))} {unit}, "
+                              f"not {target}")
         computers = rules.seats - 1
-        bots = data.get("bots", ["normal"] * computers)
-        if not isinstance(bots, list) or len(bots) != computers:
+        bots = _field(data, "bots", list)
+        if len(bots) != computers:
             count = {2: "two", 3: "three"}.get(computers, str(computers))
-            raise ActionError(f"choose a strength for each of the {count} computer seats")
+            raise ActionError(f"field 'bots': choose a strength for each of the {count} "
+                              "computer seats")
         for spec in bots:
-            try:
-                name, _ = parse_bot_spec(str(spec))
-            except ValueError as e:
-                raise ActionError(str(e)) from None
-            if name not in LEVELS:
-                raise ActionError(f"a computer seat plays {', '.join(LEVELS)}, not {name}")
-        pace = data.get("pace", "normal")
+            level_of(spec, "bots")
+        pace = _field(data, "pace", str, "normal")
         if pace not in PACES:
-            raise ActionError(f"the pace is {', '.join(PACES)}, not {pace}")
-        clock = data.get("clock", 0)
+            raise ActionError(f"field 'pace': the pace is {', '.join(PACES)}, not {pace!r}")
+        clock = _field(data, "clock", int, 0)
         low, high = CLOCK_RANGE
-        if isinstance(clock, bool) or not isinstance(clock, int) or \
-                not (clock == 0 or low <= clock <= high):
-            raise ActionError(f"the turn clock is 0 (none) or {low} to {high} seconds, "
-                              f"not {clock!r}")
-        return cls(player, mode, target, tuple(str(b) for b in bots),
-                   options.get("doubling", False), options.get("distinct_kickers", False),
-                   pace, rules.name, clock)
+        if not (clock == 0 or low <= clock <= high):
+            raise ActionError(f"field 'clock': the turn clock is 0 (none) or {low} to {high} "
+                              f"seconds, not {clock}")
+        return cls(player, mode, target, tuple(bots), options["doubling"],
+                   options["distinct_kickers"], pace, rules.name, clock)
 
     def to_json(self, seed: str) -> dict[str, Any]:
         return {"ruleset": self.ruleset, "mode": self.mode, "target": self.target,
                 "bots": list(self.bots), "doubling": self.doubling,
                 "distinct_kickers": self.distinct_kickers, "pace": self.pace,
                 "clock": self.clock, "seed": seed}
+
+
+FORM_FIELDS = {"player", "ruleset", "mode", "target", "bots", "doubling", "distinct_kickers",
+               "pace", "clock"}
+"""The fields of the lobby's new-match form."""
+
+_TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list"}
+
+
+def _field(data: dict[str, Any], name: str, kind: type, default: Any = None) -> Any:
+    """``data[name]``, which must be of ``kind`` exactly (no number for a flag, no text for a
+    number); ``default`` when it is absent (and may be)."""
+    if name not in data:
+        if default is None:
+            raise ActionError(f"field {name!r} is missing")
+        return default
+    value = data[name]
+    if type(value) is not kind:  # bool is an int subclass: exact types only
+        raise ActionError(f"field {name!r}: {_TYPE_NAMES[kind]}, not {value!r}")
+    return value
+
+
+def level_of(spec: Any, field: str) -> str:
+    """A computer player's level chosen in the lobby or for auto-play: one of
+    :data:`LEVELS` by name, without settings (a page may not tune a bot)."""
+    if spec not in LEVELS:
+        raise ActionError(Reason("autoplay_levels", f"field {field!r}: the computer players are "
+                                 f"{', '.join(LEVELS)}, not {spec!r}", levels=list(LEVELS),
+                                 name=str(spec)))
+    return spec
 
 
 def rules_of(settings: dict[str, Any]) -> RuleSet:
@@ -258,17 +294,11 @@ class Table:
             raise ActionError(Reason("match_over", "the match is over"))
         self._commit(HUMAN, {"next": True})
 
-    def set_autoplay(self, spec: str | None) -> None:
-        """Hand the person's seat to a computer player (``None`` takes it back)."""
+    def set_autoplay(self, spec: Any) -> None:
+        """Hand the person's seat to a computer player of a level (``None`` takes it
+        back); the level is checked before anything changes."""
         if spec is not None:
-            try:
-                name, _ = parse_bot_spec(spec)
-            except ValueError as e:
-                raise ActionError(str(e)) from None
-            if name not in LEVELS:
-                raise ActionError(Reason("autoplay_levels", f"auto-play uses "
-                                         f"{', '.join(LEVELS)}, not {name}",
-                                         levels=list(LEVELS), name=name))
+            level_of(spec, "bot")
         if spec == self.autoplay:
             return
         self._commit(HUMAN, {"autoplay": spec})
