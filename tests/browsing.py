@@ -281,9 +281,9 @@ def shorthand_shown(page) -> list[str]:
     return SHORTHAND.findall(page.evaluate("document.body.innerText"))
 
 
-ALLOWED_LATIN = {"dizhu", "English", "Ann", "JOKER", "Esc"}
+ALLOWED_LATIN = {"dizhu", "English", "Ann", "JOKER", "Esc", "json"}
 """Latin words a Chinese page may show: the game's name, the language switch, the player's
-name, the jokers' faces, key names."""
+name, the jokers' faces, key names, a file's extension."""
 
 
 def untranslated(page) -> list[str]:

@@ -384,6 +384,7 @@ def test_a_four_player_match(browser, server):
     assert [page.is_visible(f"#seat-{s}") for s in range(4)] == [True] * 4
     assert page.locator("#felt .seat").count() == 4
     assert "Four players" in page.text_content("#match-info")
+    assert page.get_attribute("#help-link", "href").endswith("/help/four")  # its rules
     assert len(person.hand()) == 25
     assert page.locator("#kitty .card").count() == 8
     for seat in (1, 2, 3):

@@ -6,6 +6,7 @@ import { $, api, button, el, remember, remembered } from "./dom.js";
 import { language, preferredLanguage, sayReason, setLanguage, t, translatePage } from "./i18n.js";
 import { levelName, seatPlace } from "./names.js";
 import { openReplay } from "./replay.js";
+import { soundButton } from "./sound.js";
 import { TableView } from "./table.js";
 
 let lobbyData = null;
@@ -58,7 +59,7 @@ function fillForm(data) {
     const input = el("input");
     Object.assign(input, { type: "radio", name: "ruleset", id: `ruleset-${r.name}`, value: r.name });
     input.checked = r.name === chosen;
-    input.addEventListener("change", () => fillRuleset(chosenRuleset()));
+    input.addEventListener("change", () => { fillRuleset(chosenRuleset()); showHelpLink(); });
     wrap.append(input, " ", el("b", "", rulesetTitle(r)));
     if (language() !== "zh") {
       const zh = el("span", "zh", r.chinese);
@@ -89,6 +90,13 @@ function fillForm(data) {
     n ? t("lobby.clock_s", { n }) : t("lobby.clock_off"), String(n))));
   clock.value = [...clock.options].some((o) => o.value === seconds) ? seconds : "0";
   fillRuleset(chosenRuleset(), true);
+  showHelpLink();
+}
+
+/** The header's help link opens the rules of the ruleset chosen in the lobby. */
+function showHelpLink() {
+  const link = $("help-link");
+  if (link && lobbyData) link.href = `/static/help.html#/help/${chosenRuleset().name}`;
 }
 
 function chosenRuleset() {
@@ -282,6 +290,7 @@ async function openRecordFile() {
     openReplay(data, { title: () => t("replay.file_title", { file: file.name }), file: file.name });
   } catch (e) {
     shown.textContent = sayReason(e.reason) || e.message;
+    shown.scrollIntoView({ block: "nearest" });
   }
   $("record-file").value = "";
 }
@@ -319,6 +328,7 @@ document.addEventListener("languagechange", showLanguage);
 $("new-match").addEventListener("submit", startMatch);
 $("record-file").addEventListener("change", openRecordFile);
 $("history-close").addEventListener("click", () => $("history-dialog").close());
+$("tools").insertBefore(soundButton(), $("tools").querySelector(".autoplay"));
 $("pace").value = remembered("dizhu.pace", "normal");
 window.addEventListener("hashchange", route);
 (async () => {

@@ -116,7 +116,7 @@ export function isActive(view, seat) {
 }
 
 /** A seat's box: name, role, cards left (and their backs), what it bid, whose turn. */
-export function renderSeat({ view }, seat, names, { autoplay = false } = {}) {
+export function renderSeat({ view, match }, seat, names, { autoplay = false } = {}) {
   const box = $(`seat-${seat}`);
   box.replaceChildren();
   const role = roleOf(view, seat);
@@ -126,6 +126,9 @@ export function renderSeat({ view }, seat, names, { autoplay = false } = {}) {
   box.classList.toggle("mine", seat === view.seat);
   const head = el("div", "seat-head");
   head.append(el("span", "name", names[seat]));
+  const total = el("span", "score", String(match.totals[seat]));
+  total.title = t("seat.total");
+  head.append(total);
   box.append(head);
   const line = el("div", "seat-line");
   const badge = el("span", `role ${role || "none"}`, role ? t(`role.${role}`) : "");

@@ -5,6 +5,7 @@ import { cardRow } from "./cards.js";
 import { $, el } from "./dom.js";
 import { kittyPositions } from "./hand.js";
 import { t } from "./i18n.js";
+import { icon } from "./icons.js";
 import { actionWords } from "./words.js";
 
 let frames = [];
@@ -98,6 +99,10 @@ export function openReplay(data, opts) {
   $("replay-next").focus();
 }
 
+for (const [id, name] of [["replay-first", "first"], ["replay-prev", "prev"], ["replay-next", "next"],
+  ["replay-last", "last"]]) {
+  $(id).replaceChildren(icon(name)); // drawn: fonts without ⏮ and ⏭ show boxes
+}
 $("replay-first").addEventListener("click", () => go(0));
 $("replay-prev").addEventListener("click", () => go(step - 1));
 $("replay-next").addEventListener("click", () => go(step + 1));

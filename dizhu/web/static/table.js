@@ -18,9 +18,11 @@ import { $, api, button, el, remember, remembered } from "./dom.js";
 import { handOrder, kittyPositions, renderHand } from "./hand.js";
 import { playText, rankName, sayReason, t } from "./i18n.js";
 import { levelName, seatNames, shortNames } from "./names.js";
+import { icon } from "./icons.js";
 import { PatternEntry } from "./pattern.js";
 import { openReplay } from "./replay.js";
 import { fillSheet } from "./sheet.js";
+import { playSound } from "./sound.js";
 import { actionWords, lastTrick, tricksOf } from "./words.js";
 
 const KEY_RANKS = { 0: "T", T: "T", J: "J", Q: "Q", K: "K", A: "A", 2: "2", B: "B", R: "R",
@@ -104,6 +106,12 @@ export class TableView {
     return this.state ? seatNames(this.state.match) : [];
   }
 
+  /** The header's help link opens the rules of this table's ruleset. */
+  showHelpLink() {
+    const link = $("help-link");
+    if (link && this.state) link.href = `/static/help.html#/help/${this.state.match.ruleset}`;
+  }
+
   seatName(seat) {
     return this.names()[seat] ?? String(seat);
   }
@@ -127,6 +135,7 @@ export class TableView {
       }
       this.render();
       if (changed && before) this.cues(before, msg.state);
+      this.showHelpLink();
     } else if (msg.type === "error") {
       this.unbusy();
       if (msg.fatal) {
@@ -149,18 +158,28 @@ export class TableView {
     }
   }
 
-  /** Sounds for what just happened (when the page has its sounds). */
+  /** A sound for what just happened (sound.js makes it, unless muted); each is also
+   * announced as a "cue" event on the document. */
+  cue(name) {
+    playSound(name);
+    document.dispatchEvent(new CustomEvent("cue", { detail: name }));
+  }
+
+  /** The sounds of the change from ``before`` to ``after``: each play, pass, bomb and
+   * rocket, the end of a deal (won or lost), and the person's turn coming. */
   cues(before, after) {
-    if (!this.sound) return;
-    const fresh = after.view.history.slice(before.view.history.length);
-    for (const entry of fresh) {
+    if (before.match.deal_index !== after.match.deal_index) return;
+    for (const entry of after.view.history.slice(before.view.history.length)) {
       if (!("play" in entry)) continue;
       const kind = entry.play.split(" ")[0];
-      this.sound(entry.play === "pass" ? "pass" : kind === "bomb" || kind === "rocket" ? kind : "play");
+      this.cue(entry.play === "pass" ? "pass" : kind === "bomb" || kind === "rocket" ? kind : "play");
     }
-    const deal = after.view;
-    if (deal.phase === "over" && before.view.phase !== "over" && deal.result &&
-        deal.result.scores[deal.seat] > 0) this.sound("win");
+    const view = after.view;
+    if (view.phase === "over" && before.view.phase !== "over" && view.result) {
+      this.cue(view.result.scores[view.seat] > 0 ? "win" : "lose");
+    } else if (isActive(view, view.seat) && !isActive(before.view, view.seat) && !after.match.autoplay) {
+      this.cue("turn");
+    }
   }
 
   // ---------------------------------------------------------------- events
@@ -660,10 +679,14 @@ export class TableView {
   tick() {
     const clock = document.querySelector("#seat-0 .clock");
     if (!clock) return;
-    if (!this.deadline) { clock.textContent = ""; clock.hidden = true; return; }
+    if (!this.deadline) { clock.textContent = ""; clock.hidden = true; delete clock.dataset.left; return; }
     const left = Math.max(0, Math.ceil((this.deadline - performance.now()) / 1000));
     clock.hidden = false;
-    clock.textContent = t("clock.left", { n: left });
+    if (clock.dataset.left !== String(left)) {
+      if (left <= 5 && left > 0 && clock.dataset.left) this.cue("tick");
+      clock.dataset.left = String(left);
+    }
+    clock.replaceChildren(icon("clock"), t("clock.left", { n: left }));
     clock.classList.toggle("urgent", left <= 5);
     clock.style.setProperty("--part", String(Math.min(1, left / (this.clockSeconds || 1))));
   }
