@@ -32,6 +32,8 @@ from ..record import RecordError
 from ..rules import RuleSet
 from ..rulesets import find_ruleset
 from ..rulesets import names as ruleset_names
+from .messages import MessageError, read_message
+from .peer import Peer
 from .replay import replay_frames
 from .store import Store
 from .table import CLOCKS, HUMAN, LEVELS, ActionError, NewMatch, Table, play_json
@@ -68,7 +70,7 @@ class Room:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.lock = asyncio.Lock()
-        self.sockets: set[WebSocket] = set()
+        self.peers: set[Peer] = set()
         self.driver: asyncio.Task | None = None
         self.clock: asyncio.Task | None = None
         """The turn clock running for the person's turn (at ``clock_version``)."""
@@ -98,12 +100,12 @@ class Room:
                           "left": None if left is None else round(left, 1)}}
 
     async def broadcast(self) -> None:
+        """Queue the state for every page (never waits on a page: see :mod:`.peer`)."""
         text = json.dumps(self.message(), ensure_ascii=False)
-        for ws in list(self.sockets):
-            try:
-                await ws.send_text(text)
-            except Exception:  # a page that went away
-                self.sockets.discard(ws)
+        for peer in list(self.peers):
+            peer.offer(text)
+            if not peer.open:
+                self.peers.discard(peer)
 
 
 class Hub:
@@ -195,54 +197,59 @@ class Hub:
             raise
         except Exception as e:
             log.exception("match %s: the computer player failed", table.id)
-            text = json.dumps({"type": "error", "message": f"a computer player failed ({e}); "
-                               "reload the page to try again"})
-            for ws in list(room.sockets):
-                with contextlib.suppress(Exception):
-                    await ws.send_text(text)
+            failed = {"type": "error", "message": f"a computer player failed ({e}); reload the "
+                      "page to try again"}
+            for peer in list(room.peers):
+                peer.send(failed)
 
-    async def handle(self, room: Room, ws: WebSocket, message: dict[str, Any]) -> None:
-        """One message from a person's page."""
+    async def handle(self, room: Room, peer: Peer, message: dict[str, Any]) -> None:
+        """One message from a person's page (already checked by :func:`.read_message`)."""
         table = room.table
-        kind = message.get("type")
+        kind = message["type"]
         if kind == "sync":
-            await ws.send_json(room.message())
+            peer.send(room.message())
             return
         if kind == "hint":
             async with room.lock:
                 plays = [play_json(p) for p in table.hints()]
                 version = table.version
-            await ws.send_json({"type": "hints", "version": version, "plays": plays})
+            peer.send({"type": "hints", "version": version, "plays": plays})
             return
         try:
             async with room.lock:
+                if message.get("version", table.version) != table.version:
+                    raise StaleMessage("that answered an older state of the table: look again")
                 if kind == "act":
                     if table.autoplay:
                         raise ActionError(Reason("autoplay_on", "auto-play is on: switch it "
                                                  "off to play yourself"))
-                    action, cards = table.action_of(message.get("action") or {})
+                    action, cards = table.action_of(message["action"])
                     table.submit(HUMAN, action, cards)
                 elif kind == "next":
                     table.next_deal()
-                elif kind == "autoplay":
-                    table.set_autoplay(message.get("bot") or None)
                 else:
-                    raise ActionError(Reason("unknown_message", f"unknown message {kind!r}",
-                                             text=str(kind)))
+                    table.set_autoplay(message["bot"])
         except AmbiguousPlayError as e:
-            await ws.send_json({"type": "choose", **said(e),
-                                "options": [play_json(p) for p in e.options]})
+            peer.send({"type": "choose", **said(e), "options": [play_json(p) for p in e.options]})
+            return
+        except StaleMessage as e:  # the page missed a change: it gets the state again
+            peer.send({"type": "error", "stale": True, "message": str(e)})
+            peer.send(room.message())
             return
         except ActionError as e:
-            await ws.send_json({"type": "error", **said(e)})
+            peer.send({"type": "error", **said(e)})
             return
         except sqlite3.Error as e:
             log.exception("match %s: an action could not be stored", table.id)
-            await ws.send_json({"type": "error", **said(Reason(
+            peer.send({"type": "error", **said(Reason(
                 "not_saved", f"that could not be saved ({e}); nothing changed: try again"))})
             return
         await room.broadcast()
         self.kick(room)
+
+
+class StaleMessage(Exception):
+    """A message that answered an older version of the table than the current one."""
 
 
 def said(error: BaseException | str) -> dict[str, Any]:
@@ -384,24 +391,26 @@ def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
             await ws.send_json({"type": "error", "message": "no such match", "fatal": True})
             await ws.close()
             return
-        room.sockets.add(ws)
+        peer = Peer(ws)
+        room.peers.add(peer)
         try:
-            await ws.send_json(room.message())
+            peer.send(room.message())
             hub.kick(room)
-            while True:
-                text = await ws.receive_text()
+            while peer.open:
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
                 try:
-                    message = json.loads(text)
-                    if not isinstance(message, dict):
-                        raise ValueError
-                except ValueError:
-                    await ws.send_json({"type": "error", "message": "unreadable message"})
+                    message = read_message(frame.get("text", frame.get("bytes")))
+                except MessageError as e:
+                    peer.send({"type": "error", "message": f"unreadable message: {e}"})
                     continue
-                await hub.handle(room, ws, message)
-        except WebSocketDisconnect:
+                await hub.handle(room, peer, message)
+        except (WebSocketDisconnect, RuntimeError):  # the page went away mid-receive
             pass
         finally:
-            room.sockets.discard(ws)
+            room.peers.discard(peer)
+            peer.close()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):

@@ -1,0 +1,76 @@
+"""One page's socket, with its own bounded queue and writer.
+
+Everything sent to a page goes through its queue, in order, and a task of its own writes
+it out with a time limit. A page that stops reading fills its queue or overruns the limit
+and is closed: it never holds up its table or another page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+QUEUE = 64
+"""Messages waiting for one page at most; more and the page is too slow: it is closed."""
+SEND_TIMEOUT = 5.0
+"""Seconds one message may take to go out before the page is closed."""
+TOO_SLOW = 1013  # "try again later": the page reconnects and resyncs
+
+
+class Peer:
+    """A page connected to a table."""
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
+        self.open = True
+        self.writer = asyncio.create_task(self._write())
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message (never waits)."""
+        self.offer(json.dumps(message, ensure_ascii=False))
+
+    def offer(self, text: str) -> None:
+        """Queue a text frame; a page whose queue is full is too slow and is closed."""
+        if not self.open:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close()
+
+    async def _write(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            try:
+                await asyncio.wait_for(self.ws.send_text(text), SEND_TIMEOUT)
+            except Exception:  # too slow, or gone: either way this page is done
+                self.close()
+                return
+
+    def close(self) -> None:
+        """Stop writing and close the socket (the page reconnects and resyncs)."""
+        if not self.open:
+            return
+        self.open = False
+        self.writer.cancel()
+        asyncio.get_running_loop().create_task(self._close())
+
+    async def _close(self) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.ws.close(code=TOO_SLOW), SEND_TIMEOUT)
+
+    async def finish(self) -> None:
+        """Send what is queued (within the time limit), then stop."""
+        if self.open:
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.writer, SEND_TIMEOUT)
+        self.open = False

@@ -1,0 +1,123 @@
+"""The server against bad input and bad peers (issue 10, hardening), for real: a server
+process on 127.0.0.1, raw WebSocket frames, a page that stops reading."""
+
+import base64
+import json
+import os
+import socket
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from websockets.sync.client import connect
+
+from dizhu.web.store import Store
+from dizhu.web.table import HUMAN, Table
+
+from .test_web_server import new_match, receive
+from .webserver import Server, check_frames
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = Server(tmp_path_factory.mktemp("hardening") / "game.sqlite3").start()
+    yield s
+    s.stop()
+    assert "Traceback" not in s.output(), s.output()
+
+
+def state_of(server, match_id) -> tuple[int, dict]:
+    store = Store(server.db)
+    try:
+        table = Table.load(store, match_id)
+        return table.version, table.state()
+    finally:
+        store.close()
+
+
+frames = st.one_of(
+    st.binary(max_size=40),
+    st.text(max_size=40),
+    st.just("[" * 3000),
+    st.just('{"type": "act", "action": {"bid": 1e400}}'),
+    st.just('{"type": "act", "action": {"bid": 1.5}}'),
+    st.just('{"type": "act", "action": ["bid", 2]}'),
+    st.just('{"type": "autoplay", "bot": 7}'),
+    st.just('{"type": "autoplay", "bot": "normal:fits=abc"}'),
+    st.just('{"type": "act", "version": 999999, "action": {"play": "rocket BR"}}'),
+    st.just('{"type": "act", "version": 999999, "action": {"pass": true}}'),
+    st.just('{"type": "next", "version": 999999}'),
+    st.builds(lambda a: json.dumps({"type": "act", "version": 999999, "action": a}),
+              st.dictionaries(st.sampled_from(["bid", "double", "cards", "play", "pattern"]),
+                              st.one_of(st.integers(), st.text(max_size=6), st.booleans(),
+                                        st.lists(st.text(max_size=3), max_size=3)),
+                              min_size=1, max_size=2)),
+)
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(frames, min_size=1, max_size=6))
+def test_bad_stale_and_out_of_turn_messages_change_nothing(server, sent):
+    """Whatever a page sends that is malformed, stale or not its turn: an error comes back,
+    the socket stays open, the table does not move, and no frame names a hidden card."""
+    match_id = getattr(server, "fuzz_match", None)
+    if match_id is None:  # one match, waiting for the person: nothing else moves it
+        match_id = server.fuzz_match = new_match(server)
+        with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+            while receive(ws, timeout=30)["state"]["waiting_for"] != HUMAN:
+                pass
+    before = state_of(server, match_id)
+    received = []
+    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+        received.append(ws.recv(timeout=20))
+        for frame in sent:
+            ws.send(frame)
+            reply = receive(ws, "error")  # each one is refused, the socket stays open
+            if reply.get("stale"):  # an answer to an older state: the state comes again
+                received.append(json.dumps(receive(ws)))
+        ws.send(json.dumps({"type": "sync"}))
+        received.append(json.dumps(receive(ws)))
+    assert state_of(server, match_id) == before
+    assert json.loads(received[-1])["version"] == before[0]
+    store = Store(server.db)
+    try:
+        check_frames(store, match_id, received)
+    finally:
+        store.close()
+
+
+def raw_websocket(server, match_id) -> socket.socket:
+    """A page that opens the table's socket and then never reads from it."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connecting: a small window
+    sock.connect(("127.0.0.1", server.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET /ws/{match_id} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                  "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    assert b"101" in sock.recv(1024)
+    return sock
+
+
+def test_a_page_that_stops_reading_holds_up_nothing(server):
+    """Issue 10: a page that stopped reading froze its table for over a minute. Now its
+    queue fills or its sends time out and it is closed; the table and the other page go on."""
+    match_id = new_match(server, target=20)
+    stalled = raw_websocket(server, match_id)
+    try:
+        started = time.monotonic()
+        versions = []
+        with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+            receive(ws)
+            ws.send(json.dumps({"type": "autoplay", "bot": "easy"}))
+            while True:
+                message = receive(ws, timeout=15)
+                versions.append(message["version"])
+                if message["state"]["match"]["finished"]:
+                    break
+        assert versions == sorted(versions) and len(versions) > 100
+        assert time.monotonic() - started < 90
+    finally:
+        stalled.close()
