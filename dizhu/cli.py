@@ -169,7 +169,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--port must be 0..65535 (0 picks a free port), not {port}")
     db = Path(args.db) if args.db else default_db_path()
     try:
-        serve(db, args.host, port, open_browser=not args.no_open, pause=args.pause)
+        serve(db, args.host, port, open_browser=not args.no_open, pause=args.pause,
+              idle=args.idle)
     except ServeError as e:
         raise UsageError(str(e)) from None
     return 0
@@ -302,6 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=None,
                    help="port on 127.0.0.1 (default 8765; 0 picks a free one)")
     p.add_argument("--host", default="127.0.0.1", help=argparse.SUPPRESS)
+    p.add_argument("--idle", type=float, default=None, help=argparse.SUPPRESS)
     p.add_argument("--db", metavar="PATH", help="the SQLite database (default: "
                    "dizhu.sqlite3 in your data directory)")
     p.add_argument("--no-open", action="store_true", help="do not open a browser")

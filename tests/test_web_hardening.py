@@ -6,6 +6,8 @@ import json
 import os
 import socket
 import time
+import urllib.error
+import urllib.request
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -121,3 +123,42 @@ def test_a_page_that_stops_reading_holds_up_nothing(server):
         assert time.monotonic() - started < 90
     finally:
         stalled.close()
+
+
+def test_another_host_name_is_refused(server):
+    """Issue 10: a page on another site that points its name at 127.0.0.1 (DNS rebinding)
+    sent Host and Origin both its own, which passed the Origin check."""
+    form = json.dumps({"ruleset": "classic", "mode": "deals", "target": 5,
+                       "bots": ["easy", "easy"]}).encode()
+    request = urllib.request.Request(server.url + "/api/matches", data=form, headers={
+        "Host": "rebind.example", "Origin": "http://rebind.example"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 400
+    for name in ("127.0.0.1", "localhost"):
+        ok = urllib.request.Request(f"http://{name}:{server.port}/api/status")
+        with urllib.request.urlopen(ok, timeout=10) as answer:
+            assert answer.status == 200
+
+
+def test_idle_matches_are_unloaded(tmp_path):
+    """Issue 10: every match opened stayed loaded for the life of the process."""
+    quick = Server(tmp_path / "game.sqlite3", idle=1.0).start()
+    try:
+        ids = [new_match(quick) for _ in range(3)]
+        with connect(f"{quick.ws_url}/ws/{ids[0]}") as ws:
+            receive(ws)
+            assert loaded(quick)["loaded_matches"] == 3
+            time.sleep(2.5)
+            assert loaded(quick) == {"loaded_matches": 1, "pages": 1}  # the one watched
+        time.sleep(2.5)
+        assert loaded(quick)["loaded_matches"] == 0
+        with connect(f"{quick.ws_url}/ws/{ids[1]}") as ws:  # loaded again from the file
+            assert receive(ws)["state"]["match"]["id"] == ids[1]
+    finally:
+        quick.stop()
+
+
+def loaded(server) -> dict:
+    with urllib.request.urlopen(server.url + "/api/status", timeout=10) as answer:
+        return json.loads(answer.read())

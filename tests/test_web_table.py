@@ -18,7 +18,7 @@ from dizhu.record import RecordError, deal_to_record
 from dizhu.rulesets import find_ruleset
 from dizhu.web.replay import replay_frames
 from dizhu.web.store import Store
-from dizhu.web.table import HUMAN, ActionError, NewMatch, Table
+from dizhu.web.table import HUMAN, MEMORY, ActionError, NewMatch, Table
 
 
 @pytest.fixture
@@ -400,3 +400,11 @@ def test_what_the_turn_clock_does_for_the_person(store):
         table.submit(table.deal.to_move, table.deal.legal_actions()[-1])
     if table.deal.top is not None:
         assert table.timeout_action().is_pass
+
+
+def test_computer_players_at_a_table_remember_a_bounded_amount(store):
+    """Issue 10: every bot's evaluation cache grew without bound in a long-running server."""
+    table = new_table(store, bots=("hard", "expert"))
+    for bot in (*table.bots.values(), table.hinter.bot):
+        assert bot.memo_limit == MEMORY["memo_limit"]
+    assert table.bots[1].solver_limit == table.bots[2].solver_limit == MEMORY["solver_limit"]

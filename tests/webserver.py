@@ -22,9 +22,10 @@ class Server:
     """``python -m dizhu serve`` on a free port with its own database; stop and start it
     again on the same database to test a restart."""
 
-    def __init__(self, db: Path, pause: float = 0.02) -> None:
+    def __init__(self, db: Path, pause: float = 0.02, idle: float | None = None) -> None:
         self.db = db
         self.pause = pause
+        self.idle = idle
         self.process: subprocess.Popen | None = None
         self.url = ""
         self.printed = ""
@@ -33,7 +34,8 @@ class Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "dizhu", "serve", "--port", str(port), "--no-open",
-             "--db", str(self.db), "--pause", str(self.pause)],
+             "--db", str(self.db), "--pause", str(self.pause),
+             *(["--idle", str(self.idle)] if self.idle is not None else [])],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         deadline = time.monotonic() + 30
         assert self.process.stdout is not None

@@ -22,13 +22,15 @@ _BOMBS = (Kind.BOMB, Kind.ROCKET)
 class EasyBot(Bot):
     name = "easy"
     bid_thresholds = (6.5, 6.5, 8.0)
+    memo_limit = 100_000
+    """Hands the evaluator remembers before it starts afresh (memory, not decisions)."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         super().__init__(seed)
         self.evaluator = HandEvaluator()
 
     def bid(self, view: SeatView) -> Bid:
-        if len(self.evaluator) > 100_000 or self.evaluator.rules != view.rules:
+        if len(self.evaluator) > self.memo_limit or self.evaluator.rules != view.rules:
             self.evaluator = HandEvaluator(view.rules)
         return bid_for(view, hand_strength(view.hand_ranks, self.evaluator),
                        self.bid_thresholds)

@@ -35,6 +35,8 @@ class HardBot(NormalBot):
     max_splits = 24
     """Deals of the hidden cards solved per decision at most (a seeded sample when there
     are more)."""
+    solver_limit = 2_000_000
+    """Positions the solver remembers before it starts afresh."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         super().__init__(seed)
@@ -55,7 +57,7 @@ class HardBot(NormalBot):
 
     def solver(self, view: SeatView) -> Solver:
         solver = self.solvers.get(view.rules)
-        if solver is None or len(solver.memo) > 2_000_000:
+        if solver is None or len(solver.memo) > self.solver_limit:
             solver = self.solvers[view.rules] = Solver()
         return solver
 

@@ -44,6 +44,8 @@ class NormalBot(Bot):
     peasant_control_when_left = 20
     """The same for a peasant: peasants spend control cards freely to take the lead."""
     bomb_when_left = 1
+    memo_limit = 200_000
+    """Hands the evaluator remembers before it starts afresh (memory, not decisions)."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         super().__init__(seed)
@@ -52,7 +54,7 @@ class NormalBot(Bot):
     def evaluator(self, view: SeatView) -> HandEvaluator:
         rules = view.rules
         ev = self.evaluators.get(rules)
-        if ev is None or len(ev) > 200_000:
+        if ev is None or len(ev) > self.memo_limit:
             ev = self.evaluators[rules] = HandEvaluator(rules)
         return ev
 

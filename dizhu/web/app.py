@@ -14,11 +14,14 @@ import contextlib
 import json
 import logging
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -40,6 +43,8 @@ from .table import CLOCKS, HUMAN, LEVELS, ActionError, NewMatch, Table, play_jso
 
 STATIC = Path(__file__).parent / "static"
 MAX_UPLOAD = 1 << 20
+IDLE = 300.0
+"""Seconds a match nobody uses stays loaded."""
 log = logging.getLogger("dizhu.web")
 
 LEVEL_NOTES = {
@@ -74,6 +79,8 @@ class Room:
         self.driver: asyncio.Task | None = None
         self.clock: asyncio.Task | None = None
         """The turn clock running for the person's turn (at ``clock_version``)."""
+        self.used = time.monotonic()
+        """When a page or a request last used this match."""
         self.clock_version = -1
         self.clock_deadline = 0.0
 
@@ -87,8 +94,12 @@ class Room:
             return float(table.clock)
         return max(0.0, self.clock_deadline - asyncio.get_running_loop().time())
 
+    def busy(self) -> bool:
+        """Whether a computer player or a turn clock is at work on this match."""
+        return any(task is not None and not task.done() for task in (self.driver, self.clock))
+
     def stop(self) -> None:
-        """Stop the room's tasks (the match is abandoned, or the server stops)."""
+        """Stop the room's tasks (the match is abandoned or unloaded, or the server stops)."""
         for task in (self.driver, self.clock):
             if task is not None:
                 task.cancel()
@@ -109,11 +120,17 @@ class Room:
 
 
 class Hub:
-    """The store, the loaded tables and the pace of the computer players."""
+    """The store, the loaded tables and the pace of the computer players.
 
-    def __init__(self, store: Store, pause: float) -> None:
+    A match is loaded when a page or a request needs it and unloaded once nobody has used
+    it for ``idle`` seconds (it is in SQLite: loading it again replays its events), so the
+    server's memory follows the matches being played, not every match ever opened.
+    """
+
+    def __init__(self, store: Store, pause: float, idle: float = IDLE) -> None:
         self.store = store
         self.pause = pause
+        self.idle = idle
         self.rooms: dict[int, Room] = {}
 
     def room(self, match_id: int) -> Room | None:
@@ -123,7 +140,24 @@ class Hub:
             if table is None:
                 return None
             room = self.rooms[match_id] = Room(table)
+        room.used = time.monotonic()
         return room
+
+    def unload_idle(self) -> int:
+        """Unload the matches nobody watches and nothing plays that have been idle for
+        ``idle`` seconds; returns how many were unloaded."""
+        now = time.monotonic()
+        idle = [match_id for match_id, room in self.rooms.items()
+                if not room.peers and not room.busy() and now - room.used >= self.idle]
+        for match_id in idle:
+            self.rooms.pop(match_id).stop()
+        return len(idle)
+
+    async def sweep(self) -> None:
+        """Unload idle matches now and then, for the life of the server."""
+        while True:
+            await asyncio.sleep(max(1.0, self.idle / 4))
+            self.unload_idle()
 
     def kick(self, room: Room) -> None:
         """Start the room's driver unless it is running (it starts the turn clock when it
@@ -280,10 +314,13 @@ def same_origin(headers) -> bool:
 FOREIGN = "requests from other web pages are refused"
 
 
-def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
-    """The game as an ASGI application on a database file."""
+def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None = None,
+               idle: float = IDLE) -> Starlette:
+    """The game as an ASGI application on a database file. ``hosts``: the host names the
+    server answers to (any, when not given); requests naming another host are refused, so
+    that a site that points its name at this address (DNS rebinding) cannot use the game."""
     store = Store(db_path)
-    hub = Hub(store, pause)
+    hub = Hub(store, pause, idle)
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -412,9 +449,15 @@ def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
             room.peers.discard(peer)
             peer.close()
 
+    async def status(request: Request) -> Response:
+        return JSONResponse({"loaded_matches": len(hub.rooms),
+                             "pages": sum(len(room.peers) for room in hub.rooms.values())})
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
+        sweeper = asyncio.create_task(hub.sweep())
         yield
+        sweeper.cancel()
         for room in hub.rooms.values():
             room.stop()
         store.close()
@@ -422,6 +465,7 @@ def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
     app = Starlette(routes=[
         Route("/", index),
         Route("/api/lobby", lobby),
+        Route("/api/status", status),
         Route("/api/matches", new_match, methods=["POST"]),
         Route("/api/matches/{match_id}/abandon", abandon, methods=["POST"]),
         Route("/api/matches/{match_id}/deals/{index}/record", record),
@@ -429,7 +473,8 @@ def create_app(db_path: str | Path, pause: float = 0.8) -> Starlette:
         Route("/api/replay", uploaded_replay, methods=["POST"]),
         WebSocketRoute("/ws/{match_id}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ], lifespan=lifespan)
+    ], lifespan=lifespan,
+        middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else [])
     app.state.hub = hub
     return app
 

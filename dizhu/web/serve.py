@@ -20,6 +20,9 @@ def bind(host: str, port: int) -> socket.socket:
     """A listening socket, or :class:`ServeError` saying why not (port 0: any free port)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # small messages go out at once (accepted sockets inherit it): a computer's move after
+    # the person's no longer waits for the person's acknowledgement
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
         sock.bind((host, port))
     except OSError as e:
@@ -30,15 +33,23 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def host_names(host: str) -> list[str]:
+    """The names a browser may use for the address the server listens on."""
+    names = [host]
+    if host == "127.0.0.1":
+        names.append("localhost")
+    return names
+
+
 def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
-          open_browser: bool = True, pause: float = 0.8) -> None:
+          open_browser: bool = True, pause: float = 0.8, idle: float | None = None) -> None:
     """Run the game until interrupted."""
     import uvicorn
 
-    from .app import create_app
+    from .app import IDLE, create_app
 
     try:
-        app = create_app(db, pause)
+        app = create_app(db, pause, hosts=host_names(host), idle=IDLE if idle is None else idle)
     except (OSError, sqlite3.Error) as e:
         raise ServeError(f"cannot open the database {db}: {e}") from None
     sock = bind(host, port)

@@ -149,6 +149,18 @@ def level_of(spec: Any, field: str) -> str:
     return spec
 
 
+MEMORY = {"memo_limit": 20_000, "solver_limit": 20_000}
+"""What a computer player at the table may remember (a few MiB each): a server holds many."""
+
+
+def web_bot(level: str) -> Bot:
+    """A computer player for a table: its level, with the table's bounds on memory."""
+    bot = make_bot(level)
+    known = bot.settings()
+    bot.configure(**{k: v for k, v in MEMORY.items() if k in known})
+    return bot
+
+
 def rules_of(settings: dict[str, Any]) -> RuleSet:
     """The ruleset of a stored match's settings (matches stored before rulesets were
     chosen are ``classic``)."""
@@ -169,12 +181,13 @@ class Table:
         self.match = Match(MatchSettings(settings["mode"], settings["target"], rules,
                                          settings["seed"]))
         self.bot_specs = {seat: spec for seat, spec in enumerate(settings["bots"], 1)}
-        self.bots = {seat: make_bot(spec) for seat, spec in self.bot_specs.items()}
+        self.bots = {seat: web_bot(spec) for seat, spec in self.bot_specs.items()}
         self.autoplay: str | None = None
         self.autoplay_bot = None
         self.version = 0
         self.abandoned = False
         self.hinter = Hinter()
+        self.hinter.bot.memo_limit = MEMORY["memo_limit"]
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -339,7 +352,7 @@ class Table:
             self.match.next_deal()
         elif "autoplay" in event:
             self.autoplay = event["autoplay"]
-            self.autoplay_bot = make_bot(self.autoplay) if self.autoplay else None
+            self.autoplay_bot = web_bot(self.autoplay) if self.autoplay else None
         elif "pass" in event:
             self.deal.push(PASS, seat)
         else:
