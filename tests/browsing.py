@@ -256,16 +256,23 @@ def sheet_scores(page) -> list[int]:
         "tds => tds.slice(3, tds.length - 1).map(t => +t.textContent)")
 
 
+READABLE = 16
+"""The narrowest strip of a fanned card (px) that shows its rank and suit whole."""
+
+
 def all_cards_reachable(page) -> int:
-    """How many cards of the hand show their corner inside the screen and are the card
-    under a finger there (asserting all of them are), with no sideways scrolling."""
+    """How many cards of the hand show their corner inside the screen, at least READABLE
+    px of it, and are the card under a finger there (asserting all of them are), with no
+    sideways scrolling."""
     hits = page.evaluate("""() => [...document.querySelectorAll('#hand .card')].map(c => {
         const r = c.getBoundingClientRect();
+        const next = c.nextElementSibling;
+        const strip = (next ? next.getBoundingClientRect().left : r.right) - r.left;
         const under = document.elementFromPoint(r.left + 6, r.top + 12);
-        return Boolean(under && under.closest('.card') === c && r.left >= 0 && r.right <= innerWidth
-          && r.top >= 0 && r.top + 12 <= innerHeight);
+        return [c.dataset.card, Boolean(under && under.closest('.card') === c && r.left >= 0
+          && r.right <= innerWidth && r.top >= 0 && r.top + 12 <= innerHeight), strip];
     })""")
-    assert all(hits), hits
+    assert all(ok and strip >= READABLE for _, ok, strip in hits), hits
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     assert page.evaluate("scrollX") == 0
     return len(hits)

@@ -132,14 +132,14 @@ def test_one_intent_one_action(browser, server):
 ])
 def test_every_seat_has_its_own_name(browser, server, lang, names):
     """Defect 3: two computer seats of one strength are told apart by their place, in the
-    scores line, the seats, the status line and the score sheet's columns."""
+    seats (with their scores), the status line and the score sheet's columns."""
     person = Person(browser, server, lang=lang)
     person.start_match(bots=["normal", "normal"])
     page = person.page
-    shown = page.eval_on_selector_all("#match-info .who", "ws => ws.map(w => w.textContent)")
-    assert shown == names
     seats = page.eval_on_selector_all("#felt .seat .name", "ns => ns.map(n => n.textContent)")
     assert seats == names
+    scores = page.eval_on_selector_all("#felt .seat .score", "ss => ss.map(s => s.textContent)")
+    assert scores == (["0 pts"] * 3 if lang == "en" else ["0分"] * 3)
     page.click("#sheet-button")
     columns = page.eval_on_selector_all(".match-sheet thead .col-seat .full",
                                         "cs => cs.map(c => c.textContent)")

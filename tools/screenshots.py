@@ -1,10 +1,11 @@
-"""Take the README's screenshots: the lobby, a deal in progress, a score sheet, the phone
-width and a four-player table.
+"""Take the README's screenshots: the lobby, a deal in progress, a score sheet, the end of
+a match, a four-player table, a phone, and the table in Chinese.
 
     python3 tools/screenshots.py            # writes docs/lobby.png, docs/table.png, ...
 
 Runs a real server on a temporary database and drives Debian's Chromium with Playwright,
-as the browser tests do. Chinese labels need a CJK font (e.g. Debian's fonts-wqy-microhei).
+as the browser tests do: desktops at 1280 x 800, phones at 390 x 844 with touch. The page
+ships its own Chinese font, so the Chinese shots look the same on any machine.
 """
 
 from __future__ import annotations
@@ -20,6 +21,25 @@ from tests.browsing import ARGS, CHROMIUM, Person, landlord_to_lead  # noqa: E40
 from tests.webserver import Server  # noqa: E402
 
 DOCS = ROOT / "docs"
+SHOTS = ("lobby", "table", "score-sheet", "match-end", "four", "phone", "table-zh", "phone-zh")
+
+
+def a_few_turns(person: Person, turns: int = 3) -> None:
+    """Answer the auction, play a few turns, and stop on the person's turn with a hint
+    (or a card) selected."""
+    person.bid_through(3)
+    for _ in range(turns):
+        if person.wait_turn_or_end() != "play":
+            return
+        person.play_turn()
+    if person.wait_turn_or_end() != "play":
+        return
+    if person.page.is_enabled("#pass"):
+        person.click("#hint")
+        person.page.wait_for_function("document.querySelector('#message').textContent !== ''")
+    else:
+        person.click("#hand .card >> nth=0")
+    person.page.wait_for_timeout(700)  # the last play has arrived, a cleared trick has gone
 
 
 def main() -> None:
@@ -29,58 +49,51 @@ def main() -> None:
         server = Server(Path(tmp) / "game.sqlite3", pause=0.05).start()
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         try:
-            person = Person(browser, server, width=1100, height=820)
+            # the lobby, the whole of it
+            person = Person(browser, server)
             page = person.page
-            page.goto(server.url + "/")
+            person.goto_lobby()
             page.fill("#player-name", "Ann")
-            page.wait_for_selector("#bot-1 option", state="attached")
             page.select_option("#bot-2", "hard")
             page.check("#opt-doubling")
-            page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=str(DOCS / "lobby.png"), full_page=True)
+            # a deal in progress, the count strip open, then its score sheet
             person.start_match(deals="10", bots=("normal", "hard"), doubling=True)
-            person.bid_through(3)
-            for _ in range(3):
-                if person.wait_turn_or_end() != "play":
-                    break
-                person.play_turn()
-            person.wait_turn_or_end()
+            a_few_turns(person)
             page.keyboard.press("c")
-            if page.is_enabled("#pass"):
-                page.click("#hint")
-            else:
-                person.click("#hand .card >> nth=0")
-            page.wait_for_timeout(300)
             page.screenshot(path=str(DOCS / "table.png"))
             page.keyboard.press("c")
-            while person.wait_turn_or_end() == "play":
-                person.play_turn()
+            person.play_deal()
             page.wait_for_selector("#sheet-dialog[open]")
             page.screenshot(path=str(DOCS / "score-sheet.png"))
-            phone = Person(browser, server, width=390, height=844)
-            phone.page.goto(page.url)
-            phone.page.wait_for_selector("#hand .card")
-            phone.page.keyboard.press("Escape")
-            phone.page.screenshot(path=str(DOCS / "phone.png"))
-            four = landlord_to_lead(browser, server, ruleset="four", width=1280)
-            four.page.set_viewport_size({"width": 1280, "height": 900})
-            for _ in range(4):
-                if four.wait_turn_or_end() != "play":
-                    break
-                four.play_turn()
-            four.wait_turn_or_end()
-            four.page.keyboard.press("c")
-            if four.page.is_enabled("#pass"):
-                four.page.click("#hint")
-            else:
-                four.click("#hand .card >> nth=0")
-            four.page.wait_for_timeout(300)
+            # the end of a match: five deals played by auto-play
+            ended = Person(browser, server)
+            ended.start_match(bots=("normal", "hard"))
+            ended.page.click("#autoplay")
+            ended.page.wait_for_selector("#sheet-new", timeout=180_000)
+            ended.page.screenshot(path=str(DOCS / "match-end.png"))
+            # four players, the landlord's 33 cards
+            four = landlord_to_lead(browser, server, ruleset="four")
+            a_few_turns(four, 4)
             four.page.screenshot(path=str(DOCS / "four.png"))
+            # a phone, by touch
+            phone = Person(browser, server, phone=True)
+            phone.start_match()
+            a_few_turns(phone)
+            phone.page.screenshot(path=str(DOCS / "phone.png"))
+            # Chinese, at a desktop and on a phone
+            zh = Person(browser, server, lang="zh")
+            zh.start_match(bots=("normal", "hard"))
+            a_few_turns(zh)
+            zh.page.screenshot(path=str(DOCS / "table-zh.png"))
+            zh_phone = Person(browser, server, phone=True, lang="zh")
+            zh_phone.start_match(ruleset="rob")
+            a_few_turns(zh_phone)
+            zh_phone.page.screenshot(path=str(DOCS / "phone-zh.png"))
         finally:
             browser.close()
             server.stop()
-    names = ("lobby", "table", "score-sheet", "phone", "four")
-    print("wrote", ", ".join(f"docs/{n}.png" for n in names))
+    print("wrote", ", ".join(f"docs/{n}.png" for n in SHOTS))
 
 
 if __name__ == "__main__":

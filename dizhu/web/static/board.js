@@ -34,8 +34,8 @@ export function ensureSeats(seats) {
 
 // ------------------------------------------------------------------ the match line
 
-/** "Deal 2 of 5 · Classic 经典" and every seat's total. */
-export function renderInfo({ match }, names, rulesetTitle) {
+/** "Deal 2 of 5 · Classic" (each seat's total stands in its box). */
+export function renderInfo({ match }, rulesetTitle) {
   const box = $("match-info");
   box.replaceChildren();
   const deal = match.deal_number ?? t("info.redeal");
@@ -43,14 +43,6 @@ export function renderInfo({ match }, names, rulesetTitle) {
     ? t("info.deal_of", { n: deal, of: match.target })
     : t("info.race_deal", { target: match.target, n: deal })));
   box.append(el("span", "ruleset-name", rulesetTitle));
-  const totals = el("span", "totals");
-  match.totals.forEach((total, seat) => {
-    const chip = el("span", "total");
-    chip.dataset.seat = String(seat);
-    chip.append(el("span", "who", names[seat]), el("b", "", String(total)));
-    totals.append(chip);
-  });
-  box.append(totals);
 }
 
 /** The stake line: always the stake and the person's own stake first (a dash before the
@@ -126,7 +118,7 @@ export function renderSeat({ view, match }, seat, names, { autoplay = false } = 
   box.classList.toggle("mine", seat === view.seat);
   const head = el("div", "seat-head");
   head.append(el("span", "name", names[seat]));
-  const total = el("span", "score", String(match.totals[seat]));
+  const total = el("span", "score", t("seat.score", { n: match.totals[seat] }));
   total.title = t("seat.total");
   head.append(total);
   box.append(head);
@@ -191,13 +183,14 @@ function spotContent(view, seat, names, { past = null } = {}) {
   }
   if (view.phase === "play" || view.phase === "over") {
     const start = view.history.length - view.trick.length;
+    const top = view.trick.map((e) => e.play !== "pass").lastIndexOf(true);
     let found = null;
     view.trick.forEach((entry, i) => {
       if (entry.seat !== seat) return;
       found = entry.play === "pass"
         ? { key: `h${start + i}`, kind: "word", words: t("kind.pass"), cls: "pass" }
         : { key: `h${start + i}`, kind: "cards", cards: entry.cards, words: playKind(entry.play),
-            cls: "", play: entry.play };
+            cls: i === top ? "top" : "beaten", play: entry.play };
     });
     return found;
   }
@@ -212,7 +205,7 @@ export function renderSpot(state, seat, names, { past = null } = {}) {
   const spot = $(`play-${seat}`);
   const shown = spot.querySelector(".shown");
   const content = spotContent(view, seat, names, { past });
-  const key = content ? `${content.key}:${content.words}` : "";
+  const key = content ? `${content.key}:${content.cls}:${content.words}` : "";
   const clearing = !past && !content && spot.dataset.kind === "cards" && view.phase === "play" &&
     !view.trick.length && !spot.classList.contains("showing-past");
   if (clearing && !reducedMotion()) {

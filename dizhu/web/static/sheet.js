@@ -51,21 +51,21 @@ function dealSheet(view, match, names) {
   const table = el("table", "sheet");
   const body = el("tbody");
   body.append(row(t("sheet.landlord"), names[r.landlord]));
-  if (view.rules.auction === "rob") body.append(row(t("sheet.robs"), `${r.robs} ×${r.bid}`, "robs"));
+  if (view.rules.auction === "rob") body.append(row(t("sheet.robs"), `${r.robs} ×${r.bid}`, "row-robs"));
   else body.append(row(t("sheet.bid"), r.bid));
   body.append(row(t("sheet.bombs"), r.bombs ? `${r.bombs} ×${2 ** r.bombs}` : t("sheet.none")));
   body.append(row(t("sheet.rocket"), r.rockets ? "×2" : t("sheet.none")));
   body.append(row(t("sheet.spring"), r.spring ? "×2" : t("sheet.no")));
   body.append(row(t("sheet.anti_spring"), r.anti_spring ? "×2" : t("sheet.no")));
   const stake = el("b", "", String(r.stake));
-  body.append(row(t("sheet.stake"), stake, "stake"));
+  body.append(row(t("sheet.stake"), stake, "row-stake"));
   if (match.doubling) {
     const doubled = r.doubled.map((d, i) => (d ? names[i] : null)).filter(Boolean);
     body.append(row(t("sheet.doubled"), doubled.length ? `${doubled.join(t("list.and"))} ×2` : t("sheet.nobody")));
     body.append(row(t("sheet.redoubled"), r.redoubled ? "×2" : t("sheet.no")));
   }
   r.scores.forEach((s, i) => {
-    body.append(row(names[i], el("b", s > 0 ? "plus" : "minus", signed(s)), "points"));
+    body.append(row(names[i], el("b", s > 0 ? "plus" : "minus", signed(s)), "row-points"));
   });
   table.append(body);
   box.append(table);
@@ -99,17 +99,19 @@ function matchTable(match, names, short, on) {
     if (s.landlord_won) landlord.append(el("span", "won-mark", " ✓"));
     tr.append(el("td", "col-deal", String(s.number)), landlord, el("td", "col-stake", String(s.stake)));
     s.scores.forEach((x, seat) => tr.append(el("td", `col-seat${seat === 0 ? " col-mine" : ""}`, signed(x))));
-    const links = el("td", "col-links");
+    const cell = el("td", "col-links");
+    const links = el("span", "links");
+    cell.append(links);
     const replay = button(t("sheet.replay"), () => on.replay(s.index), { cls: "small" });
     replay.dataset.replay = String(s.index);
     const record = el("a", "record-link", t("sheet.record"));
     record.href = `/api/matches/${match.id}/deals/${s.index}/record`;
     record.setAttribute("download", "");
     links.append(replay, record);
-    tr.append(links);
+    tr.append(cell);
     body.append(tr);
   }
-  const totals = el("tr", "totals");
+  const totals = el("tr", "sheet-totals");
   const label = el("th", "", t("sheet.total"));
   label.colSpan = 3;
   totals.append(label);

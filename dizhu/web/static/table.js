@@ -519,7 +519,7 @@ export class TableView {
       this.selected.clear();
       if (this.patternMode) { this.patternMode = false; this.pattern = null; }
     }
-    renderInfo(this.state, names, this.rulesetTitle(match.ruleset));
+    renderInfo(this.state, this.rulesetTitle(match.ruleset));
     renderStake(this.state, names);
     ensureSeats(match.seats);
     $("table").dataset.seats = String(match.seats);
