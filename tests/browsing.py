@@ -157,20 +157,17 @@ class Person:
             "document.querySelector('#message.error')")
 
     def wait_turn_or_end(self) -> str:
-        """Wait until the person is asked something, or the deal is over."""
-        self.page.wait_for_function(
-            "document.querySelector('#seat-0.to-move') && "
-            "!document.querySelector('#controls.busy') || "
-            "document.querySelector('#sheet-dialog[open]') || "
-            "document.querySelector('#next-deal') || document.querySelector('#show-sheet')")
-        if self.page.is_visible("#sheet-dialog[open]") or self.page.is_visible("#next-deal") \
-                or self.page.is_visible("#show-sheet"):
-            return "over"
-        if self.page.locator("#controls button[id^=bid-]").count():
-            return "auction"
-        if self.page.is_visible("#double-no"):
-            return "doubling"
-        return "play"
+        """Wait until the person is asked something ("auction", "doubling", "play"), or the
+        deal is over ("over"); read in one look at the page, while no action is on its way."""
+        return self.page.wait_for_function("""() => {
+            const q = (s) => document.querySelector(s);
+            if (q('#controls.busy')) return null;
+            if (q('#sheet-dialog[open]') || q('#next-deal') || q('#show-sheet')) return 'over';
+            if (!q('#seat-0.to-move')) return null;
+            if (q('#controls button[id^=bid-]')) return 'auction';
+            if (q('#double-no')) return 'doubling';
+            return q('#play') ? 'play' : null;
+        }""").json_value()
 
     def bid_through(self, bid=3):
         """Answer the auction (the highest legal bid up to ``bid``; in the rob auction,

@@ -16,7 +16,7 @@ import { ensureSeats, isActive, renderCount, renderInfo, renderKitty, renderSeat
 import { cardRow, rankOf } from "./cards.js";
 import { $, api, button, el, remember, remembered } from "./dom.js";
 import { handOrder, kittyPositions, renderHand } from "./hand.js";
-import { playText, rankName, sayReason, t } from "./i18n.js";
+import { language, playText, rankName, sayReason, t } from "./i18n.js";
 import { levelName, seatNames, shortNames } from "./names.js";
 import { icon } from "./icons.js";
 import { PatternEntry } from "./pattern.js";
@@ -106,6 +106,14 @@ export class TableView {
     return this.state ? seatNames(this.state.match) : [];
   }
 
+  /** A refusal in the person's language: its reason said, else the server's English
+   * words (or, in another language, that the server refused). */
+  refusal(reason, message) {
+    const said = sayReason(reason, (s) => this.seatName(s));
+    if (said) return said;
+    return language() === "en" || !message ? message || t("table.refused") : t("table.refused");
+  }
+
   /** The header's help link opens the rules of this table's ruleset. */
   showHelpLink() {
     const link = $("help-link");
@@ -146,7 +154,7 @@ export class TableView {
         $("controls").replaceChildren(button(t("btn.lobby"), () => { location.hash = "#/"; }, { id: "lobby-back" }));
         return;
       }
-      this.say(sayReason(msg.reason, (s) => this.seatName(s)) || msg.message, true);
+      this.say(msg.stale ? t("table.stale") : this.refusal(msg.reason, msg.message), true);
       if (this.state) this.renderControls();
     } else if (msg.type === "choose") {
       this.unbusy();
@@ -356,7 +364,7 @@ export class TableView {
   /** Send an action once: nothing more is sent until the server answered it. */
   act(action) {
     if (this.busy) return;
-    if (this.send({ type: "act", action })) this.markBusy();
+    if (this.send({ type: "act", action, version: this.version })) this.markBusy();
   }
 
   myTurn() {
@@ -387,7 +395,7 @@ export class TableView {
 
   next() {
     if (this.busy) return;
-    if (this.send({ type: "next" })) this.markBusy();
+    if (this.send({ type: "next", version: this.version })) this.markBusy();
   }
 
   hint() {
@@ -419,7 +427,7 @@ export class TableView {
     this.choosing = msg;
     const box = $("choose-options");
     box.replaceChildren();
-    $("choose-text").textContent = sayReason(msg.reason, (s) => this.seatName(s)) || msg.message;
+    $("choose-text").textContent = this.refusal(msg.reason, msg.message);
     const cards = this.sent;
     for (const option of msg.options) {
       box.append(button(playText(option.text), () => {
@@ -762,7 +770,7 @@ export class TableView {
         file: `dizhu-match${this.id}-deal${number}.json`,
       });
     } catch (e) {
-      this.say(sayReason(e.reason) || e.message, true);
+      this.say(this.refusal(e.reason, e.message), true);
     }
   }
 }
