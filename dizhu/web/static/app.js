@@ -35,6 +35,12 @@ function fillLobby() {
   fillStats(lobbyData.stats);
 }
 
+/** A refusal in the person's language: its reason said, else the server's English words
+ * (in another language, that the server refused). */
+function refusal(e) {
+  return sayReason(e.reason) || (language() === "en" ? e.message : t("table.refused"));
+}
+
 /** The words of a lobby item the server names (a ruleset, a level, an option): the
  * catalog's, else the server's own. */
 function said(key, fallback) {
@@ -227,7 +233,7 @@ async function abandon(m) {
   try {
     await api(`/api/matches/${m.id}/abandon`, { method: "POST" });
   } catch (e) {
-    $("lobby-error").textContent = sayReason(e.reason) || e.message;
+    $("lobby-error").textContent = refusal(e);
   }
   showLobby();
 }
@@ -260,7 +266,7 @@ async function startMatch(event) {
   try {
     await createMatch(body);
   } catch (e) {
-    $("lobby-error").textContent = sayReason(e.reason) || e.message;
+    $("lobby-error").textContent = refusal(e);
   }
 }
 
@@ -276,7 +282,7 @@ async function newMatchLike(match) {
   try {
     await createMatch(body);
   } catch (e) {
-    $("message").textContent = sayReason(e.reason) || e.message;
+    $("message").textContent = refusal(e);
   }
 }
 
@@ -289,7 +295,7 @@ async function openRecordFile() {
     const data = await api("/api/replay", { method: "POST", body: await file.text() });
     openReplay(data, { title: () => t("replay.file_title", { file: file.name }), file: file.name });
   } catch (e) {
-    shown.textContent = sayReason(e.reason) || e.message;
+    shown.textContent = refusal(e);
     shown.scrollIntoView({ block: "nearest" });
   }
   $("record-file").value = "";
