@@ -157,7 +157,8 @@ function showLevelNote() {
   const notes = Object.fromEntries(lobbyData.levels.map((l) => [l.name, l.note]));
   const picked = new Set(botSelects().map((s) => s.value));
   $("level-note").textContent = [...picked]
-    .map((n) => `${levelName(n)}: ${said(`level.note.${n}`, notes[n])}`).join(" · ");
+    .map((n) => t("lobby.level_note", { level: levelName(n), note: said(`level.note.${n}`, notes[n]) }))
+    .join(" · ");
 }
 
 function describe(settings) {
