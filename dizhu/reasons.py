@@ -80,8 +80,11 @@ REASONS: dict[str, str] = {
     "unreadable_action": "cannot read that action",
     "pattern_fields": "a pattern names its kind, lowest rank, length and wings",
     "autoplay_levels": "auto-play uses {levels}, not {name}",
-    "unknown_message": "unknown message {text}",
     "not_saved": "that could not be saved: nothing changed, try again",
+    "stale": "that answered an older state of the table: look again",
+    "bad_message": "the server could not read that message: {detail}",
+    "no_such_match": "there is no such match",
+    "bad_form": "the new match form is wrong: {detail}",
     # records
     "not_a_record": "not a deal record: {detail}",
     "record_event": "event {index} ({event}) does not replay: {reason}",

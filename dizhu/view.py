@@ -39,8 +39,13 @@ class PublicAction:
         return isinstance(self.action, Play) and self.top is None
 
     def to_json(self) -> dict:
-        return {"seat": self.seat, **action_to_json(self.action),
-                "cards": [card_text(c) for c in self.cards]}
+        """The action as :func:`.action_to_json` writes it, with its seat and cards; a play
+        or a pass also says whether it opened a trick (``lead``)."""
+        found = {"seat": self.seat, **action_to_json(self.action),
+                 "cards": [card_text(c) for c in self.cards]}
+        if "play" in found:
+            found["lead"] = self.leads
+        return found
 
 
 @dataclass(frozen=True)

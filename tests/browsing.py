@@ -101,7 +101,10 @@ class Person:
         ws.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
 
     def close(self) -> None:
+        """Close the page (and forget it: the test's end need not close it again)."""
         self.context.close()
+        if self in OPEN:
+            OPEN.remove(self)
 
     @property
     def width(self) -> int:
@@ -242,7 +245,6 @@ def landlord_to_lead(browser, server, ruleset="classic", setup=None, **person) -
         if someone.page.locator("#seat-0 .role.landlord").count():
             return someone
         someone.close()
-        OPEN.remove(someone)
     raise AssertionError("the person never became the landlord")
 
 

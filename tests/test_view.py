@@ -170,3 +170,26 @@ def test_trick_lists_the_current_trick():
     deal.push(deal.legal_actions()[0])  # a pass
     trick = seat_view(deal, 2).trick
     assert [(a.seat, str(a.action)) for a in trick] == [(0, str(lead)), (1, "pass")]
+
+
+@settings(max_examples=60)
+@given(seeds, st.sampled_from(["classic", "rob", "four"]))
+def test_the_lead_marks_split_the_history_into_the_engines_tricks(seed, ruleset):
+    """A page splits the history into tricks at the ``lead`` marks, and counts nothing
+    itself: the last trick so split is always the view's current trick."""
+    rng = random.Random(seed)
+    deal = Deal.shuffled(seed, rules=find_ruleset(ruleset))
+    while not deal.is_over:
+        data = seat_view(deal, rng.randrange(deal.seats)).to_json()
+        plays = [a for a in data["history"] if "play" in a]
+        assert all(("lead" in a) == ("play" in a) for a in data["history"])
+        assert not any(a["lead"] for a in plays if a["play"] == "pass")
+        assert not plays or plays[0]["lead"]
+        tricks: list[list[dict]] = []
+        for entry in plays:
+            if entry["lead"]:
+                tricks.append([])
+            tricks[-1].append(entry)
+        if data["trick"]:
+            assert tricks[-1] == data["trick"]
+        deal.push(rng.choice(deal.legal_actions()))

@@ -84,14 +84,19 @@ def test_bad_messages_get_readable_answers(server):
     with connect(f"{server.ws_url}/ws/{match_id}") as ws:
         receive(ws)
         ws.send("{nonsense")
-        assert "unreadable" in receive(ws, "error")["message"]
+        error = receive(ws, "error")
+        assert "not a JSON message" in error["message"]
+        assert error["reason"]["code"] == "bad_message"
         ws.send(json.dumps({"type": "dance"}))
-        assert "unknown message" in receive(ws, "error")["message"]
-        ws.send(json.dumps({"type": "act", "action": {"play": "pair 33"}}))
+        error = receive(ws, "error")
+        assert "unknown message" in error["message"]
+        assert "unknown message" in error["reason"]["params"]["detail"]
+        ws.send(json.dumps({"type": "act", "version": 0, "action": {"play": "pair 33"}}))
         assert receive(ws, "error")["message"]
     with connect(f"{server.ws_url}/ws/99999") as ws:
         message = receive(ws, "error")
         assert message["fatal"] and "no such match" in message["message"]
+        assert message["reason"]["code"] == "no_such_match"
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "four"])
@@ -131,7 +136,8 @@ def test_a_crash_and_restart_resume_the_match_where_it_was(server):
             view = state["state"]["view"]
             if state["state"]["waiting_for"] == HUMAN:
                 # bid 3 when asked, to reach the play
-                ws.send(json.dumps({"type": "act", "action": {"bid": view["legal"][-1]["bid"]}}))
+                ws.send(json.dumps({"type": "act", "version": state["version"],
+                                    "action": {"bid": view["legal"][-1]["bid"]}}))
             state = receive(ws)
             if state["state"]["view"]["phase"] == "thrown_in":
                 pytest.fail("the auction cannot be thrown in once the person bids 3")
@@ -171,7 +177,7 @@ def test_abandoning_a_match(server):
         state = receive(ws)
         while not state["state"]["match"]["abandoned"]:
             state = receive(ws)
-        ws.send(json.dumps({"type": "act", "action": {"bid": 0}}))
+        ws.send(json.dumps({"type": "act", "version": state["version"], "action": {"bid": 0}}))
         assert "abandoned" in receive(ws, "error")["message"]
     status, body = http(server, f"/api/matches/{match_id}/abandon", b"")
     assert status == 409 and "over already" in body["error"]

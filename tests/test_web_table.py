@@ -14,6 +14,7 @@ from dizhu.auction import BID, CALL_BID, PASS_BID, ROB_BID
 from dizhu.cards import card_rank, card_text
 from dizhu.combos import Play
 from dizhu.deal import AmbiguousPlayError, Phase
+from dizhu.reasons import reason_of
 from dizhu.record import RecordError, deal_to_record
 from dizhu.rulesets import find_ruleset
 from dizhu.web.replay import replay_frames
@@ -187,6 +188,7 @@ def test_the_new_match_form_is_checked(store):
     assert NewMatch.from_json({**FORM, "mode": "points", "target": 50}).target == 50
     fast = Table.create(store, NewMatch.from_json({**FORM, "pace": "fast"}))
     assert fast.pace == 0.4 and Table.load(store, fast.id).pace == 0.4
+    assert Table.load(store, fast.id).state()["match"]["pace"] == "fast"
     four = NewMatch.from_json({**FORM, "ruleset": "four", "bots": ["easy"] * 3,
                                "doubling": True})
     assert four.ruleset == "four" and four.doubling and four.clock == 0
@@ -215,8 +217,10 @@ def test_the_new_match_form_is_checked(store):
             ({"bots": ["normal", "expert:budget=15,samples=100000"]},
              "the computer players are easy, normal, hard, expert"),
     ]:
-        with pytest.raises(ActionError, match=re.escape(message)):
+        with pytest.raises(ActionError, match=re.escape(message)) as refused:
             NewMatch.from_json({**FORM, **change})
+        reason = reason_of(refused.value)  # the page says it in the person's language
+        assert (reason.code, reason.params) == ("bad_form", {"detail": str(refused.value)})
     for missing in ("ruleset", "mode", "target", "bots"):
         with pytest.raises(ActionError, match=f"field '{missing}' is missing"):
             NewMatch.from_json({k: v for k, v in FORM.items() if k != missing})

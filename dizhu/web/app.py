@@ -252,7 +252,8 @@ class Hub:
         try:
             async with room.lock:
                 if message.get("version", table.version) != table.version:
-                    raise StaleMessage("that answered an older state of the table: look again")
+                    raise StaleMessage(Reason("stale", "that answered an older state of the table: "
+                                             "look again"))
                 if kind == "act":
                     if table.autoplay:
                         raise ActionError(Reason("autoplay_on", "auto-play is on: switch it "
@@ -267,7 +268,7 @@ class Hub:
             peer.send({"type": "choose", **said(e), "options": [play_json(p) for p in e.options]})
             return
         except StaleMessage as e:  # the page missed a change: it gets the state again
-            peer.send({"type": "error", "stale": True, "message": str(e)})
+            peer.send({"type": "error", "stale": True, **said(e)})
             peer.send(room.message())
             return
         except ActionError as e:
@@ -312,6 +313,7 @@ def same_origin(headers) -> bool:
 
 
 FOREIGN = "requests from other web pages are refused"
+NO_SUCH_MATCH = Reason("no_such_match", "there is no such match")
 
 
 def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None = None,
@@ -358,7 +360,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         except ValueError:
             room = None
         if room is None:
-            return JSONResponse({"error": "no such match"}, status_code=404)
+            return refused(NO_SUCH_MATCH, status=404)
         try:
             async with room.lock:
                 room.table.abandon()
@@ -425,7 +427,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             match_id = -1
         room = hub.room(match_id)
         if room is None:
-            await ws.send_json({"type": "error", "message": "no such match", "fatal": True})
+            await ws.send_json({"type": "error", **said(NO_SUCH_MATCH), "fatal": True})
             await ws.close()
             return
         peer = Peer(ws)
@@ -440,7 +442,9 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
                 try:
                     message = read_message(frame.get("text", frame.get("bytes")))
                 except MessageError as e:
-                    peer.send({"type": "error", "message": f"unreadable message: {e}"})
+                    peer.send({"type": "error", **said(Reason(
+                        "bad_message", f"the server could not read that message: {e}",
+                        detail=str(e)))})
                     continue
                 await hub.handle(room, peer, message)
         except (WebSocketDisconnect, RuntimeError):  # the page went away mid-receive

@@ -39,8 +39,8 @@ PATTERN = {"kind": (str, True), "main": (str, False), "length": (int, False),
 SCHEMA: dict[str, dict[str, tuple[Any, bool]]] = {
     "sync": {},
     "hint": {"version": (int, False)},
-    "act": {"action": (dict, True), "version": (int, False)},
-    "next": {"version": (int, False)},
+    "act": {"action": (dict, True), "version": (int, True)},
+    "next": {"version": (int, True)},
     "autoplay": {"bot": ((str, type(None)), True), "version": (int, False)},
 }
 """Every message by its ``type``, with its fields besides ``type``."""

@@ -64,51 +64,51 @@ class NewMatch:
         """Read the lobby's form strictly (types as stated, no unknown field), refusing
         anything out of range with a reason that names the field."""
         if not isinstance(data, dict):
-            raise ActionError("the new match settings must be an object")
+            raise bad_form("the new match settings must be an object")
         unknown = sorted(set(data) - FORM_FIELDS)
         if unknown:
-            raise ActionError(f"unknown field {unknown[0]!r}; the fields are "
-                              f"{', '.join(sorted(FORM_FIELDS))}")
+            raise bad_form(f"unknown field {unknown[0]!r}; the fields are "
+                           f"{', '.join(sorted(FORM_FIELDS))}")
         missing = [f for f in ("ruleset", "mode", "target", "bots") if f not in data]
         if missing:
-            raise ActionError(f"field {missing[0]!r} is missing")
+            raise bad_form(f"field {missing[0]!r} is missing")
         player = _field(data, "player", str, "You").strip()[:24] or "You"
         try:
             rules = find_ruleset(_field(data, "ruleset", str))
         except ValueError as e:
-            raise ActionError(f"field 'ruleset': {e}") from None
+            raise bad_form(f"field 'ruleset': {e}") from None
         options = {}
         for key in ("doubling", "distinct_kickers"):
             value = _field(data, key, bool, False)
             if value and key not in rules.option_names:
-                raise ActionError(f"field {key!r}: the option means nothing in {rules.name}")
+                raise bad_form(f"field {key!r}: the option means nothing in {rules.name}")
             options[key] = value
         mode = _field(data, "mode", str)
         if mode not in ("deals", "points"):
-            raise ActionError("field 'mode': a match is a number of deals ('deals') or a race "
-                              "to points ('points')")
+            raise bad_form("field 'mode': a match is a number of deals ('deals') or a race "
+                           "to points ('points')")
         target = _field(data, "target", int)
         allowed = DEAL_LIMITS if mode == "deals" else POINT_TARGETS
         if target not in allowed:
             unit = "deals" if mode == "deals" else "points"
-            raise ActionError(f"field 'target': choose {', '.join(map(str, allowed))} {unit}, "
-                              f"not {target}")
+            raise bad_form(f"field 'target': choose {', '.join(map(str, allowed))} {unit}, "
+                           f"not {target}")
         computers = rules.seats - 1
         bots = _field(data, "bots", list)
         if len(bots) != computers:
             count = {2: "two", 3: "three"}.get(computers, str(computers))
-            raise ActionError(f"field 'bots': choose a strength for each of the {count} "
-                              "computer seats")
+            raise bad_form(f"field 'bots': choose a strength for each of the {count} "
+                           "computer seats")
         for spec in bots:
             level_of(spec, "bots")
         pace = _field(data, "pace", str, "normal")
         if pace not in PACES:
-            raise ActionError(f"field 'pace': the pace is {', '.join(PACES)}, not {pace!r}")
+            raise bad_form(f"field 'pace': the pace is {', '.join(PACES)}, not {pace!r}")
         clock = _field(data, "clock", int, 0)
         low, high = CLOCK_RANGE
         if not (clock == 0 or low <= clock <= high):
-            raise ActionError(f"field 'clock': the turn clock is 0 (none) or {low} to {high} "
-                              f"seconds, not {clock}")
+            raise bad_form(f"field 'clock': the turn clock is 0 (none) or {low} to {high} "
+                           f"seconds, not {clock}")
         return cls(player, mode, target, tuple(bots), options["doubling"],
                    options["distinct_kickers"], pace, rules.name, clock)
 
@@ -126,27 +126,33 @@ FORM_FIELDS = {"player", "ruleset", "mode", "target", "bots", "doubling", "disti
 _TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list"}
 
 
+def bad_form(words: str) -> ActionError:
+    """A refusal of the new-match form, naming what is wrong in ``words``."""
+    return ActionError(Reason("bad_form", words, detail=words))
+
+
 def _field(data: dict[str, Any], name: str, kind: type, default: Any = None) -> Any:
     """``data[name]``, which must be of ``kind`` exactly (no number for a flag, no text for a
     number); ``default`` when it is absent (and may be)."""
     if name not in data:
         if default is None:
-            raise ActionError(f"field {name!r} is missing")
+            raise bad_form(f"field {name!r} is missing")
         return default
     value = data[name]
     if type(value) is not kind:  # bool is an int subclass: exact types only
-        raise ActionError(f"field {name!r}: {_TYPE_NAMES[kind]}, not {value!r}")
+        raise bad_form(f"field {name!r}: {_TYPE_NAMES[kind]}, not {value!r}")
     return value
 
 
 def level_of(spec: Any, field: str) -> str:
     """A computer player's level chosen in the lobby or for auto-play: one of
     :data:`LEVELS` by name, without settings (a page may not tune a bot)."""
-    if spec not in LEVELS:
-        raise ActionError(Reason("autoplay_levels", f"field {field!r}: the computer players are "
-                                 f"{', '.join(LEVELS)}, not {spec!r}", levels=list(LEVELS),
-                                 name=str(spec)))
-    return spec
+    if spec in LEVELS:
+        return spec
+    words = f"field {field!r}: the computer players are {', '.join(LEVELS)}, not {spec!r}"
+    if field == "bots":
+        raise bad_form(words)
+    raise ActionError(Reason("autoplay_levels", words, levels=list(LEVELS), name=str(spec)))
 
 
 MEMORY = {"memo_limit": 20_000, "solver_limit": 20_000}
@@ -360,7 +366,7 @@ class Table:
             try:
                 self.deal.push(action_from_json(event, self.rules), seat, cards)
             except IllegalActionError as e:
-                raise ActionError(str(e)) from None
+                raise ActionError(*e.args) from None
         self.version += 1
 
     # ----------------------------------------------------------------- computer seats
@@ -480,7 +486,7 @@ class Table:
                 "scored": len(match.scored_deals), "totals": match.totals,
                 "finished": match.finished, "winners": match.winners,
                 "autoplay": self.autoplay, "sheets": sheets, "abandoned": self.abandoned,
-                "clock": self.clock,
+                "clock": self.clock, "pace": self.settings.get("pace", "normal"),
             },
             "view": view,
             "waiting_for": self._waiting_for(),

@@ -475,7 +475,7 @@ export class TableView {
 
   previousTrick() {
     const { view } = this.state;
-    return lastTrick(view.history, view.trick, view.rules.seats);
+    return lastTrick(view.history, view.trick);
   }
 
   // ---------------------------------------------------------------- naming a pattern
@@ -729,7 +729,7 @@ export class TableView {
       part.append(list);
       body.append(part);
     }
-    const tricks = tricksOf(view.history, view.rules.seats);
+    const tricks = tricksOf(view.history);
     tricks.forEach((trick, n) => {
       const part = el("section", "history-trick");
       part.append(el("h3", "", t("history.trick", { n: n + 1 })));

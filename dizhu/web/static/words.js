@@ -40,30 +40,20 @@ export function actionWords(entry, { before = [], landlord = -1, rob = false } =
 }
 
 /** The tricks of a deal's plays, oldest first: each a list of history entries (plays and
- * passes). The server marks each lead (``lead``); a history without the marks is split
- * where a play follows the other seats' passes. */
-export function tricksOf(history, seats) {
+ * passes), split where the server marks a lead (``lead``). */
+export function tricksOf(history) {
   const tricks = [];
-  let current = null;
-  let passes = 0;
   for (const entry of history) {
     if (!("play" in entry)) continue;
-    const pass = entry.play === "pass";
-    const lead = "lead" in entry ? entry.lead : !pass && (!current || passes >= seats - 1);
-    if (lead || !current) {
-      current = [];
-      tricks.push(current);
-      passes = 0;
-    }
-    current.push(entry);
-    passes = pass ? passes + 1 : 0;
+    if (entry.lead || !tricks.length) tricks.push([]);
+    tricks[tricks.length - 1].push(entry);
   }
   return tricks;
 }
 
 /** The trick before the current one (``trick``: the view's current trick), or null. */
-export function lastTrick(history, trick, seats) {
-  const tricks = tricksOf(history, seats);
+export function lastTrick(history, trick) {
+  const tricks = tricksOf(history);
   const done = trick.length ? tricks.slice(0, -1) : tricks;
   return done.length ? done[done.length - 1] : null;
 }
