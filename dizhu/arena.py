@@ -100,6 +100,15 @@ def _bots_for(spec: ArenaSpec, leg: int, cache: dict) -> list[tuple[str, Bot]]:
     return out
 
 
+def play_mode_deal(rng: random.Random, rules: RuleSet = CLASSIC, landlord: int = 0,
+                   suit_seed: int = 0) -> Deal:
+    """A deal of ``play`` mode: shuffled with ``rng``, no auction, ``landlord`` holding the
+    kitty at a stake of 1 and leading (the literature's protocol)."""
+    hands, kitty = deal_cards(rng, rules)
+    return Deal.at_play(hands, kitty, landlord=landlord, bid=1, rules=rules,
+                        suit_seed=suit_seed)
+
+
 def play_leg(spec: ArenaSpec, index: int, leg: int, cache: dict, times: Times) -> Leg:
     """Deck ``index``, leg 0 (A in seat 0) or 1 (B in seat 0)."""
     bots = _bots_for(spec, leg, cache)
@@ -109,8 +118,7 @@ def play_leg(spec: ArenaSpec, index: int, leg: int, cache: dict, times: Times) -
     rng = random.Random(f"{spec.seed}:{index}")
     thrown = 0
     if spec.mode == "play":
-        hands, kitty = deal_cards(rng, rules)
-        deal = Deal.at_play(hands, kitty, landlord=0, bid=1, rules=rules)
+        deal = play_mode_deal(rng, rules)
         _run(deal, bots, times)
     else:
         opening = rng.randrange(rules.seats)

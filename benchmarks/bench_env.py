@@ -1,0 +1,125 @@
+"""Environment steps per second: dizhu's PettingZoo AEC environment beside RLCard's
+``doudizhu`` environment, on one core, random legal actions, in one run.
+
+    python3 benchmarks/bench_env.py [--rounds N] [--seconds S] [--json]
+
+Each round times every environment for S CPU-seconds of this process (pinned to one core),
+in turn, so that a noisy machine disturbs them alike; the figures are medians over rounds.
+A step is one agent's decision, observation included:
+
+- dizhu: ``obs, *_ = env.last()`` (the encoded observation and the action mask), a uniform
+  choice among the mask's legal ids, ``env.step(id)``; play-only deals (the landlord, a
+  random seat, holds the kitty and leads), as RLCard's. ``raw`` is ``dizhu.env.raw_env``,
+  ``wrapped`` is ``dizhu.env.env`` (PettingZoo's order, bounds and illegal-action wrappers).
+- RLCard 1.2.0: a uniform choice among ``state["legal_actions"]``, ``env.step(action)``
+  (which returns the next state, its observation encoded).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np
+
+from dizhu.env import env, raw_env
+
+
+def pin() -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
+
+
+def timed(run_deal: Callable[[], int], seconds: float) -> float:
+    """Whole deals until ``seconds`` of CPU time have passed: steps per CPU-second."""
+    clock = time.process_time
+    steps = 0
+    start = clock()
+    while clock() - start < seconds:
+        steps += run_deal()
+    return steps / (clock() - start)
+
+
+def dizhu_deals(wrapped: bool, seed: int) -> Callable[[], int]:
+    aec = env() if wrapped else raw_env()
+    aec.reset(seed=seed)
+    rng = random.Random(seed)
+
+    def run_deal() -> int:
+        aec.reset()
+        steps = 0
+        for _ in aec.agent_iter():
+            obs, _, terminated, truncated, _ = aec.last()
+            if terminated or truncated:
+                aec.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
+            aec.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+        return steps
+
+    return run_deal
+
+
+def rlcard_deals(seed: int) -> Callable[[], int] | None:
+    try:
+        import rlcard
+    except ImportError:
+        return None
+    game = rlcard.make("doudizhu", config={"seed": seed})
+    rng = random.Random(seed)
+
+    def run_deal() -> int:
+        state, _ = game.reset()
+        steps = 0
+        while not game.is_over():
+            state, _ = game.step(rng.choice(list(state["legal_actions"])))
+            steps += 1
+        return steps
+
+    return run_deal
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    pin()
+    runners = {"dizhu raw_env": dizhu_deals(False, args.seed),
+               "dizhu env (wrapped)": dizhu_deals(True, args.seed)}
+    rl = rlcard_deals(args.seed)
+    if rl is not None:
+        runners["RLCard 1.2.0 doudizhu"] = rl
+    rates: dict[str, list[float]] = {name: [] for name in runners}
+    for _ in range(args.rounds):
+        for name, run in runners.items():
+            rates[name].append(timed(run, args.seconds))
+    medians = {name: statistics.median(r) for name, r in rates.items()}
+    report: dict = {"steps_per_s": medians, "rounds": rates}
+    if rl is not None:
+        base = medians["RLCard 1.2.0 doudizhu"]
+        report["ratio_to_rlcard"] = {name: m / base for name, m in medians.items()
+                                     if not name.startswith("RLCard")}
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return 0
+    for name, m in medians.items():
+        ratio = report.get("ratio_to_rlcard", {}).get(name)
+        print(f"{name:24} {m:10,.0f} steps/s" + (f"  {ratio:5.1f}x RLCard" if ratio else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,179 @@
+"""What both environments share: rulesets by name, action ids and masks, new deals,
+observations, rewards and the text rendering."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from ..actions import ActionIds, action_ids
+from ..arena import play_mode_deal
+from ..cards import format_ranks, ranks_of_cards
+from ..deal import Action, Deal, Phase
+from ..rules import RuleSet
+from ..rulesets import find_ruleset
+from ..view import SeatView, seat_view
+from .encoding import Encoding, PlayedCards
+
+OBSERVATION_MODES = ("flat", "dict", "view")
+REWARDS = ("points", "win")
+
+
+def rules_of(ruleset: str | RuleSet, options: dict[str, bool]) -> RuleSet:
+    """A ruleset by name (with options, e.g. ``doubling=True``), or as given."""
+    if isinstance(ruleset, RuleSet):
+        return ruleset.with_options(**options) if options else ruleset
+    return find_ruleset(ruleset, **options)
+
+
+def check_choice(name: str, value: str, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise ValueError(f"{name} is {' or '.join(map(repr, choices))}, not {value!r}")
+
+
+class ActionTable:
+    """A ruleset's action ids (:func:`dizhu.actions.action_ids`) with a fast way from the
+    engine's legal actions to their ids: the engine hands out the same action objects every
+    time (plays come from the ruleset's fixed universe), so an id is one lookup by identity."""
+
+    def __init__(self, ids: ActionIds) -> None:
+        self.ids = ids
+        self.size = len(ids)
+        self.actions = ids.actions
+        self._by_identity = {id(a): i for i, a in enumerate(ids.actions)}
+
+    def ids_of(self, actions: list[Action]) -> list[int]:
+        """The ids of ``actions``, in order."""
+        by_identity = self._by_identity
+        try:
+            return [by_identity[id(a)] for a in actions]
+        except KeyError:  # an equal action that is another object
+            return [self.ids.id_of(a) for a in actions]
+
+    def mask(self, actions: list[Action]) -> np.ndarray:
+        """A ``int8`` array over every id: 1 for ``actions``, 0 elsewhere."""
+        mask = np.zeros(self.size, np.int8)
+        mask[self.ids_of(actions)] = 1
+        return mask
+
+
+@cache
+def _table(kind: type[RuleSet]) -> ActionTable:
+    return ActionTable(action_ids(kind()))
+
+
+def action_table(rules: RuleSet) -> ActionTable:
+    """The :class:`ActionTable` of a ruleset, built once per ruleset."""
+    return _table(type(rules))
+
+
+@cache
+def _encoding(rules: RuleSet) -> Encoding:
+    return Encoding(rules)
+
+
+def new_deal(rng: random.Random, rules: RuleSet, auction: bool,
+             landlord: int | None) -> Deal:
+    """A deal shuffled with ``rng``: with its auction, or (the literature's play-only deal,
+    as the arena's ``play`` mode) with ``landlord`` (a random seat if ``None``) holding the
+    kitty at a stake of 1 and leading."""
+    if auction:
+        hands_seed = rng.getrandbits(64)
+        opening = rng.randrange(rules.seats)
+        return Deal.shuffled(hands_seed, opening, rules)
+    seat = rng.randrange(rules.seats) if landlord is None else landlord
+    return play_mode_deal(rng, rules, seat, suit_seed=rng.getrandbits(64))
+
+
+class SeatViewSpace(spaces.Space):
+    """The space of :class:`~dizhu.view.SeatView` values of one ruleset (``view`` mode)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, SeatView) and type(x.rules) is type(self.rules)
+
+    def sample(self, mask: Any = None, probability: Any = None) -> SeatView:
+        raise NotImplementedError("seat views are made by a deal, not sampled")
+
+    def __repr__(self) -> str:
+        return f"SeatViewSpace({self.rules.name})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SeatViewSpace) and type(other.rules) is type(self.rules)
+
+    def __hash__(self) -> int:
+        return hash(("SeatViewSpace", self.rules.name))
+
+
+class Observer:
+    """Observations of one mode (``flat``, ``dict`` or ``view``) for a ruleset."""
+
+    def __init__(self, rules: RuleSet, mode: str) -> None:
+        check_choice("observation_mode", mode, OBSERVATION_MODES)
+        self.mode = mode
+        self.rules = rules
+        self.encoding = _encoding(rules)
+        self._played = PlayedCards(rules.seats)
+
+    def space(self) -> spaces.Space:
+        encoding = self.encoding
+        if self.mode == "flat":
+            return spaces.Box(0, encoding.high, (encoding.size,), np.float32)
+        if self.mode == "dict":
+            return spaces.Dict({f.name: spaces.Box(0, f.high, f.shape, np.float32)
+                                for f in encoding.fields})
+        return SeatViewSpace(self.rules)
+
+    def observe(self, deal: Deal, seat: int) -> Any:
+        if self.mode == "view":
+            return seat_view(deal, seat)
+        vector = self.encoding.from_deal(deal, seat, self._played.of(deal))
+        return vector if self.mode == "flat" else self.encoding.split(vector)
+
+
+def final_rewards(deal: Deal, reward: str) -> list[float]:
+    """Each seat's reward for a deal that is over: its points (``deal.result.scores``), or
+    +1 for a seat whose side won and -1 otherwise (``win``); 0 for a deal thrown in."""
+    result = deal.result
+    if result is None:
+        return [0.0] * deal.seats
+    if reward == "points":
+        return [float(s) for s in result.scores]
+    return [1.0 if (s == deal.landlord) == result.landlord_won else -1.0
+            for s in range(deal.seats)]
+
+
+def render_text(deal: Deal) -> str:
+    """The deal as a spectator sees it, every hand open."""
+    rules = deal.rules
+    state = deal.phase.value.replace("_", " ")
+    if not deal.is_over:
+        state += f", seat {deal.to_move} to act"
+    lines = [f"{rules.describe()}: {state}"]
+    held = [format_ranks(h) for h in deal.hands]
+    for seat in range(deal.seats):
+        role = "" if deal.landlord < 0 else \
+            ("landlord" if seat == deal.landlord else "peasant")
+        lines.append(f"seat {seat} {role:8} {deal.left[seat]:2} {held[seat] or '-'}")
+    if deal.landlord >= 0:
+        lines.append(f"kitty {format_ranks(ranks_of_cards(deal.kitty_cards))}, "
+                     f"stake {deal.auction_state.stake}")
+    if deal.top is not None:
+        lines.append(f"top: seat {deal.top_seat} {deal.top.text}")
+    if deal.history:
+        seat, action = deal.history[-1]
+        lines.append(f"last: seat {seat} {action.text}")
+    result = deal.result
+    if result is not None:
+        side = "landlord" if result.landlord_won else "peasants"
+        lines.append(f"over: the {side} won; scores {' '.join(map(str, result.scores))}")
+    elif deal.phase is Phase.THROWN_IN:
+        lines.append("thrown in: nobody bid")
+    return "\n".join(lines)
