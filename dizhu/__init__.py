@@ -31,6 +31,16 @@ from .view import SeatView, seat_view
 
 __version__ = "0.2.0"
 
+
+def __getattr__(name: str) -> object:
+    """``dizhu.env`` is imported on first use: it needs the ``env`` extra."""
+    if name == "env":
+        import importlib
+
+        return importlib.import_module(".env", __name__)
+    raise AttributeError(f"module 'dizhu' has no attribute {name!r}")
+
+
 __all__ = [
     "BID", "BOTS", "CALL_BID", "CLASSIC", "DOUBLE", "FOUR", "NO_DOUBLE", "PASS", "PASS_BID",
     "ROB", "ROB_BID", "Action", "ActionIds", "AmbiguousPlayError", "ArenaSpec", "Bid", "Bot",

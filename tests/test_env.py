@@ -1,0 +1,435 @@
+"""The learning environments: the ecosystem's API checks, masks against the engine,
+records, seeding, rewards, the auction option and observations that hide what they must."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pettingzoo.test import api_test
+
+from dizhu.actions import action_ids
+from dizhu.auction import PASS_BID
+from dizhu.cards import card_rank
+from dizhu.deal import Deal, Phase
+from dizhu.env import GYM_ID, DouDizhuEnv, Encoding, env, raw_env
+from dizhu.env.encoding import PlayedCards
+from dizhu.record import deal_to_record, replay, starts_at_play
+from dizhu.rulesets import find_ruleset
+from dizhu.view import SeatView, seat_view
+from tests.strategies import seeds
+
+REPO = Path(__file__).resolve().parents[1]
+RULESETS = ("classic", "rob", "four")
+
+
+def legal_of(mask: np.ndarray) -> list[int]:
+    return np.flatnonzero(mask.view(np.bool_)).tolist()
+
+
+def play_out(aec, rng: random.Random) -> tuple[list[int], dict[str, float]]:
+    """One deal with uniform random legal ids; the ids taken and each agent's last reward."""
+    taken, final = [], {}
+    for agent in aec.agent_iter():
+        obs, reward, terminated, truncated, _ = aec.last()
+        if terminated or truncated:
+            final[agent] = reward
+            aec.step(None)
+            continue
+        action = rng.choice(legal_of(obs["action_mask"]))
+        taken.append(action)
+        aec.step(action)
+    return taken, final
+
+
+# ----------------------------------------------------------------- the API checkers
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("kwargs", [{}, {"auction": True, "doubling": True},
+                                    {"observation_mode": "dict", "reward": "win"}])
+def test_pettingzoo_api(ruleset, kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # advice on dict observations, as for chess
+        api_test(env(ruleset=ruleset, **kwargs), num_cycles=60)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_gymnasium_env_checker(ruleset):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(gymnasium.make(GYM_ID, ruleset=ruleset).unwrapped)
+        check_env(DouDizhuEnv(ruleset, seat=1, opponents="easy", auction=True,
+                              observation_mode="dict"))
+
+
+def test_the_gym_id_is_registered_on_import():
+    made = gymnasium.make(GYM_ID, ruleset="four", seat=2, opponents=["random", "easy", "random"])
+    assert isinstance(made.unwrapped, DouDizhuEnv)
+    assert made.unwrapped.rules.name == "four" and made.unwrapped.seat == 2
+    assert made.action_space.n == len(action_ids(find_ruleset("four")))
+
+
+# ----------------------------------------------------------------- masks and actions
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("auction", [False, True])
+def test_masks_are_the_engines_legal_actions(ruleset, auction):
+    """Thousands of random steps: the mask of the seat to act is exactly the ids of
+    ``deal.legal_actions()``, every other seat's mask is empty."""
+    rules = find_ruleset(ruleset, doubling=auction)
+    ids = action_ids(rules)
+    aec = raw_env(rules, auction=auction)
+    rng = random.Random(ruleset)
+    steps = 0
+    aec.reset(seed=5)
+    while steps < 1500:
+        aec.reset()
+        for agent in aec.agent_iter():
+            obs, _, terminated, truncated, _ = aec.last()
+            if terminated or truncated:
+                aec.step(None)
+                continue
+            deal = aec.deal
+            assert agent == f"seat_{deal.to_move}"
+            want = sorted(ids.id_of(a) for a in deal.legal_actions())
+            assert legal_of(obs["action_mask"]) == want
+            assert obs["action_mask"].dtype == np.int8
+            for other in aec.agents:
+                if other != agent:
+                    assert not aec.observe(other)["action_mask"].any()
+            aec.step(rng.choice(want))
+            steps += 1
+
+
+def test_an_illegal_action_is_the_engines_refusal_raw_and_a_loss_wrapped():
+    aec = raw_env()
+    aec.reset(seed=1)
+    obs = aec.observe(aec.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(ValueError, match="play"):
+        aec.step(illegal)
+    wrapped = env()
+    wrapped.reset(seed=1)
+    agent = wrapped.agent_selection
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        wrapped.step(illegal)
+    assert wrapped.terminations[agent] and wrapped.rewards[agent] == -1
+
+
+def test_an_episode_replays_to_the_engines_record():
+    """The ids an agent took, applied to the dealt cards, give the deal's record again."""
+    for ruleset, auction in (("classic", False), ("rob", True), ("four", True)):
+        rules = find_ruleset(ruleset, doubling=True)
+        ids = action_ids(rules)
+        aec = raw_env(rules, auction=auction)
+        for seed in range(4):
+            aec.reset(seed=seed)
+            taken, _ = play_out(aec, random.Random(seed))
+            record = deal_to_record(aec.deal)
+            events = record["events"]
+            start = replay({**record, "events": events[:2 if starts_at_play(events) else 1]})
+            for action_id in taken:
+                start.push(ids.action(action_id))
+            assert start.history == aec.deal.history
+            assert deal_to_record(replay(record)) == record
+            without_cards = [{k: v for k, v in e.items() if k != "cards"} for e in events]
+            assert [{k: v for k, v in e.items() if k != "cards"}
+                    for e in deal_to_record(start)["events"]] == without_cards
+
+
+# ----------------------------------------------------------------- seeding and rewards
+
+def episode(aec, seed: int) -> list:
+    aec.reset(seed=seed)
+    rng = random.Random(seed)
+    out = []
+    for agent in aec.agent_iter():
+        obs, reward, terminated, truncated, _ = aec.last()
+        out.append((agent, obs["observation"].tolist(), legal_of(obs["action_mask"]), reward))
+        if terminated or truncated:
+            aec.step(None)
+        else:
+            aec.step(rng.choice(out[-1][2]))
+    return out
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_seed_gives_the_same_episode(ruleset):
+    one, two = raw_env(ruleset, auction=True), raw_env(ruleset, auction=True)
+    assert episode(one, 11) == episode(two, 11)
+    assert episode(one, 11) == episode(one, 11)
+    assert episode(one, 12) != episode(two, 11)
+    play_only = raw_env(ruleset)
+    play_only.reset(seed=3)
+    landlords = set()
+    for _ in range(20):  # without a seed, reset goes on with the seeded stream
+        play_only.reset()
+        landlords.add(play_only.deal.landlord)
+    assert len(landlords) > 1  # a random landlord per deal unless one is chosen
+    fixed = raw_env(ruleset, landlord=1)
+    fixed.reset(seed=3)
+    assert fixed.deal.landlord == 1 and fixed.agent_selection == "seat_1"
+
+
+def test_a_seed_gives_the_same_gym_episode_with_bots():
+    def run(seed):
+        game = DouDizhuEnv("classic", seat=1, opponents="normal", auction=True)
+        obs, info = game.reset(seed=seed)
+        rng, out = random.Random(seed), [obs.tolist()]
+        terminated = False
+        while not terminated:
+            obs, reward, terminated, _, info = game.step(rng.choice(legal_of(info["action_mask"])))
+            out.append((obs.tolist(), reward))
+        return out, deal_to_record(game.deal)
+
+    assert run(4) == run(4)
+    assert run(4) != run(5)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_rewards_are_the_deals_scores(ruleset):
+    for auction in (False, True):
+        rules = find_ruleset(ruleset, doubling=auction)
+        points, wins = raw_env(rules, auction=auction), raw_env(rules, auction=auction,
+                                                                  reward="win")
+        for seed in range(12):
+            points.reset(seed=seed)
+            wins.reset(seed=seed)
+            _, final = play_out(points, random.Random(seed))
+            _, won = play_out(wins, random.Random(seed))
+            result = points.deal.result
+            if result is None:  # thrown in: no score
+                assert points.deal.phase is Phase.THROWN_IN
+                assert set(final.values()) == {0} and set(won.values()) == {0}
+                continue
+            assert [final[f"seat_{s}"] for s in range(rules.seats)] == list(result.scores)
+            assert sum(final.values()) == 0
+            landlord = result.landlord
+            for s in range(rules.seats):
+                side_won = (s == landlord) == result.landlord_won
+                assert won[f"seat_{s}"] == (1 if side_won else -1)
+                assert (result.scores[s] > 0) == side_won
+
+
+def test_the_gym_reward_is_the_seats_score():
+    for seat in range(3):
+        game = DouDizhuEnv("rob", seat=seat, opponents="easy", auction=True)
+        _, info = game.reset(seed=seat)
+        rng, total, terminated = random.Random(seat), 0.0, False
+        while not terminated:
+            _, reward, terminated, _, info = game.step(rng.choice(legal_of(info["action_mask"])))
+            total += reward
+        result = game.deal.result
+        assert total == (0 if result is None else result.scores[seat])
+
+
+def test_the_auction_option():
+    """Bids, calls, robs and doubles are actions; without the option play starts at once."""
+    for ruleset in RULESETS:
+        rules = find_ruleset(ruleset, doubling=True)
+        ids = action_ids(rules)
+        aec = raw_env(rules, auction=True)
+        aec.reset(seed=2)
+        assert aec.deal.phase is Phase.AUCTION and aec.deal.landlord == -1
+        kinds = set()
+        for seed in range(30):
+            aec.reset(seed=seed)
+            taken, _ = play_out(aec, random.Random(seed))
+            kinds |= {type(ids.action(a)).__name__ for a in taken}
+        assert kinds == {"Bid", "Double", "Play"}
+        aec.reset(seed=4)  # every seat passes: thrown in, each episode ends scoring 0
+        for _ in range(rules.seats):
+            aec.step(ids.id_of(PASS_BID))
+        assert aec.deal.phase is Phase.THROWN_IN
+        assert all(aec.terminations.values()) and set(aec.rewards.values()) == {0}
+        play_only = raw_env(rules)
+        play_only.reset(seed=2)
+        assert play_only.deal.phase is Phase.PLAY and not play_only.deal.bids
+        assert play_only.deal.left[play_only.deal.landlord] == rules.hand_size + rules.kitty_size
+
+
+# ----------------------------------------------------------------- observations
+
+def test_the_layout_covers_the_vector():
+    for ruleset in RULESETS:
+        rules = find_ruleset(ruleset)
+        encoding = Encoding(rules)
+        starts = [encoding.layout[f.name].start for f in encoding.fields]
+        assert starts[0] == 0 and starts == sorted(starts)
+        assert sum(f.size for f in encoding.fields) == encoding.size == len(encoding.high)
+        assert encoding.size == {"classic": 141, "rob": 138, "four": 166}[ruleset]  # docs/env.md
+        assert encoding.layout["bids"].stop - encoding.layout["bids"].start == \
+            rules.seats * len(rules.auction.answers)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.booleans(), st.sampled_from(RULESETS))
+def test_the_encoding_is_a_function_of_the_seat_view(seed, auction, ruleset):
+    """From the deal (the fast path) or from the seat view, the same vector, at every step
+    of a random deal, for every seat; and it is inside the space."""
+    rules = find_ruleset(ruleset, doubling=auction)
+    encoding = Encoding(rules)
+    played = PlayedCards(rules.seats)
+    aec = raw_env(rules, auction=auction)
+    aec.reset(seed=seed)
+    deal = aec.deal
+    rng = random.Random(seed)
+    space = aec.observation_space("seat_0")["observation"]
+    while True:
+        for seat in range(rules.seats):
+            fast = encoding.from_deal(deal, seat, played.of(deal))
+            assert np.array_equal(fast, encoding.from_view(seat_view(deal, seat)))
+            assert space.contains(fast)
+        if deal.is_over:
+            break
+        deal.push(rng.choice(deal.legal_actions()))
+
+
+def hidden_swap(deal: Deal, seat: int, rng: random.Random) -> Deal | None:
+    """The same deal and history with two cards of different ranks exchanged between two
+    other seats' unplayed cards (the landlord's from its dealt hand, not the kitty; before
+    the kitty is shown, the kitty's too): what ``seat`` cannot see differs, nothing else."""
+    places = []
+    for s in range(deal.seats):
+        if s != seat:
+            places += [(s, c) for c in deal.held_cards(s) if c in deal.dealt[s]]
+    if deal.landlord < 0:
+        places += [(-1, c) for c in deal.kitty_cards]
+    rng.shuffle(places)
+    for (s1, c1) in places:
+        for (s2, c2) in places:
+            if s1 != s2 and card_rank(c1) != card_rank(c2):
+                break
+        else:
+            continue
+        break
+    else:
+        return None
+    hands = [list(h) for h in deal.dealt]
+    kitty = list(deal.kitty_cards)
+    for where, old, new in ((s1, c1, c2), (s2, c2, c1)):
+        cards = kitty if where < 0 else hands[where]
+        cards[cards.index(old)] = new
+    if deal.bids or deal.landlord < 0:
+        other = Deal(hands, kitty, deal.opening, deal.rules, deal.suit_seed)
+    else:
+        other = Deal.at_play(hands, kitty, deal.landlord, deal.auction_state.stake, deal.rules,
+                             deal.suit_seed)
+    for _, action in deal.history:
+        other.push(action)
+    return other
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.booleans(), st.sampled_from(RULESETS))
+def test_two_deals_that_differ_in_hidden_cards_look_the_same(seed, auction, ruleset):
+    rules = find_ruleset(ruleset)
+    aec = raw_env(rules, auction=auction)
+    aec.reset(seed=seed)
+    deal = aec.deal
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(40)):
+        if deal.is_over:
+            break
+        deal.push(rng.choice(deal.legal_actions()))
+    if deal.is_over:
+        return  # every hand is public then
+    encoding = Encoding(rules)
+    for seat in range(rules.seats):
+        other = hidden_swap(deal, seat, rng)
+        if other is None:
+            continue
+        assert [other.held_cards(s) for s in range(rules.seats)] != \
+            [deal.held_cards(s) for s in range(rules.seats)]
+        mine = encoding.from_deal(deal, seat, PlayedCards(rules.seats).of(deal))
+        theirs = encoding.from_deal(other, seat, PlayedCards(rules.seats).of(other))
+        assert np.array_equal(mine, theirs)
+        assert np.array_equal(encoding.from_view(seat_view(other, seat)), mine)
+
+
+def test_the_dict_and_view_modes():
+    flat, by_field = raw_env("four"), raw_env("four", observation_mode="dict")
+    view = raw_env("four", observation_mode="view")
+    for aec in (flat, by_field, view):
+        aec.reset(seed=9)
+    vector = flat.observe("seat_2")["observation"]
+    fields = by_field.observe("seat_2")["observation"]
+    encoding = flat.observer.encoding
+    for f in encoding.fields:
+        assert fields[f.name].shape == f.shape
+        assert np.array_equal(fields[f.name].ravel(), vector[encoding.layout[f.name]])
+    relative = (by_field.deal.landlord - 2) % 4
+    assert fields["cards_left"][relative] == 33 and fields["landlord"][relative] == 1
+    seen = view.observe("seat_2")["observation"]
+    assert isinstance(seen, SeatView) and seen.seat == 2
+    assert seen == seat_view(view.deal, 2)
+    assert view.observation_space("seat_2")["observation"].contains(seen)
+
+
+def test_fields_are_relative_to_the_observer():
+    aec = raw_env("classic", landlord=2)
+    aec.reset(seed=1)
+    fields = Encoding(aec.rules).split(aec.observe("seat_1")["observation"])
+    assert fields["landlord"].tolist() == [0, 1, 0]  # the landlord sits after seat 1
+    assert fields["cards_left"].tolist() == [17, 20, 17]
+    assert fields["to_move"].tolist() == [0, 1, 0]
+    assert fields["hand"].sum() == 17 and fields["top"].sum() == 0
+    assert fields["stake"].tolist() == [1]
+
+
+# ----------------------------------------------------------------- the rest
+
+def test_render_shows_the_deal_as_text(capsys):
+    aec = env(render_mode="ansi")
+    aec.reset(seed=3)
+    text = aec.render()
+    assert f"```text\n{text}\n```" in (REPO / "docs" / "env.md").read_text()
+    human = raw_env(render_mode="human")
+    human.reset(seed=3)
+    assert "kitty" in capsys.readouterr().out
+
+
+def test_bad_arguments_say_what_is_wrong():
+    with pytest.raises(ValueError, match="reward"):
+        raw_env(reward="money")
+    with pytest.raises(ValueError, match="observation_mode"):
+        raw_env(observation_mode="pixels")
+    with pytest.raises(ValueError, match="landlord"):
+        raw_env("four", landlord=4)
+    with pytest.raises(ValueError, match="one per other seat"):
+        DouDizhuEnv("four", opponents=["easy", "easy"])
+    with pytest.raises(ValueError, match="unknown bot"):
+        DouDizhuEnv(opponents="grandmaster")
+
+
+def test_import_dizhu_needs_neither_pettingzoo_nor_gymnasium():
+    code = ("import sys, dizhu; assert 'pettingzoo' not in sys.modules; "
+            "assert 'gymnasium' not in sys.modules; "
+            "assert dizhu.env.raw_env; del sys.modules['dizhu.env']; del dizhu.env; "
+            "sys.modules['pettingzoo'] = None\n"
+            "try:\n    import dizhu.env\nexcept ImportError as e:\n    print(e)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
+                         text=True, check=True).stdout
+    assert "pip install 'dizhu[env]'" in out and "pettingzoo" in out
+
+
+def python_blocks(path: Path) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", path.read_text(), re.S)
+
+
+def test_the_docs_snippets_run():
+    blocks = python_blocks(REPO / "docs" / "env.md")
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "docs/env.md", "exec"), {})
