@@ -125,7 +125,7 @@ class raw_env(AECEnv, EzPickle):
         deal = self.deal
         mask = np.zeros(self.table.size, np.int8)
         if seat == deal.to_move:
-            mask[self.legal_ids()] = 1
+            mask[np.array(self.legal_ids(), np.intp)] = 1
         return {"observation": self.observer.observe(deal, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:

@@ -57,7 +57,7 @@ class ActionTable:
     def mask(self, actions: list[Action]) -> np.ndarray:
         """A ``int8`` array over every id: 1 for ``actions``, 0 elsewhere."""
         mask = np.zeros(self.size, np.int8)
-        mask[self.ids_of(actions)] = 1
+        mask[np.array(self.ids_of(actions), np.intp)] = 1
         return mask
 
 
@@ -132,10 +132,12 @@ class Observer:
         return SeatViewSpace(self.rules)
 
     def observe(self, deal: Deal, seat: int) -> Any:
-        if self.mode == "view":
-            return seat_view(deal, seat)
-        vector = self.encoding.from_deal(deal, seat, self._played.of(deal))
-        return vector if self.mode == "flat" else self.encoding.split(vector)
+        """``seat``'s observation of ``deal`` now."""
+        if self.mode == "flat":
+            return self.encoding.from_deal(deal, seat, self._played.of(deal))
+        if self.mode == "dict":
+            return self.encoding.split(self.encoding.from_deal(deal, seat, self._played.of(deal)))
+        return seat_view(deal, seat)
 
 
 def final_rewards(deal: Deal, reward: str) -> list[float]:

@@ -37,11 +37,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 import numpy as np
 
 from ..auction import Bid
-from ..cards import FIELD_BITS, NUM_RANKS, TWO, count_of, ranks_of_cards
+from ..cards import FIELD_BITS, NUM_RANKS, TWO, count_of, counts, ranks_of_cards
 from ..combos import Kind, Play
 from ..deal import Deal, Phase
 from ..rules import RuleSet
@@ -122,22 +123,26 @@ class Encoding:
         self.size = start
         self.high = np.concatenate([np.full(f.size, f.high, np.float32) for f in self.fields])
         self._ranked = self.layout["cards_left"].start
-        """The rank-count fields come first; then the numbers :meth:`_vector` lists in order."""
+        """The rank-count fields come first; then the numbers :meth:`from_deal` writes as bytes."""
         assert [f.name for f in self.fields if self.layout[f.name].start >= self._ranked] == [
             "cards_left", "plays_made", "landlord", "to_move", "top_seat", "top_kind", "phase",
             "bids", "doubled", "stake"]
         self._orders = tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n))
+        self._in_order = tuple(itemgetter(*order) for order in self._orders)
+        """Per observing seat: a per-seat sequence as a tuple in relative order."""
         self._relative = tuple({s: (s - seat) % n for s in range(n)} for seat in range(n))
         self._marks: dict[tuple, bytes] = {}
+        self._no_auction = bytes(self.layout["stake"].stop - self.layout["bids"].start)
+        """No bid and no double yet (and the stake's place): the bytes of play-only deals."""
 
-    def _marked(self, marks: tuple[int, int, int, int, Phase]) -> bytes:
+    def _marked(self, marks: tuple[int, int, int, int, str]) -> bytes:
         """The one-hot fields (landlord, to move, top seat, top kind, phase) as bytes, for
         relative seats (-1: none) and a kind (-1: none); a few hundred, remembered."""
         landlord, to_move, top_seat, kind, phase = marks
         n = self.seats
         found = [int(i == landlord) for i in range(n)] + [int(i == to_move) for i in range(n)]
         found += [int(i == top_seat) for i in range(n)]
-        found += [int(k == kind) for k in KINDS] + [int(p is phase) for p in PHASES]
+        found += [int(k == kind) for k in KINDS] + [int(p.value == phase) for p in PHASES]
         row = self._marks[marks] = bytes(found)
         return row
 
@@ -158,40 +163,72 @@ class Encoding:
             view.phase, view.bids, doubled, view.stake_now)
 
     def from_deal(self, deal: Deal, seat: int, played: Sequence[int]) -> np.ndarray:
-        """The vector of ``seat``'s view of ``deal``, from the seat's own hand and the public
-        state only; ``played``: the cards each seat has played (a :class:`PlayedCards`)."""
-        landlord = deal.landlord
-        doubled = [deal.redoubled if s == landlord else deal.doubled[s]
-                   for s in range(self.seats)]
-        return self._vector(
-            seat, deal.hands[seat], played, deal.kitty if landlord >= 0 else 0, deal.top,
-            deal.left, deal.plays_made, landlord, deal.to_move, deal.top_seat, deal.phase,
-            deal.bids, doubled, stake_of(deal.auction_state.stake, deal.bombs + deal.rockets))
+        """The vector of ``seat``'s view of ``deal``, read from the seat's own hand and the
+        public state only; ``played``: the cards each seat has played (a
+        :class:`PlayedCards`). The environments' fast path: every number but the stake is
+        below 256, so the vector is one conversion from bytes, and the bytes of rank counts
+        and of one-hot fields are remembered (the tests check it against :meth:`from_view`
+        at every step of random deals)."""
+        in_order = self._in_order[seat]
+        relative = self._relative[seat]
+        known = _ROWS.get
+        landlord, top, to_move = deal.landlord, deal.top, deal.to_move
+        hand = deal.hands[seat]
+        kitty = deal.kitty if landlord >= 0 else 0
+        top_cards = 0 if top is None else top.cards
+        rows = [known(hand) or _rank_row(hand)]
+        rows += [known(cards) or _rank_row(cards) for cards in in_order(played)]
+        rows.append(known(kitty) or _rank_row(kitty))
+        rows.append(known(top_cards) or _rank_row(top_cards))
+        rows.append(bytes(in_order(deal.left) + in_order(deal.plays_made)))
+        marks = (relative[landlord] if landlord >= 0 else -1,
+                 relative[to_move] if to_move >= 0 else -1,
+                 -1 if top is None else relative[deal.top_seat],
+                 -1 if top is None else top.kind, deal.phase._value_)  # enums hash slowly
+        rows.append(self._marks.get(marks) or self._marked(marks))
+        if deal.bids or deal.redoubled or any(deal.doubled):
+            bids_seen = [0] * (self.seats * len(self.answers))
+            width, answers = len(self.answers), self.answers
+            for s, bid in deal.bids:
+                bids_seen[relative[s] * width + answers[bid]] += 1
+            doubled = [deal.redoubled if s == landlord else deal.doubled[s]
+                       for s in self._orders[seat]]
+            rows.append(bytes([*bids_seen, *doubled, 0]))
+        else:
+            rows.append(self._no_auction)
+        out = np.frombuffer(b"".join(rows), np.uint8).astype(np.float32)
+        out[-1] = stake_of(deal.auction_state.stake, deal.bombs + deal.rockets)
+        return out
 
     def _vector(self, seat: int, hand: int, played: Sequence[int], kitty: int,
                 top: Play | None, left: Sequence[int], plays_made: Sequence[int],
                 landlord: int, to_move: int, top_seat: int, phase: Phase,
                 bids: Sequence[tuple[int, Bid]], doubled: Sequence[bool],
                 stake: int) -> np.ndarray:
+        """The vector, field by field as the module's table says (the reference)."""
+        out = np.zeros(self.size, np.float32)
+        field = self.split(out)
         order = self._orders[seat]
-        known = _ROWS.get
-        rows = [known(cards) or _rank_row(cards) for cards in
-                (hand, *[played[s] for s in order], kitty, 0 if top is None else top.cards)]
         relative = self._relative[seat]
-        answers = self.answers
-        bids_seen = [0] * (self.seats * len(answers))
+        field["hand"][:] = counts(hand)
+        for k, s in enumerate(order):
+            field["played"][k] = counts(played[s])
+            field["cards_left"][k] = left[s]
+            field["plays_made"][k] = plays_made[s]
+            field["doubled"][k] = doubled[s]
+        field["kitty"][:] = counts(kitty)
+        if top is not None:
+            field["top"][:] = counts(top.cards)
+            field["top_seat"][relative[top_seat]] = 1
+            field["top_kind"][KINDS.index(top.kind)] = 1
+        if landlord >= 0:
+            field["landlord"][relative[landlord]] = 1
+        if to_move >= 0:
+            field["to_move"][relative[to_move]] = 1
+        field["phase"][PHASES.index(phase)] = 1
         for s, bid in bids:
-            bids_seen[relative[s] * len(answers) + answers[bid]] += 1
-        marks = (relative[landlord] if landlord >= 0 else -1,
-                 relative[to_move] if to_move >= 0 else -1,
-                 -1 if top is None else relative[top_seat],
-                 -1 if top is None else top.kind, phase)
-        # every number but the stake is below 256: one conversion, from bytes
-        rows += (bytes([*[left[s] for s in order], *[plays_made[s] for s in order]]),
-                 self._marks.get(marks) or self._marked(marks),
-                 bytes([*bids_seen, *[doubled[s] for s in order], 0]))
-        out = np.frombuffer(b"".join(rows), np.uint8).astype(np.float32)
-        out[-1] = stake
+            field["bids"][relative[s], self.answers[bid]] += 1
+        field["stake"][0] = stake
         return out
 
 

@@ -115,10 +115,9 @@ class DouDizhuEnv(gymnasium.Env):
 
     def _info(self) -> dict[str, Any]:
         deal = self.deal
-        mask = np.zeros(self.table.size, np.int8)
         if deal.to_move == self.seat:
-            mask[self.table.ids_of(deal.legal_actions())] = 1
-        return {"action_mask": mask}
+            return {"action_mask": self.table.mask(deal.legal_actions())}
+        return {"action_mask": np.zeros(self.table.size, np.int8)}
 
     def render(self) -> str | None:
         """The deal as text, every hand open (``ansi`` returns it, ``human`` prints it)."""
