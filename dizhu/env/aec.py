@@ -76,6 +76,8 @@ class raw_env(AECEnv, EzPickle):
         self.render_mode = render_mode
         self.table = action_table(rules)
         self.observer = Observer(rules, observation_mode)
+        self._observe = self.observer.observe
+        self._actions = self.table.size
         self.possible_agents = [f"seat_{s}" for s in range(rules.seats)]
         self.agents = self.possible_agents[:]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
@@ -123,10 +125,10 @@ class raw_env(AECEnv, EzPickle):
         """The agent's observation and its action mask (all zeros when not its turn)."""
         seat = self._seat[agent]
         deal = self.deal
-        mask = np.zeros(self.table.size, np.int8)
+        mask = np.zeros(self._actions, np.int8)
         if seat == deal.to_move:
             mask[np.array(self.legal_ids(), np.intp)] = 1
-        return {"observation": self.observer.observe(deal, seat), "action_mask": mask}
+        return {"observation": self._observe(deal, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -121,6 +121,8 @@ class Observer:
         self.rules = rules
         self.encoding = _encoding(rules)
         self._played = PlayedCards(rules.seats)
+        if mode == "flat":  # the common case, without the dispatch
+            self.observe = self._flat  # type: ignore[method-assign]
 
     def space(self) -> spaces.Space:
         encoding = self.encoding
@@ -138,6 +140,9 @@ class Observer:
         if self.mode == "dict":
             return self.encoding.split(self.encoding.from_deal(deal, seat, self._played.of(deal)))
         return seat_view(deal, seat)
+
+    def _flat(self, deal: Deal, seat: int) -> np.ndarray:
+        return self.encoding.from_deal(deal, seat, self._played.of(deal))
 
 
 def final_rewards(deal: Deal, reward: str) -> list[float]:
