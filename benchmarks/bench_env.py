@@ -4,7 +4,8 @@
     python3 benchmarks/bench_env.py [--rounds N] [--seconds S] [--json]
 
 Each round times every environment for S CPU-seconds of this process (pinned to one core),
-in turn, so that a noisy machine disturbs them alike; the figures are medians over rounds.
+in turn, so that a noisy machine disturbs them alike; the figures are medians over rounds,
+and the ratio is the median of the rounds' ratios (with their range).
 A step is one agent's decision, observation included:
 
 - dizhu: ``obs, *_ = env.last()`` (the encoded observation and the action mask), a uniform
@@ -91,8 +92,8 @@ def rlcard_deals(seed: int) -> Callable[[], int] | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -108,16 +109,21 @@ def main(argv: list[str] | None = None) -> int:
             rates[name].append(timed(run, args.seconds))
     medians = {name: statistics.median(r) for name, r in rates.items()}
     report: dict = {"steps_per_s": medians, "rounds": rates}
+    ratios: dict[str, list[float]] = {}
     if rl is not None:
-        base = medians["RLCard 1.2.0 doudizhu"]
-        report["ratio_to_rlcard"] = {name: m / base for name, m in medians.items()
-                                     if not name.startswith("RLCard")}
+        base = rates["RLCard 1.2.0 doudizhu"]
+        ratios = {name: [m / b for m, b in zip(r, base, strict=True)]
+                  for name, r in rates.items() if not name.startswith("RLCard")}
+        report["ratio_to_rlcard"] = {name: statistics.median(r) for name, r in ratios.items()}
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
     for name, m in medians.items():
-        ratio = report.get("ratio_to_rlcard", {}).get(name)
-        print(f"{name:24} {m:10,.0f} steps/s" + (f"  {ratio:5.1f}x RLCard" if ratio else ""))
+        line = f"{name:24} {m:10,.0f} steps/s"
+        if name in ratios:
+            r = ratios[name]
+            line += f"  {statistics.median(r):5.1f}x RLCard (rounds {min(r):.1f}-{max(r):.1f})"
+        print(line)
     return 0
 
 
