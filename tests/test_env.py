@@ -232,6 +232,19 @@ def test_the_gym_reward_is_the_seats_score():
             total += reward
         result = game.deal.result
         assert total == (0 if result is None else result.scores[seat])
+        with pytest.raises(gymnasium.error.ResetNeeded):
+            game.step(0)
+    game = DouDizhuEnv()
+    _, info = game.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = game.step(illegal)
+    assert (reward, terminated, info["illegal_action"]) == (-1, True, True)
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        game.step(illegal)
+    strict = DouDizhuEnv(illegal_reward=None)
+    strict.reset(seed=1)
+    with pytest.raises(ValueError, match="play"):
+        strict.step(illegal)
 
 
 def test_the_auction_option():

@@ -74,6 +74,7 @@ class DouDizhuEnv(gymnasium.Env):
         self.observation_space = self.observer.space()
         self.action_space = spaces.Discrete(self.table.size)
         self.deal: Deal | None = None
+        self._ended = False
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
@@ -81,6 +82,7 @@ class DouDizhuEnv(gymnasium.Env):
         super().reset(seed=seed)
         rng = random.Random(int(self.np_random.integers(1 << 62)))
         self.deal = new_deal(rng, self.rules, self.auction, self.landlord)
+        self._ended = False
         for seat, bot in self.bots.items():
             bot.reseed(f"{rng.getrandbits(64)}:{seat}")
         self._others_act()
@@ -90,6 +92,8 @@ class DouDizhuEnv(gymnasium.Env):
 
     def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         deal = self.deal
+        if deal is None or self._ended:
+            raise gymnasium.error.ResetNeeded("the deal is over: call reset() first")
         try:
             deal.push(self.table.actions[int(action)], self.seat)
         except (IllegalActionError, IndexError):
@@ -97,8 +101,10 @@ class DouDizhuEnv(gymnasium.Env):
                 raise
             info = self._info()
             info["illegal_action"] = True
+            self._ended = True
             return self._observation(), float(self.illegal_reward), True, False, info
         self._others_act()
+        self._ended = deal.is_over
         reward = final_rewards(deal, self.reward)[self.seat] if deal.is_over else 0.0
         if self.render_mode == "human":
             self.render()
