@@ -159,8 +159,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from .session import default_db_path
     from .web.serve import DEFAULT_PORT, ServeError, serve
-    from .web.store import default_db_path
 
     if args.pause < 0:
         raise UsageError("--pause must be 0 seconds or more")

@@ -85,6 +85,9 @@ REASONS: dict[str, str] = {
     "bad_message": "the server could not read that message: {detail}",
     "no_such_match": "there is no such match",
     "bad_form": "the new match form is wrong: {detail}",
+    "not_a_person_seat": "seat {seat} is played by a computer",
+    "no_computer": "nobody plays seat {seat} automatically",
+    "spectator": "a spectator watches: only the people at the table act",
     # records
     "not_a_record": "not a deal record: {detail}",
     "record_event": "event {index} ({event}) does not replay: {reason}",

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from dizhu.web.store import Store
+from dizhu.session import Store
 
 from .webserver import Server, check_frames
 

@@ -22,13 +22,14 @@ LAYERS = [
     {"match"},
     {"bots"},
     {"arena"},
-    {"web"},
+    {"session"},
+    {"web", "tui"},
     {"cli", "__init__"},
     {"__main__"},
 ]
 
 
-SUBPACKAGES = ("bots", "web", "rulesets")
+SUBPACKAGES = ("bots", "web", "rulesets", "session", "tui")
 """Packages inside dizhu, each one layer (their modules import each other freely)."""
 
 

@@ -14,8 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import connect
 
-from dizhu.web.store import Store
-from dizhu.web.table import HUMAN, Table
+from dizhu.session import CREATOR, MatchSession, Store
 
 from .test_web_server import new_match, receive
 from .webserver import Server, check_frames
@@ -32,7 +31,7 @@ def server(tmp_path_factory):
 def state_of(server, match_id) -> tuple[int, dict]:
     store = Store(server.db)
     try:
-        table = Table.load(store, match_id)
+        table = MatchSession.load(store, match_id)
         return table.version, table.state()
     finally:
         store.close()
@@ -68,7 +67,7 @@ def test_bad_stale_and_out_of_turn_messages_change_nothing(server, sent):
     if match_id is None:  # one match, waiting for the person: nothing else moves it
         match_id = server.fuzz_match = new_match(server)
         with connect(f"{server.ws_url}/ws/{match_id}") as ws:
-            while receive(ws, timeout=30)["state"]["waiting_for"] != HUMAN:
+            while receive(ws, timeout=30)["state"]["waiting_for"] != CREATOR:
                 pass
     before = state_of(server, match_id)
     received = []

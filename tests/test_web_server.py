@@ -13,8 +13,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from dizhu.cards import card_text
-from dizhu.web.store import Store
-from dizhu.web.table import HUMAN, Table
+from dizhu.session import CREATOR, MatchSession, Store
 
 from .webserver import Server, check_frames
 
@@ -115,11 +114,12 @@ def test_no_frame_shows_another_seats_cards_over_a_whole_match(server, ruleset):
     store = Store(server.db)
     states = [m for m in map(json.loads, frames) if m["type"] == "state"]
     versions = [m["version"] for m in states]
-    assert versions == sorted(versions) and versions[-1] == Table.load(store, match_id).version
+    assert versions == sorted(versions)
+    assert versions[-1] == MatchSession.load(store, match_id).version
     assert check_frames(store, match_id, frames) > 100
     # the check can fail: a frame that names a card only another seat holds is caught
     first = json.loads(frames[0])
-    table = Table.load(store, match_id, upto=first["version"])
+    table = MatchSession.load(store, match_id, upto=first["version"])
     other = card_text(table.deal.held_cards(1)[0])
     first["state"]["view"]["bids"] = [[1, other]]
     with pytest.raises(AssertionError):
@@ -131,10 +131,10 @@ def test_a_crash_and_restart_resume_the_match_where_it_was(server):
     match_id = new_match(server)
     with connect(f"{server.ws_url}/ws/{match_id}") as ws:
         state = receive(ws)
-        while state["state"]["waiting_for"] != HUMAN or \
+        while state["state"]["waiting_for"] != CREATOR or \
                 state["state"]["view"]["phase"] != "play":
             view = state["state"]["view"]
-            if state["state"]["waiting_for"] == HUMAN:
+            if state["state"]["waiting_for"] == CREATOR:
                 # bid 3 when asked, to reach the play
                 ws.send(json.dumps({"type": "act", "version": state["version"],
                                     "action": {"bid": view["legal"][-1]["bid"]}}))
@@ -193,7 +193,7 @@ def test_auto_play_switched_off_during_the_pause_gives_the_seat_back(tmp_path):
         match_id = new_match(server)
         with connect(f"{server.ws_url}/ws/{match_id}") as ws:
             state = receive(ws)
-            while state["state"]["waiting_for"] != HUMAN:
+            while state["state"]["waiting_for"] != CREATOR:
                 state = receive(ws, timeout=30)
             ws.send(json.dumps({"type": "autoplay", "bot": "easy"}))
             assert receive(ws)["state"]["match"]["autoplay"] == "easy"
@@ -206,7 +206,7 @@ def test_auto_play_switched_off_during_the_pause_gives_the_seat_back(tmp_path):
                     messages.append(json.loads(ws.recv(timeout=0.5)))
         assert [m for m in messages if m["type"] == "error"] == []
         last = [m for m in messages if m["type"] == "state"][-1]["state"]
-        assert last["match"]["autoplay"] is None and last["waiting_for"] == HUMAN
+        assert last["match"]["autoplay"] is None and last["waiting_for"] == CREATOR
     finally:
         server.stop()
     assert "Traceback" not in server.output()
@@ -221,7 +221,7 @@ def test_the_turn_clock_acts_for_a_person_whose_time_runs_out(server):
     match_id = new_match(server, clock=3)
     with connect(f"{server.ws_url}/ws/{match_id}") as ws:
         message = receive(ws)
-        while message["state"]["waiting_for"] != HUMAN:
+        while message["state"]["waiting_for"] != CREATOR:
             message = receive(ws, timeout=30)
         assert message["state"]["match"]["clock"] == 3
         assert 0 < message["clock"]["left"] <= 3
@@ -232,7 +232,7 @@ def test_the_turn_clock_acts_for_a_person_whose_time_runs_out(server):
     store = Store(server.db)
     seat, event = store.load(match_id).events[version]
     store.close()
-    assert seat == HUMAN and event.get("clock") is True
+    assert seat == CREATOR and event.get("clock") is True
     assert event.get("bid") == "pass" or event.get("pass") or "play" in event
 
 

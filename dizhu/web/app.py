@@ -35,11 +35,19 @@ from ..record import RecordError
 from ..rules import RuleSet
 from ..rulesets import find_ruleset
 from ..rulesets import names as ruleset_names
+from ..session import (
+    CLOCKS,
+    CREATOR,
+    LEVELS,
+    ActionError,
+    MatchSession,
+    NewMatch,
+    Store,
+    play_json,
+)
 from .messages import MessageError, read_message
 from .peer import Peer
 from .replay import replay_frames
-from .store import Store
-from .table import CLOCKS, HUMAN, LEVELS, ActionError, NewMatch, Table, play_json
 
 STATIC = Path(__file__).parent / "static"
 MAX_UPLOAD = 1 << 20
@@ -72,7 +80,7 @@ def ruleset_json(rules: RuleSet) -> dict[str, Any]:
 class Room:
     """A loaded table, the pages watching it and the task that plays its computer seats."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: MatchSession) -> None:
         self.table = table
         self.lock = asyncio.Lock()
         self.peers: set[Peer] = set()
@@ -85,10 +93,10 @@ class Room:
         self.clock_deadline = 0.0
 
     def clock_left(self) -> float | None:
-        """Seconds left on the person's turn clock (all of them when it is about to start),
-        or ``None`` when the person has no clock now."""
+        """Seconds left on the turn clock of the person to move (all of them when it is
+        about to start), or ``None`` when no person has a clock now."""
         table = self.table
-        if not table.clock or not table.waiting_for_person():
+        if not table.clock or table.person_to_move() is None:
             return None
         if self.clock is None or self.clock.done() or self.clock_version != table.version:
             return float(table.clock)
@@ -104,17 +112,22 @@ class Room:
             if task is not None:
                 task.cancel()
 
-    def message(self) -> dict[str, Any]:
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """The state message for the page of ``seat`` (``None``: a spectator)."""
         left = self.clock_left()
-        return {"type": "state", "version": self.table.version, "state": self.table.state(),
+        return {"type": "state", "version": self.table.version,
+                "state": self.table.state(seat),
                 "clock": {"seconds": self.table.clock,
                           "left": None if left is None else round(left, 1)}}
 
     async def broadcast(self) -> None:
-        """Queue the state for every page (never waits on a page: see :mod:`.peer`)."""
-        text = json.dumps(self.message(), ensure_ascii=False)
+        """Queue the state for every page, each its own seat's (never waits on a page: see
+        :mod:`.peer`)."""
+        texts: dict[int | None, str] = {}
         for peer in list(self.peers):
-            peer.offer(text)
+            if peer.seat not in texts:
+                texts[peer.seat] = json.dumps(self.message(peer.seat), ensure_ascii=False)
+            peer.offer(texts[peer.seat])
             if not peer.open:
                 self.peers.discard(peer)
 
@@ -136,7 +149,7 @@ class Hub:
     def room(self, match_id: int) -> Room | None:
         room = self.rooms.get(match_id)
         if room is None:
-            table = Table.load(self.store, match_id)
+            table = MatchSession.load(self.store, match_id)
             if table is None:
                 return None
             room = self.rooms[match_id] = Room(table)
@@ -175,7 +188,7 @@ class Hub:
         if room.clock is not None:
             room.clock.cancel()
             room.clock = None
-        if table.clock and table.waiting_for_person():
+        if table.clock and table.person_to_move() is not None:
             room.clock_version = table.version
             room.clock_deadline = asyncio.get_running_loop().time() + table.clock
             room.clock = asyncio.create_task(self.run_clock(room, table.version))
@@ -186,10 +199,11 @@ class Hub:
         table = room.table
         await asyncio.sleep(table.clock)
         async with room.lock:
-            if table.version != version or not table.waiting_for_person():
+            seat = table.person_to_move()
+            if table.version != version or seat is None:
                 return
             try:
-                table.submit(HUMAN, table.timeout_action(), by_clock=True)
+                table.submit(seat, table.timeout_action(seat), by_clock=True)
             except (ActionError, sqlite3.Error):
                 log.exception("match %s: the turn clock could not act", table.id)
                 return
@@ -237,39 +251,39 @@ class Hub:
                 peer.send(failed)
 
     async def handle(self, room: Room, peer: Peer, message: dict[str, Any]) -> None:
-        """One message from a person's page (already checked by :func:`.read_message`)."""
+        """One message from a page (already checked by :func:`.read_message`)."""
         table = room.table
         kind = message["type"]
+        seat = peer.seat
         if kind == "sync":
-            peer.send(room.message())
-            return
-        if kind == "hint":
-            async with room.lock:
-                plays = [play_json(p) for p in table.hints()]
-                version = table.version
-            peer.send({"type": "hints", "version": version, "plays": plays})
+            peer.send(room.message(seat))
             return
         try:
+            if seat is None:
+                raise ActionError(Reason("spectator", "a spectator watches: only the people "
+                                         "at the table act"))
+            if kind == "hint":
+                async with room.lock:
+                    plays = [play_json(p) for p in table.hints(seat)]
+                    version = table.version
+                peer.send({"type": "hints", "version": version, "plays": plays})
+                return
             async with room.lock:
                 if message.get("version", table.version) != table.version:
-                    raise StaleMessage(Reason("stale", "that answered an older state of the table: "
-                                             "look again"))
+                    raise StaleMessage(Reason("stale", "that answered an older state of the "
+                                              "table: look again"))
                 if kind == "act":
-                    if table.autoplay:
-                        raise ActionError(Reason("autoplay_on", "auto-play is on: switch it "
-                                                 "off to play yourself"))
-                    action, cards = table.action_of(message["action"])
-                    table.submit(HUMAN, action, cards)
+                    table.person_acts(seat, message["action"])
                 elif kind == "next":
-                    table.next_deal()
+                    table.next_deal(seat)
                 else:
-                    table.set_autoplay(message["bot"])
+                    table.set_autoplay(seat, message["bot"])
         except AmbiguousPlayError as e:
             peer.send({"type": "choose", **said(e), "options": [play_json(p) for p in e.options]})
             return
         except StaleMessage as e:  # the page missed a change: it gets the state again
             peer.send({"type": "error", "stale": True, **said(e)})
-            peer.send(room.message())
+            peer.send(room.message(seat))
             return
         except ActionError as e:
             peer.send({"type": "error", **said(e)})
@@ -345,10 +359,12 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             return JSONResponse({"error": FOREIGN}, status_code=403)
         try:
             data = await request.json()
-            table = Table.create(store, NewMatch.from_json(data))
-        except (ValueError, ActionError) as e:
-            message = str(e) if isinstance(e, ActionError) else "the request is not JSON"
-            return JSONResponse({"error": message}, status_code=400)
+            table = MatchSession.create(store, NewMatch.from_json(data))
+        except ActionError as e:
+            return refused(e)
+        except ValueError:
+            not_json = "the request is not JSON"
+            return refused(Reason("bad_form", not_json, detail=not_json))
         hub.rooms[table.id] = Room(table)
         return JSONResponse({"id": table.id})
 
@@ -430,10 +446,10 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             await ws.send_json({"type": "error", **said(NO_SUCH_MATCH), "fatal": True})
             await ws.close()
             return
-        peer = Peer(ws)
+        peer = Peer(ws, CREATOR)
         room.peers.add(peer)
         try:
-            peer.send(room.message())
+            peer.send(room.message(peer.seat))
             hub.kick(room)
             while peer.open:
                 frame = await ws.receive()
