@@ -14,7 +14,6 @@ import json
 import sys
 from pathlib import Path
 
-
 LADDER = ("random", "rlcard-rule", "easy", "normal", "hard", "expert")
 """The order rows are listed in: by A's level, then B's (other names last)."""
 

@@ -22,6 +22,7 @@ import os
 import random
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,8 @@ from typing import Any
 from .auction import Bid
 from .bots import make_bot
 from .bots.base import Bot
+from .bots.external import TROUBLES, ExternalBot
+from .bots.registry import EXTERNAL
 from .deal import Deal, IllegalActionError, Phase, deal_cards
 from .rules import CLASSIC, RuleSet
 from .scoring import score_deal
@@ -49,6 +52,8 @@ class ArenaSpec:
     first_deck: int = 0
     """Decks are numbered within the seed: a long run can be played in parts
     (``first_deck``) and the parts' reports pooled (``benchmarks/merge_reports.py``)."""
+    time_limit: float = ExternalBot.time_limit
+    """Seconds an outside program (``cmd:...``) has for each decision."""
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -57,10 +62,19 @@ class ArenaSpec:
             raise ValueError("play at least one deck")
         if self.first_deck < 0:
             raise ValueError("decks are numbered from 0: --first-deck must be 0 or more")
+        low, high = ExternalBot.limits["time_limit"]
+        if not low <= self.time_limit <= high:
+            raise ValueError(f"a program's time limit is {low:g} to {high:g} seconds, "
+                             f"not {self.time_limit:g}")
         for spec in (self.bot_a, self.bot_b):
             bot = make_bot(spec)
-            if not bot.plays(self.rules):
-                raise ValueError(f"{bot.name} cannot play {self.rules.name}")
+            try:
+                if not bot.plays(self.rules):
+                    why = "; ".join(getattr(bot, "log", [])) or \
+                        f"{bot.name} cannot play {self.rules.name}"
+                    raise ValueError(why)
+            finally:
+                bot.close()
 
 
 @dataclass
@@ -79,8 +93,24 @@ class Leg:
 
 @dataclass
 class Times:
+    """Each side's decision times, and the troubles its outside programs gave."""
+
     a: list[float] = field(default_factory=list)
     b: list[float] = field(default_factory=list)
+    troubles: dict[str, Counter[str]] = field(
+        default_factory=lambda: {"a": Counter(), "b": Counter()})
+    log: list[str] = field(default_factory=list)
+
+    def add(self, other: Times) -> None:
+        self.a += other.a
+        self.b += other.b
+        for side in ("a", "b"):
+            self.troubles[side] += other.troubles[side]
+        self.log += other.log[:LOG_KEPT - len(self.log)]
+
+
+LOG_KEPT = 20
+"""Trouble messages of outside programs kept in a report."""
 
 
 class BotFailure(RuntimeError):
@@ -96,6 +126,8 @@ def _bots_for(spec: ArenaSpec, leg: int, cache: dict) -> list[tuple[str, Bot]]:
         bot = cache.get((name, seat))
         if bot is None:
             bot = cache[name, seat] = make_bot(name, seed=0)
+            if isinstance(bot, ExternalBot):
+                bot.time_limit = spec.time_limit
         out.append((side, bot))
     return out
 
@@ -144,9 +176,15 @@ def _run(deal: Deal, bots: list[tuple[str, Bot]], times: Times) -> None:
         seat = deal.to_move
         side, bot = bots[seat]
         view = seat_view(deal, seat)
+        outside = isinstance(bot, ExternalBot)
+        if outside:
+            troubles, logged = bot.troubles.copy(), len(bot.log)
         start = clock()
         action = bot.act(view)
         (times.a if side == "a" else times.b).append(clock() - start)
+        if outside and bot.troubles != troubles:
+            times.troubles[side] += bot.troubles - troubles
+            times.log += bot.log[logged:][:LOG_KEPT - len(times.log)]
         try:
             deal.push(action, seat)
         except IllegalActionError as e:
@@ -157,8 +195,12 @@ def _play_chunk(args: tuple[ArenaSpec, int, int]) -> tuple[list[tuple[Leg, Leg]]
     spec, start, stop = args
     cache: dict = {}
     times = Times()
-    out = [(play_leg(spec, i, 0, cache, times), play_leg(spec, i, 1, cache, times))
-           for i in range(start, stop)]
+    try:
+        out = [(play_leg(spec, i, 0, cache, times), play_leg(spec, i, 1, cache, times))
+               for i in range(start, stop)]
+    finally:
+        for bot in cache.values():
+            bot.close()
     return out, times
 
 
@@ -177,16 +219,14 @@ def run_arena(spec: ArenaSpec, jobs: int = 1, progress: bool = False) -> dict[st
         results = map(_play_chunk, chunks)
         for chunk_legs, chunk_times in results:
             legs += chunk_legs
-            times.a += chunk_times.a
-            times.b += chunk_times.b
+            times.add(chunk_times)
             if bar:
                 bar.update(len(legs))
     else:
         with ProcessPoolExecutor(jobs) as pool:
             for chunk_legs, chunk_times in pool.map(_play_chunk, chunks):
                 legs += chunk_legs
-                times.a += chunk_times.a
-                times.b += chunk_times.b
+                times.add(chunk_times)
                 if bar:
                     bar.update(len(legs))
     if bar:
@@ -231,6 +271,10 @@ def summarize(spec: ArenaSpec, legs: list[tuple[Leg, Leg]], times: Times) -> dic
     report["decision_ms"] = {
         side: {"median": median(t) * 1000, "max": max(t, default=0) * 1000, "decisions": len(t)}
         for side, t in (("a", times.a), ("b", times.b))}
+    if any(spec_.startswith(EXTERNAL) for spec_ in (spec.bot_a, spec.bot_b)):
+        report["troubles"] = {side: {kind: times.troubles[side][kind] for kind in TROUBLES}
+                              for side in ("a", "b")}
+        report["troubles"]["log"] = times.log
     return report
 
 
@@ -346,6 +390,14 @@ def format_report(r: dict[str, Any]) -> str:
         t = r["decision_ms"][side]
         lines.append(f"  decision time {side.upper()}: median {t['median']:.3f} ms, "
                      f"max {t['max']:.1f} ms over {t['decisions']} decisions")
+    for side in ("a", "b") if "troubles" in r else ():
+        counts = r["troubles"][side]
+        if any(counts.values()):
+            said = ", ".join(f"{n} {kind}" for kind, n in counts.items() if n)
+            lines.append(f"  {side.upper()}'s program failed {sum(counts.values())} "
+                         f"decision(s), made by its fallback instead: {said}")
+    for line in r.get("troubles", {}).get("log", [])[:5]:
+        lines.append(f"    {line}")
     if "seconds" in r:
         lines.append(f"  {r['seconds']}s with {r['jobs']} job(s)")
     return "\n".join(lines)

@@ -274,7 +274,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         for bot in (args.bot_a, args.bot_b):
             make_bot(bot)  # unknown names and settings are reported before any deal
         spec = ArenaSpec(args.bot_a, args.bot_b, args.decks, args.seed, args.mode,
-                         rules, args.first_deck)
+                         rules, args.first_deck, args.time_limit)
         report = run_arena(spec, args.jobs or _default_jobs(), progress=not args.json)
     except (ValueError, ImportError, BotFailure) as e:
         raise UsageError(str(e)) from None
@@ -340,7 +340,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_auction)
 
     p = sub.add_parser("arena", help="measure one bot against another on duplicate decks")
-    p.add_argument("bot_a", help="a bot name, with optional settings: expert:budget=0.2")
+    p.add_argument("bot_a", help="a bot name, with optional settings: expert:budget=0.2; "
+                   "or a program speaking the bot protocol: 'cmd:node mybot.js'")
     p.add_argument("bot_b")
     _ruleset_argument(p)
     p.add_argument("--decks", type=int, default=1000)
@@ -354,6 +355,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--doubling", action="store_true")
     p.add_argument("--distinct-kickers", action="store_true")
+    p.add_argument("--time-limit", type=float, default=5.0, metavar="SECONDS",
+                   help="seconds a program (cmd:...) has for each decision (default 5)")
     p.set_defaults(func=cmd_arena)
 
     p = sub.add_parser("replay", help="check a deal record and print it")
