@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -191,7 +192,11 @@ def cmd_tui(args: argparse.Namespace) -> int:
         raise UsageError(f"the terminal game needs Textual ({e}): "
                          "python3 -m pip install 'textual>=0.80'") from None
     db = Path(args.db) if args.db else default_db_path()
-    DizhuApp(db, pause=args.pause, ruleset=ruleset).run()
+    try:
+        app = DizhuApp(db, pause=args.pause, ruleset=ruleset)
+    except (OSError, sqlite3.Error) as e:
+        raise UsageError(f"cannot open the database {db}: {e}") from None
+    app.run()
     return 0
 
 

@@ -82,12 +82,14 @@ def reloaded(path, match_id: int) -> MatchSession:
     return MatchSession.load(Store(path), match_id)
 
 
-async def answer_auction(pilot, table: TableScreen, bid: str = "3") -> None:
-    """Bid (or call and rob) when it is the person's turn in the auction; no doubling."""
+async def answer_auction(pilot, table: TableScreen, bid: str = "3",
+                         double: bool = False) -> None:
+    """Bid (or call and rob) when it is the person's turn in the auction, then double or
+    not."""
     view = table.view
-    tokens = [a.token for a in view.legal]
+    tokens = [getattr(a, "token", None) for a in view.legal]
     if view.phase is Phase.DOUBLING:
-        await pilot.press("p")
+        await pilot.press("d" if double else "p")
     elif bid in tokens:
         await pilot.press(bid)
     elif "call" in tokens or "rob" in tokens:
@@ -293,7 +295,7 @@ def test_the_count_strip_opens_and_closes(tmp_path):
 
 
 @pytest.mark.parametrize(("ruleset", "right", "seats"), [("rob", 1, 3), ("four", 2, 4)])
-def test_rob_and_four_reach_the_play(tmp_path, ruleset, right, seats):
+def test_rob_and_four_reach_the_play_with_doubling(tmp_path, ruleset, right, seats):
     db = tmp_path / "game.sqlite3"
 
     async def test():
@@ -301,18 +303,24 @@ def test_rob_and_four_reach_the_play(tmp_path, ruleset, right, seats):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             await pilot.press("enter", *["right"] * right)
-            await pilot.press("down", "down", *["down", "left"] * (seats - 1), "enter")
+            await pilot.press("down", "down", *["down", "left"] * (seats - 1))
+            await pilot.press("down", "right", "enter")  # doubling on
             table = await settle(pilot)
             session = table.session
             assert session.rules.name == ruleset and session.settings["bots"] == ["easy"] * (
                 seats - 1)
+            assert session.settings["doubling"]
+            asked = False
             for _ in range(50):
                 if table.view.phase is Phase.PLAY:
                     break
-                await answer_auction(pilot, table, bid="1")
+                asked = asked or table.view.phase is Phase.DOUBLING
+                await answer_auction(pilot, table, bid="1", double=True)
                 table = await settle(pilot)
             view = table.view
             assert view.phase is Phase.PLAY
+            mine = shown(table.query_one("#seats")).splitlines()[CREATOR]
+            assert ("doubles" in mine or "redoubles" in mine) == asked
             assert len(shown(table.query_one("#seats")).splitlines()) == seats
             assert len(view.hand) in (session.rules.hand_size,
                                       session.rules.hand_size + session.rules.kitty_size)

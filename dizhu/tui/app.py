@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 from textual.app import App
@@ -57,7 +58,11 @@ class DizhuApp(App):
 
     def resume(self, match_id: int) -> None:
         """Sit down again at an unfinished match, exactly as its stored events left it."""
-        session = MatchSession.load(self.store, match_id)
+        try:
+            session = MatchSession.load(self.store, match_id)
+        except (ValueError, sqlite3.Error) as e:  # a match this version cannot replay
+            self.notify(f"match {match_id} cannot be opened: {e}", severity="error")
+            return
         if session is None:
             self.notify(f"there is no match {match_id}", severity="error")
             return

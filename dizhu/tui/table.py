@@ -266,7 +266,7 @@ class TableScreen(Screen):
                                       (char in SEPARATORS and self.typed)):
             self.typed += char
             self.show()
-        elif phase is Phase.PLAY and key == "space":
+        elif key == "space":
             self.action_pass()
         else:
             handled = False
