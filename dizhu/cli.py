@@ -189,7 +189,9 @@ def cmd_tui(args: argparse.Namespace) -> int:
     try:
         from .tui.app import DizhuApp
     except ImportError as e:
-        raise UsageError(f"the terminal game needs Textual ({e}): "
+        if (e.name or "").split(".")[0] not in ("textual", "rich"):
+            raise
+        raise UsageError("the terminal game needs Textual: "
                          "python3 -m pip install 'textual>=0.80'") from None
     db = Path(args.db) if args.db else default_db_path()
     try:

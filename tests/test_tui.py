@@ -2,6 +2,7 @@
 SQLite file: what is played at the table is what the database keeps."""
 
 import asyncio
+import sys
 
 import pytest
 
@@ -340,3 +341,16 @@ def test_typed_ranks_are_the_persons_own_cards():
         cards_entered(hand, "3333")
     with pytest.raises(ValueError, match="unknown card"):
         cards_entered(hand, "3x")
+
+
+def test_the_command_line_refuses_in_words(monkeypatch, capsys, tmp_path):
+    from dizhu.cli import main
+
+    assert main(["tui", "--pause", "-1"]) == 2
+    assert main(["tui", "--ruleset", "nine"]) == 2
+    monkeypatch.delitem(sys.modules, "dizhu.tui.app")
+    monkeypatch.setitem(sys.modules, "textual.app", None)  # as if Textual were missing
+    assert main(["tui", "--db", str(tmp_path / "game.sqlite3")]) == 2
+    said = capsys.readouterr().err
+    assert "--pause must be 0 seconds or more" in said and "unknown ruleset 'nine'" in said
+    assert "the terminal game needs Textual: python3 -m pip install" in said
