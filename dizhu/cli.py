@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -176,6 +177,31 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tui(args: argparse.Namespace) -> int:
+    from .session import default_db_path
+
+    if args.pause < 0:
+        raise UsageError("--pause must be 0 seconds or more")
+    try:
+        ruleset = find_ruleset(args.ruleset).name
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    try:
+        from .tui.app import DizhuApp
+    except ImportError as e:
+        if (e.name or "").split(".")[0] not in ("textual", "rich"):
+            raise
+        raise UsageError("the terminal game needs Textual: "
+                         "python3 -m pip install 'textual>=0.80'") from None
+    db = Path(args.db) if args.db else default_db_path()
+    try:
+        app = DizhuApp(db, pause=args.pause, ruleset=ruleset)
+    except (OSError, sqlite3.Error) as e:
+        raise UsageError(f"cannot open the database {db}: {e}") from None
+    app.run()
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
         text = Path(args.file).read_text(encoding="utf-8")
@@ -310,6 +336,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pause", type=float, default=0.8,
                    help="seconds a computer player waits before acting (default 0.8)")
     p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("tui", help="play in the terminal against computer players")
+    p.add_argument("--db", metavar="PATH", help="the SQLite database (default: the browser "
+                   "game's, dizhu.sqlite3 in your data directory)")
+    p.add_argument("--pause", type=float, default=0.5,
+                   help="seconds a computer player waits before acting (default 0.5)")
+    _ruleset_argument(p)
+    p.set_defaults(func=cmd_tui)
 
     p = sub.add_parser("play", help="play one seeded deal between random players and print it")
     p.add_argument("--seed", type=int, default=1)
