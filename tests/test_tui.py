@@ -49,7 +49,7 @@ def seeded(path, seed: str, **kw) -> int:
     store = Store(path)
     new = NewMatch(**{"player": "Ann", "mode": "deals", "target": 5, "bots": ("easy", "easy"),
                       **kw})
-    match_id, _ = store.create_match(new.player, new.to_json(seed), [CREATOR])
+    match_id = MatchSession.create(store, new, seed=seed).id
     store.close()
     return match_id
 

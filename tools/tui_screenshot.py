@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dizhu.session import CREATOR, NewMatch, Store  # noqa: E402
+from dizhu.session import CREATOR, MatchSession, NewMatch, Store  # noqa: E402
 from dizhu.tui.app import DizhuApp  # noqa: E402
 from dizhu.tui.table import TableScreen  # noqa: E402
 
@@ -31,7 +31,7 @@ SIZE = (110, 36)
 async def shoot(db: Path, out: Path) -> None:
     store = Store(db)
     new = NewMatch(player="You", mode="deals", target=10, bots=("normal", "hard"))
-    store.create_match(new.player, new.to_json(SEED), [CREATOR])
+    MatchSession.create(store, new, seed=SEED)
     store.close()
     app = DizhuApp(db, pause=0)
     async with app.run_test(size=SIZE) as pilot:

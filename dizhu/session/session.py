@@ -75,8 +75,10 @@ class MatchSession:
     # ----------------------------------------------------------------- lifecycle
 
     @classmethod
-    def create(cls, store: Store, new: NewMatch) -> MatchSession:
-        settings = new.to_json(secrets.token_hex(8))
+    def create(cls, store: Store, new: NewMatch, seed: str | None = None) -> MatchSession:
+        """Store a new match and open it; ``seed`` fixes its deals (a fresh random one when
+        not given)."""
+        settings = new.to_json(seed or secrets.token_hex(8))
         people = [seat for seat, level in enumerate(seat_plan(settings)) if level is None]
         match_id, tokens = store.create_match(new.player, settings, people)
         seated = {seat: SeatRow(token, new.player if seat == CREATOR else None)
