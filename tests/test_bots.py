@@ -46,10 +46,19 @@ def rank_level(view_json: dict) -> dict:
     return walk(view_json)
 
 
-def reshuffle_hidden(deal: Deal, seat: int, rng: random.Random) -> Deal | None:
+def reshuffle_hidden(deal: Deal, seat: int, rng: random.Random, tries: int = 50) -> Deal | None:
     """The same deal, history and all, with the cards ``seat`` cannot see redistributed
-    among the other seats (each keeps its number of cards, and at least one card changes
-    hands); ``None`` if there is nothing to redistribute."""
+    among the other seats (each keeps its number of cards, and at least one seat's ranks
+    change); ``None`` if there is nothing to redistribute."""
+    for _ in range(tries):
+        again = _redistribute(deal, seat, rng)
+        if again is None or again.hands != deal.hands:
+            return again
+    raise AssertionError("the hidden cards came back to the same hands every time")
+
+
+def _redistribute(deal: Deal, seat: int, rng: random.Random) -> Deal | None:
+    """One random redistribution (the shuffle may give every seat its ranks back)."""
     others = [s for s in range(deal.seats) if s != seat]
     shown = Counter(deal.kitty_cards) if deal.landlord >= 0 else Counter()
     hidden = {}
