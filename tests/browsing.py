@@ -166,7 +166,7 @@ class Person:
             const q = (s) => document.querySelector(s);
             if (q('#controls.busy')) return null;
             if (q('#sheet-dialog[open]') || q('#next-deal') || q('#show-sheet')) return 'over';
-            if (!q('#seat-0.to-move')) return null;
+            if (!q('.seat.mine.to-move')) return null;
             if (q('#controls button[id^=bid-]')) return 'auction';
             if (q('#double-no')) return 'doubling';
             return q('#play') ? 'play' : null;
