@@ -388,16 +388,12 @@ async function showOwnTable(id) {
     try {
       answer = await api(`/api/matches/${id}/invitations`);
       made.set(id, answer);
-    } catch (e) {
-      if (location.hash !== key) return;
-      showSection("join");
-      $("join-text").textContent = "";
-      $("join-sit").hidden = true;
-      $("join-error").textContent = e.status === 404 ? t("table.no_such_match") : refusal(e);
-      return;
+    } catch {
+      answer = null; // no such match, or not this machine's: the table's socket says which
     }
   }
   if (location.hash !== key) return;
+  if (!answer) { openTable(id, "", key); return; }
   openTable(id, `seat=${answer.token}`, key, { links: answer, newMatch: newMatchLike });
 }
 
@@ -405,14 +401,14 @@ function openTable(id, credential, key, on = {}) {
   if (table) table.close();
   showSection("table");
   table = new TableView(id, lobbyData, { ...on, credential });
-  table.key = key;
+  table.hash = key;
 }
 
 // ------------------------------------------------------------------ routing
 
 function route() {
   const hash = location.hash;
-  if (table && table.key === hash) return;
+  if (table && table.hash === hash) return;
   const match = hash.match(/^#\/match\/(\d+)$/);
   const join = hash.match(/^#\/join\/([\w-]+)$/);
   const watch = hash.match(/^#\/watch\/([\w-]+)$/);

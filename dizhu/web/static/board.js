@@ -17,7 +17,7 @@ const CLEAR_MS = 650;
  * ``me`` (its box at the bottom). Boxes keep their seat's number: ``#seat-N``, ``#play-N``. */
 export function ensureSeats(seats, me = 0) {
   const felt = $("felt");
-  if (felt.dataset.seats === `${seats}:${me}`) return;
+  if (felt.dataset.seats === String(seats) && felt.dataset.me === String(me)) return;
   for (const old of felt.querySelectorAll(".seat, .spot")) old.remove();
   for (let seat = 0; seat < seats; seat++) {
     const place = seatPlace(seat, seats, me);
@@ -30,7 +30,8 @@ export function ensureSeats(seats, me = 0) {
     spot.append(el("div", "shown"));
     felt.append(box, spot);
   }
-  felt.dataset.seats = `${seats}:${me}`;
+  felt.dataset.seats = String(seats);
+  felt.dataset.me = String(me);
 }
 
 // ------------------------------------------------------------------ the match line
