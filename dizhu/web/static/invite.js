@@ -30,10 +30,11 @@ function linkRow(label, link, id) {
 }
 
 /** Show ``links`` (the server's answer: invitations and watch) for the table in ``state``;
- * ``null`` hides the panel (another person's page, a spectator's, or no table). */
+ * ``null`` hides the panel (another person's page, a spectator's, or no table), and so does
+ * a table with no friend's seat (a match against the computer stays as it was). */
 export function renderInvite(links, state = null, names = []) {
   const panel = $("invite");
-  if (!links || !state) {
+  if (!links || !state || !links.invitations.length) {
     panel.hidden = true;
     delete panel.dataset.key;
     return;
