@@ -171,7 +171,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     db = Path(args.db) if args.db else default_db_path()
     try:
         serve(db, args.host, port, open_browser=not args.no_open, pause=args.pause,
-              idle=args.idle)
+              idle=args.idle, lan=args.lan, away=args.away)
     except ServeError as e:
         raise UsageError(str(e)) from None
     return 0
@@ -330,6 +330,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="port on 127.0.0.1 (default 8765; 0 picks a free one)")
     p.add_argument("--host", default="127.0.0.1", help=argparse.SUPPRESS)
     p.add_argument("--idle", type=float, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--away", type=float, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--lan", action="store_true", help="also listen on the local network, "
+                   "for friends you invite to a table (the lobby stays on this machine)")
     p.add_argument("--db", metavar="PATH", help="the SQLite database (default: "
                    "dizhu.sqlite3 in your data directory)")
     p.add_argument("--no-open", action="store_true", help="do not open a browser")

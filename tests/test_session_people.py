@@ -208,3 +208,26 @@ def test_a_database_of_one_person_matches_is_brought_up_to_date(tmp_path):
     finally:
         migrated.close()
     assert Store(path).statistics("Ann") == expected  # opening it again changes nothing
+
+
+def test_a_database_without_spectators_secrets_gives_each_match_one(tmp_path):
+    """Schema 2 had no watch secrets: opening it gives every match its own, once."""
+    path = tmp_path / "game.sqlite3"
+    store = Store(path)
+    ids = [with_friends(store).id for _ in range(2)]
+    store.db.execute("DROP TABLE watch")
+    store.db.execute("PRAGMA user_version = 2")
+    store.close()
+    store = Store(path)
+    try:
+        secrets = [MatchSession.load(store, i).watch for i in ids]
+        assert len(set(secrets)) == 2 and all(len(s) >= 20 for s in secrets)
+        assert [store.watched(s) for s in secrets] == ids and store.watched("guess") is None
+        session = MatchSession.load(store, ids[0])
+        assert session.watches(secrets[0]) and not session.watches(secrets[1])
+        assert not session.watches(session.token_of(CREATOR)) and not session.watches("☃")
+    finally:
+        store.close()
+    again = Store(path)
+    assert MatchSession.load(again, ids[1]).watch == secrets[1]  # opening again keeps it
+    again.close()

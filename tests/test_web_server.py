@@ -47,6 +47,13 @@ def new_match(server, ruleset: str = "classic", **settings):
     return body["id"]
 
 
+def table_url(server, match_id) -> str:
+    """The table's socket for its creator's seat (the lobby gives the creator its token)."""
+    status, body = http(server, f"/api/matches/{match_id}/invitations")
+    assert status == 200, body
+    return f"{server.ws_url}/ws/{match_id}?seat={body['token']}"
+
+
 def receive(ws, kind="state", timeout=20):
     """Messages until one of ``kind`` arrives (returns it)."""
     while True:
@@ -80,7 +87,7 @@ def test_lobby_and_new_match_form(server):
 
 def test_bad_messages_get_readable_answers(server):
     match_id = new_match(server)
-    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+    with connect(table_url(server, match_id)) as ws:
         receive(ws)
         ws.send("{nonsense")
         error = receive(ws, "error")
@@ -92,7 +99,7 @@ def test_bad_messages_get_readable_answers(server):
         assert "unknown message" in error["reason"]["params"]["detail"]
         ws.send(json.dumps({"type": "act", "version": 0, "action": {"play": "pair 33"}}))
         assert receive(ws, "error")["message"]
-    with connect(f"{server.ws_url}/ws/99999") as ws:
+    with connect(f"{server.ws_url}/ws/99999?seat=whatever") as ws:
         message = receive(ws, "error")
         assert message["fatal"] and "no such match" in message["message"]
         assert message["reason"]["code"] == "no_such_match"
@@ -102,7 +109,7 @@ def test_bad_messages_get_readable_answers(server):
 def test_no_frame_shows_another_seats_cards_over_a_whole_match(server, ruleset):
     match_id = new_match(server, ruleset)
     frames = []
-    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+    with connect(table_url(server, match_id)) as ws:
         frames.append(ws.recv(timeout=20))
         ws.send(json.dumps({"type": "autoplay", "bot": "easy"}))
         while True:
@@ -129,7 +136,7 @@ def test_no_frame_shows_another_seats_cards_over_a_whole_match(server, ruleset):
 
 def test_a_crash_and_restart_resume_the_match_where_it_was(server):
     match_id = new_match(server)
-    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+    with connect(table_url(server, match_id)) as ws:
         state = receive(ws)
         while state["state"]["waiting_for"] != CREATOR or \
                 state["state"]["view"]["phase"] != "play":
@@ -142,7 +149,7 @@ def test_a_crash_and_restart_resume_the_match_where_it_was(server):
             if state["state"]["view"]["phase"] == "thrown_in":
                 pytest.fail("the auction cannot be thrown in once the person bids 3")
     server.restart()
-    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+    with connect(table_url(server, match_id)) as ws:
         again = receive(ws)
     assert again["version"] == state["version"]
     assert again["state"] == state["state"]
@@ -151,7 +158,7 @@ def test_a_crash_and_restart_resume_the_match_where_it_was(server):
 def test_other_web_pages_cannot_reach_the_game(server):
     match_id = new_match(server)
     with pytest.raises(InvalidStatus) as refused:
-        connect(f"{server.ws_url}/ws/{match_id}", origin="http://evil.example")
+        connect(table_url(server, match_id), origin="http://evil.example")
     assert refused.value.response.status_code == 403
     request = urllib.request.Request(server.url + "/api/matches", data=b"{}",
                                      headers={"Origin": "http://evil.example"})
@@ -159,13 +166,13 @@ def test_other_web_pages_cannot_reach_the_game(server):
         urllib.request.urlopen(request, timeout=10)
     assert forbidden.value.code == 403
     # the game's own page is welcome
-    with connect(f"{server.ws_url}/ws/{match_id}", origin=server.url) as ws:
+    with connect(table_url(server, match_id), origin=server.url) as ws:
         assert receive(ws)["version"] == 0
 
 
 def test_abandoning_a_match(server):
     match_id = new_match(server)
-    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+    with connect(table_url(server, match_id)) as ws:
         receive(ws)
         request = urllib.request.Request(f"{server.url}/api/matches/{match_id}/abandon",
                                          data=b"", headers={"Origin": "http://evil.example"})
@@ -191,7 +198,7 @@ def test_auto_play_switched_off_during_the_pause_gives_the_seat_back(tmp_path):
     server = Server(tmp_path / "game.sqlite3", pause=1.0).start()
     try:
         match_id = new_match(server)
-        with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+        with connect(table_url(server, match_id)) as ws:
             state = receive(ws)
             while state["state"]["waiting_for"] != CREATOR:
                 state = receive(ws, timeout=30)
@@ -219,7 +226,7 @@ def test_the_turn_clock_acts_for_a_person_whose_time_runs_out(server):
                                                  "target": 5, "bots": ["easy"] * 2, "clock": 1})
     assert status == 400 and "the turn clock is 0 (none) or 3 to 120 seconds" in body["error"]
     match_id = new_match(server, clock=3)
-    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+    with connect(table_url(server, match_id)) as ws:
         message = receive(ws)
         while message["state"]["waiting_for"] != CREATOR:
             message = receive(ws, timeout=30)
@@ -238,6 +245,6 @@ def test_the_turn_clock_acts_for_a_person_whose_time_runs_out(server):
 
 def test_no_clock_by_default(server):
     match_id = new_match(server)
-    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+    with connect(table_url(server, match_id)) as ws:
         message = receive(ws)
         assert message["state"]["match"]["clock"] == 0 and message["clock"]["left"] is None

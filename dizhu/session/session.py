@@ -49,7 +49,7 @@ class MatchSession:
     store."""
 
     def __init__(self, store: Store, match_id: int, player: str, settings: dict[str, Any],
-                 seated: dict[int, SeatRow]) -> None:
+                 seated: dict[int, SeatRow], watch: str = "") -> None:
         self.store = store
         self.id = match_id
         self.player = player
@@ -62,6 +62,8 @@ class MatchSession:
         self.people = tuple(seat for seat, level in enumerate(self.plan) if level is None)
         """The seats people play (seat 0 always)."""
         self.seated = dict(seated)
+        self.watch = watch
+        """The match's secret for spectators (see :meth:`watches`)."""
         self.bots = {seat: table_bot(level) for seat, level in enumerate(self.plan)
                      if level is not None}
         self.autoplay: dict[int, str] = {}
@@ -83,7 +85,8 @@ class MatchSession:
         match_id, tokens = store.create_match(new.player, settings, people)
         seated = {seat: SeatRow(token, new.player if seat == CREATOR else None)
                   for seat, token in tokens.items()}
-        return cls(store, match_id, new.player, settings, seated)
+        return cls(store, match_id, new.player, settings, seated,
+                   store.load(match_id).watch)
 
     @classmethod
     def load(cls, store: Store, match_id: int, upto: int | None = None) -> MatchSession | None:
@@ -91,7 +94,8 @@ class MatchSession:
         stored = store.load(match_id)
         if stored is None:
             return None
-        session = cls(store, stored.id, stored.player, stored.settings, stored.seats)
+        session = cls(store, stored.id, stored.player, stored.settings, stored.seats,
+                      stored.watch)
         for seat, event in stored.events[:upto]:
             session._apply(seat, event)
         session.abandoned = stored.abandoned
@@ -113,10 +117,17 @@ class MatchSession:
 
     def seat_of(self, token: str) -> int | None:
         """The seat a secret token opens in this match, if any."""
+        if not token.isascii():  # a secret is ASCII: anything else opens nothing
+            return None
         for seat, row in self.seated.items():
             if secrets.compare_digest(row.token, token):
                 return seat
         return None
+
+    def watches(self, secret: str) -> bool:
+        """Whether ``secret`` is this match's secret for spectators."""
+        return bool(self.watch) and secret.isascii() and \
+            secrets.compare_digest(self.watch, secret)
 
     def token_of(self, seat: int) -> str:
         """The secret of a seat people play (the invitation to it)."""

@@ -54,10 +54,15 @@ CREATE TABLE IF NOT EXISTS results (       -- a person's result in each scored d
     points INTEGER NOT NULL,
     PRIMARY KEY (match_id, number, seat)
 );
+CREATE TABLE IF NOT EXISTS watch (         -- each match's secret for spectators
+    match_id INTEGER PRIMARY KEY REFERENCES matches(id),
+    secret TEXT NOT NULL UNIQUE           -- whoever holds it watches (no seat's cards)
+);
 """
-VERSION = 2
-"""The schema's version (``PRAGMA user_version``); a database of version 1 (one person at
-seat 0, results in a ``deals`` table) is brought up to date when opened."""
+VERSION = 3
+"""The schema's version (``PRAGMA user_version``); a database of an older version is
+brought up to date when opened: version 1 (one person at seat 0, results in a ``deals``
+table) and version 2 (no spectators' secrets: each match is given one)."""
 
 
 PLAYED, ABANDONED = 1, 2
@@ -108,6 +113,8 @@ class StoredMatch:
     abandoned: bool = False
     seats: dict[int, SeatRow] = field(default_factory=dict)
     """The seats people play, by seat number."""
+    watch: str = ""
+    """The match's secret for spectators."""
 
 
 class Store:
@@ -146,6 +153,11 @@ class Store:
                     "INSERT INTO results SELECT d.match_id, d.number, 0, m.player, d.role, "
                     "d.won, d.points FROM deals d JOIN matches m ON m.id = d.match_id")
                 self.db.execute("DROP TABLE deals")
+            for (match_id,) in self.db.execute(  # versions 1 and 2: no spectators' secrets
+                    "SELECT id FROM matches WHERE id NOT IN (SELECT match_id FROM watch)"
+            ).fetchall():
+                self.db.execute("INSERT INTO watch VALUES (?, ?)",
+                                (match_id, secrets.token_urlsafe(16)))
             self.db.execute(f"PRAGMA user_version = {VERSION}")
 
     def close(self) -> None:
@@ -154,7 +166,8 @@ class Store:
     def create_match(self, player: str, settings: dict[str, Any],
                      people: list[int]) -> tuple[int, dict[int, str]]:
         """Store a new match created by ``player`` (seat 0) whose ``people`` seats are
-        played by people; returns its id and each of those seats' new secret token."""
+        played by people, with its secret for spectators; returns its id and each of those
+        seats' new secret token."""
         now = time.time()
         tokens = {seat: secrets.token_urlsafe(16) for seat in people}
         with self.db:
@@ -166,6 +179,8 @@ class Store:
             for seat, token in tokens.items():
                 self.db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, NULL)",
                                 (match_id, seat, token, player if seat == 0 else None))
+            self.db.execute("INSERT INTO watch VALUES (?, ?)",
+                            (match_id, secrets.token_urlsafe(16)))
         return match_id, tokens
 
     def sit(self, match_id: int, seat: int, person: str) -> None:
@@ -180,6 +195,12 @@ class Store:
         row = self.db.execute("SELECT match_id, seat FROM seats WHERE token = ?",
                               (token,)).fetchone()
         return None if row is None else (row[0], row[1])
+
+    def watched(self, secret: str) -> int | None:
+        """The match a spectators' secret opens, if any."""
+        row = self.db.execute("SELECT match_id FROM watch WHERE secret = ?",
+                              (secret,)).fetchone()
+        return None if row is None else row[0]
 
     def append(self, match_id: int, version: int, seat: int, event: dict[str, Any], *,
                results: list[Result] = (), summary: dict[str, Any] | None = None) -> None:
@@ -216,8 +237,11 @@ class Store:
                  for seat, token, person, won in self.db.execute(
                      "SELECT seat, token, person, won FROM seats WHERE match_id = ?",
                      (match_id,))}
+        watch = self.db.execute("SELECT secret FROM watch WHERE match_id = ?",
+                                (match_id,)).fetchone()
         return StoredMatch(row[0], row[1], row[2], json.loads(row[3]), events,
-                           abandoned=row[4] == ABANDONED, seats=seats)
+                           abandoned=row[4] == ABANDONED, seats=seats,
+                           watch=watch[0] if watch else "")
 
     def abandon(self, match_id: int) -> bool:
         """Give up an unfinished match: it stays on disk, listed as abandoned, and counts in

@@ -37,7 +37,6 @@ from ..rulesets import find_ruleset
 from ..rulesets import names as ruleset_names
 from ..session import (
     CLOCKS,
-    CREATOR,
     LEVELS,
     ActionError,
     MatchSession,
@@ -48,6 +47,7 @@ from ..session import (
 from .messages import MessageError, read_message
 from .peer import Peer
 from .replay import replay_frames
+from .rooms import AWAY, Presence, invitation, is_local, links, no_seat, seat_by
 
 STATIC = Path(__file__).parent / "static"
 MAX_UPLOAD = 1 << 20
@@ -80,10 +80,13 @@ def ruleset_json(rules: RuleSet) -> dict[str, Any]:
 class Room:
     """A loaded table, the pages watching it and the task that plays its computer seats."""
 
-    def __init__(self, table: MatchSession) -> None:
+    def __init__(self, table: MatchSession, away: float = AWAY) -> None:
         self.table = table
         self.lock = asyncio.Lock()
         self.peers: set[Peer] = set()
+        self.presence = Presence(table.people, away)
+        self.away_timers: set[asyncio.Task] = set()
+        """Each tells the pages when a seat has been away long enough to be handed over."""
         self.driver: asyncio.Task | None = None
         self.clock: asyncio.Task | None = None
         """The turn clock running for the person's turn (at ``clock_version``)."""
@@ -108,7 +111,7 @@ class Room:
 
     def stop(self) -> None:
         """Stop the room's tasks (the match is abandoned or unloaded, or the server stops)."""
-        for task in (self.driver, self.clock):
+        for task in (self.driver, self.clock, *self.away_timers):
             if task is not None:
                 task.cancel()
 
@@ -118,13 +121,17 @@ class Room:
         return {"type": "state", "version": self.table.version,
                 "state": self.table.state(seat),
                 "clock": {"seconds": self.table.clock,
-                          "left": None if left is None else round(left, 1)}}
+                          "left": None if left is None else round(left, 1)},
+                "seats": self.presence.to_json()}
 
     async def broadcast(self) -> None:
         """Queue the state for every page, each its own seat's (never waits on a page: see
         :mod:`.peer`)."""
         texts: dict[int | None, str] = {}
         for peer in list(self.peers):
+            if not peer.open:
+                self.peers.discard(peer)
+                continue
             if peer.seat not in texts:
                 texts[peer.seat] = json.dumps(self.message(peer.seat), ensure_ascii=False)
             peer.offer(texts[peer.seat])
@@ -140,10 +147,12 @@ class Hub:
     server's memory follows the matches being played, not every match ever opened.
     """
 
-    def __init__(self, store: Store, pause: float, idle: float = IDLE) -> None:
+    def __init__(self, store: Store, pause: float, idle: float = IDLE,
+                 away: float = AWAY) -> None:
         self.store = store
         self.pause = pause
         self.idle = idle
+        self.away = away
         self.rooms: dict[int, Room] = {}
 
     def room(self, match_id: int) -> Room | None:
@@ -152,7 +161,7 @@ class Hub:
             table = MatchSession.load(self.store, match_id)
             if table is None:
                 return None
-            room = self.rooms[match_id] = Room(table)
+            room = self.rooms[match_id] = Room(table, self.away)
         room.used = time.monotonic()
         return room
 
@@ -171,6 +180,26 @@ class Hub:
         while True:
             await asyncio.sleep(max(1.0, self.idle / 4))
             self.unload_idle()
+
+    async def arrive(self, room: Room, peer: Peer) -> None:
+        """A page opened the table: every page hears who is at the table now."""
+        room.peers.add(peer)
+        room.presence.arrive(peer.seat)
+        await room.broadcast()
+
+    async def leave(self, room: Room, peer: Peer) -> None:
+        """A page went away: the others hear it now, and again once its seat has been away
+        long enough to be handed to a computer player."""
+        room.peers.discard(peer)
+        room.presence.leave(peer.seat)
+        await room.broadcast()
+        timer = asyncio.create_task(self._tell_away(room))
+        room.away_timers.add(timer)
+        timer.add_done_callback(room.away_timers.discard)
+
+    async def _tell_away(self, room: Room) -> None:
+        await asyncio.sleep(room.presence.away + 0.1)
+        await room.broadcast()
 
     def kick(self, room: Room) -> None:
         """Start the room's driver unless it is running (it starts the turn clock when it
@@ -276,8 +305,10 @@ class Hub:
                     table.person_acts(seat, message["action"])
                 elif kind == "next":
                     table.next_deal(seat)
-                else:
-                    table.set_autoplay(seat, message["bot"])
+                else:  # auto-play for this seat, or (the creator) for one left empty
+                    target = message.get("seat", seat)
+                    room.presence.hand_over(seat, target)
+                    table.set_autoplay(target, message["bot"])
         except AmbiguousPlayError as e:
             peer.send({"type": "choose", **said(e), "options": [play_json(p) for p in e.options]})
             return
@@ -328,20 +359,42 @@ def same_origin(headers) -> bool:
 
 FOREIGN = "requests from other web pages are refused"
 NO_SUCH_MATCH = Reason("no_such_match", "there is no such match")
+LOCAL_ONLY = Reason("local_only", "only the computer that runs the game may do that: "
+                    "friends open their invitation")
 
 
 def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None = None,
-               idle: float = IDLE) -> Starlette:
+               idle: float = IDLE, lan: bool = False, away: float = AWAY) -> Starlette:
     """The game as an ASGI application on a database file. ``hosts``: the host names the
     server answers to (any, when not given); requests naming another host are refused, so
-    that a site that points its name at this address (DNS rebinding) cannot use the game."""
+    that a site that points its name at this address (DNS rebinding) cannot use the game.
+    ``lan``: the server is reachable from the local network; the lobby, making, abandoning
+    and resuming matches are then only for the machine itself (see :mod:`.rooms`), and
+    invitations name ``app.state.base`` (the address friends reach)."""
     store = Store(db_path)
-    hub = Hub(store, pause, idle)
+    hub = Hub(store, pause, idle, away)
+
+    def not_local(request: Request) -> Response | None:
+        """A refusal for a request from another machine, on a server on the network."""
+        if lan and not is_local(request.client):
+            return refused(LOCAL_ONLY, status=403)
+        return None
+
+    def base_of(request: Request) -> str:
+        return getattr(request.app.state, "base", None) or str(request.base_url)
+
+    def room_of(request: Request) -> Room | None:
+        try:
+            return hub.room(int(request.path_params["match_id"]))
+        except ValueError:
+            return None
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
     async def lobby(request: Request) -> Response:
+        if (refusal := not_local(request)) is not None:
+            return refusal
         player = store.last_player()
         return JSONResponse({
             "player": player or "",
@@ -357,6 +410,8 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
     async def new_match(request: Request) -> Response:
         if not same_origin(request.headers):
             return JSONResponse({"error": FOREIGN}, status_code=403)
+        if (refusal := not_local(request)) is not None:
+            return refusal
         try:
             data = await request.json()
             table = MatchSession.create(store, NewMatch.from_json(data))
@@ -365,16 +420,60 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         except ValueError:
             not_json = "the request is not JSON"
             return refused(Reason("bad_form", not_json, detail=not_json))
-        hub.rooms[table.id] = Room(table)
-        return JSONResponse({"id": table.id})
+        hub.rooms[table.id] = Room(table, hub.away)
+        made = {**links(table, base_of(request)), "lan": lan}
+        if lan and made["invitations"]:
+            print(f"match {table.id}: friends join at", *(i["link"] for i in made["invitations"]),
+                  f"(spectators: {made['watch']})", flush=True)
+        return JSONResponse({"id": table.id, **made})
+
+    async def invitations(request: Request) -> Response:
+        """The creator's seat and the links to give friends and spectators (resuming)."""
+        if not same_origin(request.headers):
+            return JSONResponse({"error": FOREIGN}, status_code=403)
+        if (refusal := not_local(request)) is not None:
+            return refusal
+        room = room_of(request)
+        if room is None:
+            return refused(NO_SUCH_MATCH, status=404)
+        return JSONResponse({"id": room.table.id, **links(room.table, base_of(request)),
+                             "lan": lan})
+
+    async def join(request: Request) -> Response:
+        """An invitation: what it opens (GET), or its person sitting down (POST)."""
+        if not same_origin(request.headers):
+            return JSONResponse({"error": FOREIGN}, status_code=403)
+        found = store.seat_of(request.path_params["token"])
+        room = None if found is None else hub.room(found[0])
+        if room is None:
+            return refused(no_seat(), status=404)
+        table, seat = room.table, found[1]
+        if request.method == "POST":
+            try:
+                data = await request.json()
+            except ValueError:
+                data = None
+            if not isinstance(data, dict) or type(data.get("name")) is not str:
+                words = "a person sits down with a name: {\"name\": \"...\"}"
+                return refused(Reason("bad_form", words, detail=words))
+            async with room.lock:
+                table.sit(seat, data["name"])
+            await room.broadcast()
+        return JSONResponse(invitation(table, seat))
+
+    async def watch(request: Request) -> Response:
+        """The watch link: the match it opens."""
+        match_id = store.watched(request.path_params["secret"])
+        if match_id is None:
+            return refused(no_seat(), status=404)
+        return JSONResponse({"match": match_id})
 
     async def abandon(request: Request) -> Response:
         if not same_origin(request.headers):
             return JSONResponse({"error": FOREIGN}, status_code=403)
-        try:
-            room = hub.room(int(request.path_params["match_id"]))
-        except ValueError:
-            room = None
+        if (refusal := not_local(request)) is not None:
+            return refusal
+        room = room_of(request)
         if room is None:
             return refused(NO_SUCH_MATCH, status=404)
         try:
@@ -396,6 +495,8 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         if room is None:
             return JSONResponse({"error": f"no match {match_id}"}, status_code=404)
         try:
+            if lan and not is_local(request.client):  # friends: of their own match only
+                seat_by(room.table, request.query_params)
             return room.table.deal_record(index)
         except ActionError as e:
             return JSONResponse({"error": str(e)}, status_code=404)
@@ -419,6 +520,8 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
     async def uploaded_replay(request: Request) -> Response:
         if not same_origin(request.headers):
             return JSONResponse({"error": FOREIGN}, status_code=403)
+        if (refusal := not_local(request)) is not None:
+            return refusal
         body = await request.body()
         if len(body) > MAX_UPLOAD:
             too_large = "that file is too large to be a deal record"
@@ -442,14 +545,17 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         except ValueError:
             match_id = -1
         room = hub.room(match_id)
-        if room is None:
-            await ws.send_json({"type": "error", **said(NO_SUCH_MATCH), "fatal": True})
+        try:
+            if room is None:
+                raise ActionError(NO_SUCH_MATCH)
+            seat = seat_by(room.table, ws.query_params)
+        except ActionError as e:
+            await ws.send_json({"type": "error", **said(e), "fatal": True})
             await ws.close()
             return
-        peer = Peer(ws, CREATOR)
-        room.peers.add(peer)
+        peer = Peer(ws, seat)
         try:
-            peer.send(room.message(peer.seat))
+            await hub.arrive(room, peer)
             hub.kick(room)
             while peer.open:
                 frame = await ws.receive()
@@ -466,10 +572,12 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         except (WebSocketDisconnect, RuntimeError):  # the page went away mid-receive
             pass
         finally:
-            room.peers.discard(peer)
             peer.close()
+            await hub.leave(room, peer)
 
     async def status(request: Request) -> Response:
+        if (refusal := not_local(request)) is not None:
+            return refusal
         return JSONResponse({"loaded_matches": len(hub.rooms),
                              "pages": sum(len(room.peers) for room in hub.rooms.values())})
 
@@ -488,6 +596,9 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         Route("/api/status", status),
         Route("/api/matches", new_match, methods=["POST"]),
         Route("/api/matches/{match_id}/abandon", abandon, methods=["POST"]),
+        Route("/api/matches/{match_id}/invitations", invitations),
+        Route("/api/join/{token}", join, methods=["GET", "POST"]),
+        Route("/api/watch/{secret}", watch),
         Route("/api/matches/{match_id}/deals/{index}/record", record),
         Route("/api/matches/{match_id}/deals/{index}/replay", deal_replay),
         Route("/api/replay", uploaded_replay, methods=["POST"]),
