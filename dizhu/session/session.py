@@ -82,11 +82,10 @@ class MatchSession:
         not given)."""
         settings = new.to_json(seed or secrets.token_hex(8))
         people = [seat for seat, level in enumerate(seat_plan(settings)) if level is None]
-        match_id, tokens = store.create_match(new.player, settings, people)
+        match_id, tokens, watch = store.create_match(new.player, settings, people)
         seated = {seat: SeatRow(token, new.player if seat == CREATOR else None)
                   for seat, token in tokens.items()}
-        return cls(store, match_id, new.player, settings, seated,
-                   store.load(match_id).watch)
+        return cls(store, match_id, new.player, settings, seated, watch)
 
     @classmethod
     def load(cls, store: Store, match_id: int, upto: int | None = None) -> MatchSession | None:

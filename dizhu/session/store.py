@@ -164,12 +164,13 @@ class Store:
         self.db.close()
 
     def create_match(self, player: str, settings: dict[str, Any],
-                     people: list[int]) -> tuple[int, dict[int, str]]:
+                     people: list[int]) -> tuple[int, dict[int, str], str]:
         """Store a new match created by ``player`` (seat 0) whose ``people`` seats are
-        played by people, with its secret for spectators; returns its id and each of those
-        seats' new secret token."""
+        played by people, with its secret for spectators; returns its id, each of those
+        seats' new secret token and the spectators' secret."""
         now = time.time()
         tokens = {seat: secrets.token_urlsafe(16) for seat in people}
+        watch = secrets.token_urlsafe(16)
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             cur = self.db.execute(
@@ -179,9 +180,8 @@ class Store:
             for seat, token in tokens.items():
                 self.db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, NULL)",
                                 (match_id, seat, token, player if seat == 0 else None))
-            self.db.execute("INSERT INTO watch VALUES (?, ?)",
-                            (match_id, secrets.token_urlsafe(16)))
-        return match_id, tokens
+            self.db.execute("INSERT INTO watch VALUES (?, ?)", (match_id, watch))
+        return match_id, tokens, watch
 
     def sit(self, match_id: int, seat: int, person: str) -> None:
         """Record who sits at a seat people play (a new name replaces the old)."""
