@@ -49,6 +49,8 @@ class Deal(Position):
 
     __slots__ = (
         "_floor",
+        "_result",
+        "_suits",
         "auction_state",
         "bids",
         "chosen",
@@ -98,6 +100,10 @@ class Deal(Position):
         """History index -> the suited cards a player chose for that play."""
         self._floor = 0
         """How far back :meth:`pop` may go (a copy starts where it was made)."""
+        self._suits: tuple[int, object, tuple[list, list[SuitedCards]]] | None = None
+        self._result: tuple[int, object, ScoreSheet | None] | None = None
+        """:meth:`replay_suits` and :attr:`result` as last worked out, for the history of
+        that length whose last entry was that very tuple (see :meth:`_memo`)."""
 
     # ----------------------------------------------------------------- construction
 
@@ -187,11 +193,31 @@ class Deal(Position):
             return Reason("play_begun", "the play has begun: play cards or pass")
         return self._why(action, self._genuine.get((action.kind, action.cards)))
 
+    def _memo(self, memo: tuple[int, object, object] | None) -> bool:
+        """Whether ``memo`` was worked out for the history as it is now: the same length
+        and the very same last entry (every push appends a tuple made anew, and the memo
+        keeps that one alive, so no other can take its identity). Nothing else a memo
+        depends on changes after the deal: the cards, the seed, the chosen suits of each
+        play (set and dropped with it)."""
+        if memo is None:
+            return False
+        history = self.history
+        n = len(history)
+        return memo[0] == n and memo[1] is (history[-1] if n else None)
+
     @property
     def result(self) -> ScoreSheet | None:
         """The score sheet once the deal is played out (``None`` before, or if thrown in)."""
         if self.phase is not _OVER:
             return None
+        memo = self._result
+        if self._memo(memo):
+            return memo[2]  # type: ignore[index]
+        sheet = self._score()
+        self._result = (len(self.history), self.history[-1], sheet)
+        return sheet
+
+    def _score(self) -> ScoreSheet:
         landlord = self.landlord
         landlord_won = self.winner == landlord
         peasants_played = any(self.plays_made[s] for s in range(self.seats) if s != landlord)
@@ -349,7 +375,18 @@ class Deal(Position):
 
     def replay_suits(self) -> tuple[list[tuple[int, Action, tuple[int, ...]]],
                                      list[SuitedCards]]:
-        """The history with the suited cards of each play, and what each seat holds now."""
+        """The history with the suited cards of each play, and what each seat holds now
+        (worked out once for each state of the history: treat both as read-only)."""
+        memo = self._suits
+        if self._memo(memo):
+            return memo[2]  # type: ignore[index]
+        replayed = self._replay_suits()
+        history = self.history
+        self._suits = (len(history), history[-1] if history else None, replayed)
+        return replayed
+
+    def _replay_suits(self) -> tuple[list[tuple[int, Action, tuple[int, ...]]],
+                                     list[SuitedCards]]:
         held = [SuitedCards(h) for h in self.dealt]
         if self.landlord >= 0:
             held[self.landlord].add(self.kitty_cards)
