@@ -260,6 +260,11 @@ class SuitedCards:
         for c in sorted(cards):
             self._by_rank[card_rank(c)].append(c)
 
+    def copy(self) -> SuitedCards:
+        other = object.__new__(SuitedCards)
+        other._by_rank = [stack[:] for stack in self._by_rank]
+        return other
+
     def add(self, cards: Iterable[int]) -> None:
         for c in cards:
             stack = self._by_rank[card_rank(c)]

@@ -100,10 +100,11 @@ class Deal(Position):
         """History index -> the suited cards a player chose for that play."""
         self._floor = 0
         """How far back :meth:`pop` may go (a copy starts where it was made)."""
-        self._suits: tuple[int, object, tuple[list, list[SuitedCards]]] | None = None
+        self._suits: tuple[int, object, int, tuple[list, list[SuitedCards]]] | None = None
         self._result: tuple[int, object, ScoreSheet | None] | None = None
-        """:meth:`replay_suits` and :attr:`result` as last worked out, for the history of
-        that length whose last entry was that very tuple (see :meth:`_memo`)."""
+        """:meth:`replay_suits` (and the landlord then) and :attr:`result` as last worked
+        out, for the history of that length whose last entry was that very tuple (see
+        :meth:`_memo`)."""
 
     # ----------------------------------------------------------------- construction
 
@@ -376,23 +377,39 @@ class Deal(Position):
     def replay_suits(self) -> tuple[list[tuple[int, Action, tuple[int, ...]]],
                                      list[SuitedCards]]:
         """The history with the suited cards of each play, and what each seat holds now
-        (worked out once for each state of the history: treat both as read-only)."""
-        memo = self._suits
-        if self._memo(memo):
-            return memo[2]  # type: ignore[index]
-        replayed = self._replay_suits()
+        (worked out once for each state of the history, and from the last one worked out
+        when the history only grew since: treat both as read-only)."""
         history = self.history
-        self._suits = (len(history), history[-1] if history else None, replayed)
-        return replayed
-
-    def _replay_suits(self) -> tuple[list[tuple[int, Action, tuple[int, ...]]],
-                                     list[SuitedCards]]:
+        n = len(history)
+        memo = self._suits
+        if memo is not None:
+            done, last, landlord, (out, held) = memo
+            if done <= n and landlord == self.landlord and \
+                    (history[done - 1] is last if done else last is None):
+                if done == n:
+                    return out, held
+                # the history grew by pushes alone: go on from there, on copies, so that
+                # an answer given before stays as it was
+                out, held = out[:], [h.copy() for h in held]
+                self._replay_suits(out, held, done)
+                self._suits = (n, history[-1], self.landlord, (out, held))
+                return out, held
         held = [SuitedCards(h) for h in self.dealt]
         if self.landlord >= 0:
             held[self.landlord].add(self.kitty_cards)
         out = []
+        self._replay_suits(out, held, 0)
+        self._suits = (n, history[-1] if n else None, self.landlord, (out, held))
+        return out, held
+
+    def _replay_suits(self, out: list[tuple[int, Action, tuple[int, ...]]],
+                      held: list[SuitedCards], start: int) -> None:
+        """Replay the history from ``start`` on: append its actions to ``out`` with the
+        cards each play takes from ``held``."""
         chosen = self.chosen
-        for index, (seat, action) in enumerate(self.history):
+        history = self.history
+        for index in range(start, len(history)):
+            seat, action = history[index]
             cards: tuple[int, ...] = ()
             if action.__class__ is Play and action.cards:
                 given = chosen.get(index)
@@ -402,7 +419,6 @@ class Deal(Position):
                     cards = tuple(held[seat].take_chosen(action.cards,
                                                          mix(self.suit_seed, index)))
             out.append((seat, action, cards))
-        return out, held
 
     def __repr__(self) -> str:
         hands = " / ".join(format_ranks(h) for h in self.hands)
