@@ -86,8 +86,11 @@ def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
               "links a table's creator copies (the lobby stays on this machine)", flush=True)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    # the client's own address decides what it may reach: no proxy may name another
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", proxy_headers=False)
+    # the client's own address decides what it may reach: no proxy may name another; no
+    # per-message compression (deflating every state message cost about as much as
+    # encoding it as JSON, for messages of a few KiB on a local network)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", proxy_headers=False,
+                            ws_per_message_deflate=False)
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])
