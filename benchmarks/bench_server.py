@@ -17,11 +17,13 @@ is replaced by a new one. Every action carries the version of the state it answe
 
 Reported per step: the person's actions per second (all tables together), the latency from
 sending an action to receiving the state that includes it (p50, p95, p99, max), errors,
-the server's CPU use and resident memory (``/proc/PID``), the client's CPU use and the
-state message's size. ``--checkout`` (repeatable) starts the server from another checkout
-(a ``git worktree`` of an older commit, say); the checkouts are run in turn at each step,
-so their figures are comparable as ratios. ``--profile FILE`` runs the server under
-cProfile and writes its statistics to FILE (one checkout, one step).
+the server's CPU use (all threads), its CPU time per action of a person (which a busy
+machine disturbs less than the rates) and its resident memory (``/proc/PID``), the
+client's CPU use and the state message's median size. ``--checkout`` (repeatable) starts
+the server from another checkout (a ``git worktree`` of an older commit, say); the
+checkouts are run in turn at each step, so their figures are comparable as ratios.
+``--profile FILE`` runs the server under cProfile and writes its statistics to FILE (one
+checkout, one step).
 """
 
 from __future__ import annotations
@@ -223,6 +225,7 @@ async def load(server: Server, tables: int, seconds: float, paced: bool, seed: i
             "p99": percentile(times, 0.99) * 1000, "max": (times[-1] if times else 0) * 1000,
             "errors": len(stats.errors), "first_error": stats.errors[:1],
             "server_cpu": cpu / elapsed * 100, "client_cpu": mine / elapsed * 100,
+            "cpu_ms": cpu / max(1, stats.actions) * 1000,
             "rss_mib": memory, "kib": sorted(stats.sizes)[len(stats.sizes) // 2] / 1024
             if stats.sizes else 0.0}
 
@@ -258,7 +261,8 @@ def main() -> None:
     if args.profile and len(checkouts) > 1:
         parser.error("--profile takes one checkout")
     print(f"{'checkout':<24} {'tables':>6} {'act/s':>7} {'p50':>7} {'p95':>7} {'p99':>7} "
-          f"{'max':>7} {'errors':>6} {'server':>6} {'client':>6} {'RSS MiB':>7} {'KiB':>5}")
+          f"{'max':>7} {'errors':>6} {'server':>6} {'ms/act':>6} {'client':>6} {'RSS MiB':>7} "
+          f"{'KiB':>5}")
     held = dict.fromkeys(checkouts, 0)
     failed: set[Path] = set()
     for tables in (int(t) for t in args.tables.split(",")):
@@ -268,7 +272,8 @@ def main() -> None:
             r = step(checkout, tables, args)
             print(f"{checkout.name[-24:]:<24} {tables:>6} {r['actions_s']:>7.1f} "
                   f"{r['p50']:>7.1f} {r['p95']:>7.1f} {r['p99']:>7.1f} {r['max']:>7.1f} "
-                  f"{r['errors']:>6} {r['server_cpu']:>5.0f}% {r['client_cpu']:>5.0f}% "
+                  f"{r['errors']:>6} {r['server_cpu']:>5.0f}% {r['cpu_ms']:>6.2f} "
+                  f"{r['client_cpu']:>5.0f}% "
                   f"{r['rss_mib']:>7.0f} {r['kib']:>5.1f}", flush=True)
             if r["errors"]:
                 print(f"    first error: {r['first_error'][0]}", flush=True)
