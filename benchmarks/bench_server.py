@@ -110,8 +110,9 @@ class Server:
             self.process.wait()
 
 
-async def new_match(port: int) -> int:
-    """A new match through the lobby's API (plain HTTP/1.1 on a socket of its own)."""
+async def new_match(port: int) -> str:
+    """A new match through the lobby's API (plain HTTP/1.1 on a socket of its own): the
+    path of the creator's socket (with the seat's token, where the server gives one)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     body = json.dumps(MATCH).encode()
     writer.write(f"POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
@@ -122,7 +123,9 @@ async def new_match(port: int) -> int:
     head, _, text = answer.partition(b"\r\n\r\n")
     if b" 200 " not in head.split(b"\r\n", 1)[0]:
         raise RuntimeError(f"new match refused: {answer[:300]!r}")
-    return int(json.loads(text)["id"])
+    created = json.loads(text)
+    token = created.get("token")
+    return f"/ws/{created['id']}" + (f"?seat={token}" if token else "")
 
 
 def choose(view: dict) -> dict:
@@ -135,7 +138,7 @@ def choose(view: dict) -> dict:
     return {"pass": True} if first == "pass" else {"play": first}
 
 
-async def person(server: Server, match_id: int, stats: Stats, rng: random.Random | None,
+async def person(server: Server, socket_path: str, stats: Stats, rng: random.Random | None,
                  stop: asyncio.Event) -> None:
     """Play seat 0 of one table until ``stop`` is set; ``rng`` paces the person (1 to 3 s
     a turn), none acts at once. Most state messages are only glanced at (their version and
@@ -143,7 +146,7 @@ async def person(server: Server, match_id: int, stats: Stats, rng: random.Random
     answered = -1  # the version last acted on
     sent_version, sent_at = -1, 0.0
     while not stop.is_set():
-        async with connect(f"ws://127.0.0.1:{server.port}/ws/{match_id}", max_size=None,
+        async with connect(f"ws://127.0.0.1:{server.port}{socket_path}", max_size=None,
                            ping_interval=None, open_timeout=60) as ws:
             finished = False
             while not stop.is_set() and not finished:
@@ -186,7 +189,7 @@ async def person(server: Server, match_id: int, stats: Stats, rng: random.Random
                 sent_version, sent_at = version, time.perf_counter()
                 await ws.send(json.dumps(request))
         if finished and not stop.is_set():
-            match_id = await new_match(server.port)
+            socket_path = await new_match(server.port)
             answered, sent_version = -1, -1
 
 
@@ -196,12 +199,12 @@ def percentile(values: list[float], fraction: float) -> float:
 
 async def load(server: Server, tables: int, seconds: float, paced: bool, seed: int) -> dict:
     """Run ``tables`` tables for a warm-up then ``seconds`` measured; the step's figures."""
-    ids = [await new_match(server.port) for _ in range(tables)]
+    paths = [await new_match(server.port) for _ in range(tables)]
     stats, stop = Stats(), asyncio.Event()
     tasks = []
-    for n, match_id in enumerate(ids):
+    for n, socket_path in enumerate(paths):
         rng = random.Random(f"{seed}:{n}") if paced else None
-        tasks.append(asyncio.create_task(person(server, match_id, stats, rng, stop)))
+        tasks.append(asyncio.create_task(person(server, socket_path, stats, rng, stop)))
         if n % 20 == 19:
             await asyncio.sleep(0.05)  # within the server's listen backlog
     await asyncio.sleep(3.0 if paced else 1.0)  # every socket open, every table going
