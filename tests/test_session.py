@@ -109,6 +109,32 @@ def test_an_action_the_store_refuses_is_not_applied(store):
     assert table.state() == before
 
 
+def test_a_grouped_store_commits_the_matches_together_and_takes_back_a_refused_action(
+        tmp_path):
+    """The server's store commits the events of several matches in one transaction, each
+    settled only once committed; one the database refuses is taken back alone."""
+    store = Store(tmp_path / "grouped.sqlite3", grouped=True)
+    try:
+        good, bad = new_table(store), new_table(store)
+        before = bad.state()
+        store.db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?)",
+                         (bad.id, bad.version + 1, 0, json.dumps({"bid": 0}), 0.0))
+        good.submit(good.deal.to_move, BID[0])
+        bad.submit(bad.deal.to_move, BID[0])
+        assert good.writing is not None and bad.writing is not None
+        good.writing.result(10)
+        good.settle()
+        bad.writing.exception(10)
+        with pytest.raises(sqlite3.IntegrityError):
+            bad.settle()
+        assert bad.state() == before and good.version == 1
+        reader = Store(tmp_path / "grouped.sqlite3")
+        assert MatchSession.load(reader, good.id).state() == good.state()
+        reader.close()
+    finally:
+        store.close()
+
+
 def test_illegal_actions_are_refused_with_a_reason(store):
     table = new_table(store)
     other = (table.deal.to_move + 1) % 3

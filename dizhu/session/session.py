@@ -11,6 +11,9 @@ seats of people on auto-play) are played by whoever drives the session, asking
 from __future__ import annotations
 
 import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Any
 
 from ..actions import action_from_json, action_to_json
@@ -31,7 +34,8 @@ from .entry import action_of
 from .form import PACES, NewMatch, level_of, person_name
 from .refusals import ActionError
 from .seats import MEMORY, seat_plan, table_bot
-from .store import Result, SeatRow, Store
+from .store import SeatRow, Store
+from .writer import EventRow, Result
 
 CREATOR = 0
 """The seat of the person who created the match."""
@@ -71,6 +75,9 @@ class MatchSession:
         self._autoplay_bots: dict[int, Bot] = {}
         self.version = 0
         self.abandoned = False
+        self.writing: Future[None] | None = None
+        """The write of the last event while a grouped store commits it."""
+        self._undo: Callable[[], None] = lambda: None
         self.hinter = Hinter()
         self.hinter.bot.memo_limit = MEMORY["memo_limit"]
 
@@ -197,7 +204,8 @@ class MatchSession:
         self._commit(seat, {"autoplay": spec})
 
     def _commit(self, seat: int, event: dict[str, Any]) -> None:
-        """Apply in memory, store, and undo the memory change if the store fails."""
+        """Apply in memory, store, and undo the memory change if the store fails. With a
+        grouped store the write is still going on when this returns: see :meth:`settle`."""
         self._refuse_if_abandoned()
         autoplay_before = dict(self.autoplay), dict(self._autoplay_bots)
         self._apply(seat, event)
@@ -215,10 +223,8 @@ class MatchSession:
                                           sheet.scores[person] > 0, sheet.scores[person]))
             if self.match.finished:
                 summary = self.summary()
-        try:
-            self.store.append(self.id, self.version, seat, event, results=results,
-                              summary=summary)
-        except Exception:
+
+        def undo() -> None:
             self.version -= 1
             if "next" in event:
                 self.match.deals.pop()
@@ -226,7 +232,27 @@ class MatchSession:
                 self.autoplay, self._autoplay_bots = autoplay_before
             else:
                 deal.pop()
+
+        row = EventRow(self.id, self.version, seat, event, time.time(), tuple(results),
+                       summary)
+        try:
+            self.writing = self.store.append(row)
+        except Exception:
+            undo()
             raise
+        self._undo = undo
+
+    def settle(self) -> None:
+        """Once the last event's write (:attr:`writing`) is done: forget it, or, if it
+        failed, take the event back and raise the error. Nothing may act on the match or
+        show it between an action and its settling."""
+        writing, self.writing = self.writing, None
+        if writing is None:
+            return
+        error = writing.exception()
+        if error is not None:
+            self._undo()
+            raise error
 
     def _refuse_if_abandoned(self) -> None:
         if self.abandoned:

@@ -11,12 +11,14 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import sqlite3
 import sys
 import time
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from .writer import EventRow, GroupWriter, connect, write
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -91,18 +93,6 @@ class SeatRow:
 
 
 @dataclass(frozen=True)
-class Result:
-    """A person's result in one scored deal."""
-
-    number: int
-    seat: int
-    person: str
-    role: str
-    won: bool
-    points: int
-
-
-@dataclass(frozen=True)
 class StoredMatch:
     id: int
     created: float
@@ -118,17 +108,17 @@ class StoredMatch:
 
 
 class Store:
-    """The game's database. Every write is one transaction, committed before returning."""
+    """The game's database. Every write is one transaction, committed before returning;
+    a store opened ``grouped`` (a server's) commits events in a writer thread of its own,
+    many matches' at once (:mod:`.writer`), and says when each is committed."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, grouped: bool = False) -> None:
         self.path = Path(path)
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(path), isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db = connect(str(path))
         self._migrate()
+        self.writer = GroupWriter(str(path)) if grouped and str(path) != ":memory:" else None
 
     def _migrate(self) -> None:
         """Create the tables, or bring a database of an older schema up to date (in one
@@ -161,6 +151,9 @@ class Store:
             self.db.execute(f"PRAGMA user_version = {VERSION}")
 
     def close(self) -> None:
+        """Commit what a grouped store has queued, then close."""
+        if self.writer is not None:
+            self.writer.close()
         self.db.close()
 
     def create_match(self, player: str, settings: dict[str, Any],
@@ -202,29 +195,15 @@ class Store:
                               (secret,)).fetchone()
         return None if row is None else row[0]
 
-    def append(self, match_id: int, version: int, seat: int, event: dict[str, Any], *,
-               results: list[Result] = (), summary: dict[str, Any] | None = None) -> None:
-        """Commit event number ``version`` of a match, with the people's results of a deal
-        that this event ended and the match summary once it is over (its ``winners`` mark
-        the seats that won). Raises ``sqlite3.IntegrityError`` if that version is taken."""
-        now = time.time()
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
-            self.db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?)",
-                            (match_id, version, seat, json.dumps(event), now))
-            for r in results:
-                self.db.execute("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?, ?)",
-                                (match_id, r.number, r.seat, r.person, r.role, int(r.won),
-                                 r.points))
-            if summary is not None:
-                self.db.execute("UPDATE matches SET finished = 1, summary = ? WHERE id = ?",
-                                (json.dumps(summary), match_id))
-                winners = set(summary["winners"])
-                for (seat_,) in self.db.execute("SELECT seat FROM seats WHERE match_id = ?",
-                                                (match_id,)).fetchall():
-                    self.db.execute("UPDATE seats SET won = ? WHERE match_id = ? AND seat = ?",
-                                    (int(seat_ in winners), match_id, seat_))
-            self.db.execute("UPDATE matches SET updated = ? WHERE id = ?", (now, match_id))
+    def append(self, row: EventRow) -> Future[None] | None:
+        """Commit an accepted event (with the deal results and summary it brings). Raises
+        ``sqlite3.IntegrityError`` if its version is taken. A grouped store returns a
+        future instead, done once the event is committed together with the other events
+        that arrived meanwhile (its exception the error, if it could not be)."""
+        if self.writer is not None:
+            return self.writer.put(row)
+        write(self.db, [row])
+        return None
 
     def load(self, match_id: int) -> StoredMatch | None:
         row = self.db.execute("SELECT id, created, player, settings, finished FROM matches "

@@ -125,8 +125,14 @@ class Room:
                 "seats": self.presence.to_json()}
 
     async def broadcast(self) -> None:
+        """Queue the state for every page, once no action is being stored."""
+        async with self.lock:
+            self.tell()
+
+    def tell(self) -> None:
         """Queue the state for every page, each its own seat's (never waits on a page: see
-        :mod:`.peer`)."""
+        :mod:`.peer`). The caller holds :attr:`lock` with every event stored, so that no
+        page hears of an event the database might still lose."""
         texts: dict[int | None, str] = {}
         for peer in list(self.peers):
             if not peer.open:
@@ -233,10 +239,11 @@ class Hub:
                 return
             try:
                 table.submit(seat, table.timeout_action(seat), by_clock=True)
+                await stored(table)
             except (ActionError, sqlite3.Error):
                 log.exception("match %s: the turn clock could not act", table.id)
                 return
-        await room.broadcast()
+            room.tell()
         self.kick(room)
 
     async def drive(self, room: Room) -> None:
@@ -269,7 +276,8 @@ class Hub:
                         table.next_deal()
                     else:
                         table.submit(seat, action)
-                await room.broadcast()
+                    await stored(table)
+                    room.tell()
         except asyncio.CancelledError:
             raise
         except Exception as e:
@@ -285,7 +293,8 @@ class Hub:
         kind = message["type"]
         seat = peer.seat
         if kind == "sync":
-            peer.send(room.message(seat))
+            async with room.lock:
+                peer.send(room.message(seat))
             return
         try:
             if seat is None:
@@ -309,12 +318,15 @@ class Hub:
                     target = message.get("seat", seat)
                     room.presence.hand_over(seat, target)
                     table.set_autoplay(target, message["bot"])
+                await stored(table)
+                room.tell()
         except AmbiguousPlayError as e:
             peer.send({"type": "choose", **said(e), "options": [play_json(p) for p in e.options]})
             return
         except StaleMessage as e:  # the page missed a change: it gets the state again
             peer.send({"type": "error", "stale": True, **said(e)})
-            peer.send(room.message(seat))
+            async with room.lock:
+                peer.send(room.message(seat))
             return
         except ActionError as e:
             peer.send({"type": "error", **said(e)})
@@ -324,8 +336,17 @@ class Hub:
             peer.send({"type": "error", **said(Reason(
                 "not_saved", f"that could not be saved ({e}); nothing changed: try again"))})
             return
-        await room.broadcast()
         self.kick(room)
+
+
+async def stored(table: MatchSession) -> None:
+    """Wait (holding the room's lock) until the match's last event is committed, together
+    with the events of other matches that came meanwhile; if it could not be, the event is
+    taken back and the error raised. Only then may the pages hear of it."""
+    if table.writing is not None:
+        with contextlib.suppress(Exception):
+            await asyncio.shield(asyncio.wrap_future(table.writing))
+        table.settle()
 
 
 class StaleMessage(Exception):
@@ -371,7 +392,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
     ``lan``: the server is reachable from the local network; the lobby, making, abandoning
     and resuming matches are then only for the machine itself (see :mod:`.rooms`), and
     invitations name ``app.state.base`` (the address friends reach)."""
-    store = Store(db_path)
+    store = Store(db_path, grouped=True)
     hub = Hub(store, pause, idle, away)
 
     def not_local(request: Request) -> Response | None:
@@ -458,7 +479,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
                 return refused(Reason("bad_form", words, detail=words))
             async with room.lock:
                 table.sit(seat, data["name"])
-            await room.broadcast()
+                room.tell()
         return JSONResponse(invitation(table, seat))
 
     async def watch(request: Request) -> Response:
@@ -479,13 +500,13 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         try:
             async with room.lock:
                 room.table.abandon()
+                room.stop()
+                room.tell()
         except ActionError as e:
             return refused(e, status=409)
-        room.stop()
-        await room.broadcast()
         return JSONResponse({"abandoned": room.table.id})
 
-    def finished_record(request: Request) -> dict[str, Any] | Response:
+    async def finished_record(request: Request) -> dict[str, Any] | Response:
         try:
             match_id = int(request.path_params["match_id"])
             index = int(request.path_params["index"])
@@ -497,12 +518,13 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         try:
             if lan and not is_local(request.client):  # friends: of their own match only
                 seat_by(room.table, request.query_params)
-            return room.table.deal_record(index)
+            async with room.lock:  # never a deal whose last play is still being stored
+                return room.table.deal_record(index)
         except ActionError as e:
             return JSONResponse({"error": str(e)}, status_code=404)
 
     async def record(request: Request) -> Response:
-        found = finished_record(request)
+        found = await finished_record(request)
         if isinstance(found, Response):
             return found
         name = f"dizhu-match{request.path_params['match_id']}-deal" \
@@ -512,7 +534,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def deal_replay(request: Request) -> Response:
-        found = finished_record(request)
+        found = await finished_record(request)
         if isinstance(found, Response):
             return found
         return JSONResponse({"frames": replay_frames(found), "record": found})
