@@ -8,10 +8,10 @@ reported on the Elo scale, 400·log10(s), shifted so that the mean rating is 0 (
 anchor bot's is). When they do not exist (some bots won every deck against all the others),
 each pair is credited one more deck, shared evenly.
 
-95% intervals: rating ± 1.96 standard errors, from the Fisher information of the fit scaled
-by the dispersion of the per-deck results around it (quasi-likelihood: a deck is not a coin
-toss, its two legs are paired). For two bots this is the arena's WP interval, mapped to
-ratings.
+95% intervals: rating ± 1.96 standard errors, from the Fisher information of the fit and the
+variation of the per-deck results around it (the sandwich estimator, each deck a cluster:
+a deck is not a coin toss, its two legs are paired, and every pair plays it). For two bots
+this is the arena's WP interval, mapped to ratings.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ ELO = 400 / math.log(10)
 """Elo points per unit of natural-log strength."""
 
 Matrix = list[list[float]]
+PerDeck = dict[tuple[int, int], list[float]]
 
 
 @dataclass
@@ -41,8 +42,6 @@ class Ratings:
     """Elo-scale ratings, in the bots' order."""
     errors: list[float]
     """Their standard errors (0 for the anchor)."""
-    spread: float = 1.0
-    """The dispersion the errors are scaled by."""
     prior: bool = False
     """Whether the evenly shared extra decks were needed."""
 
@@ -137,38 +136,54 @@ def _inverse(m: Matrix) -> Matrix:
     return [row[n:] for row in rows]
 
 
-def dispersion(per_deck: dict[tuple[int, int], list[float]], theta: Sequence[float]) -> float:
-    """Pearson's estimate of how much the per-deck results vary, relative to coin tosses
-    at the fitted chances (1: as much; duplicate decks make it smaller). Results that do not
-    vary at all count as two independent legs a deck (1/2)."""
-    chi2 = 0.0
-    count = 0
+def robust_covariance(theta: Sequence[float], games: Matrix, per_deck: PerDeck,
+                      anchor: int | None = None) -> Matrix:
+    """The log strengths' covariance from how the decks' results actually vary (the
+    sandwich estimator, each deck one cluster: a deck's legs are paired, and all pairs play
+    it). When no deck's result differs from the fitted chance, the model's covariance at two
+    independent results a deck."""
+    n = len(theta)
+    bread = covariance(information(theta, games), anchor)
+    decks = max(map(len, per_deck.values()), default=0)
+    scores = [[0.0] * n for _ in range(decks)]
+    varied = False
     for (i, j), values in per_deck.items():
         p = win_chance(theta, i, j)
-        chi2 += sum((v - p) ** 2 for v in values) / (p * (1 - p))
-        count += len(values)
-    freedom = count - (len(theta) - 1)
-    return chi2 / freedom if freedom > 0 and chi2 > 0 else 0.5
+        for d, v in enumerate(values):
+            scores[d][i] += v - p
+            scores[d][j] -= v - p
+            varied = varied or abs(v - p) > 1e-9
+    if decks < 2 or not varied:
+        return [[x / 2 for x in row] for row in bread]
+    scale = decks / (decks - 1)
+    meat = [[scale * sum(row[a] * row[b] for row in scores) for b in range(n)]
+            for a in range(n)]
+    return _product(_product(bread, meat), bread)
+
+
+def _product(x: Matrix, y: Matrix) -> Matrix:
+    return [[sum(a * b for a, b in zip(row, col, strict=True)) for col in zip(*y, strict=True)]
+            for row in x]
 
 
 def fit_ratings(wins: Matrix, games: Matrix, anchor: int | None = None,
-                spread: float | None = None,
-                per_deck: dict[tuple[int, int], list[float]] | None = None) -> Ratings:
-    """Elo-scale ratings and their standard errors. The errors are scaled by ``spread`` (the
-    dispersion; default: estimated from ``per_deck`` results if given, else 1)."""
+                per_deck: PerDeck | None = None) -> Ratings:
+    """Elo-scale ratings and their standard errors: from the results' own variation when
+    ``per_deck`` is given (``per_deck[i, j][d]``: i's share of deck d against j, the same
+    decks for every pair), else from the model's (as if every game were a coin toss)."""
     n = len(wins)
     prior = not strengths_exist(wins)
     if prior:
         wins = [[w + 0.5 * (i != j) for j, w in enumerate(row)] for i, row in enumerate(wins)]
         games = [[g + (i != j) for j, g in enumerate(row)] for i, row in enumerate(games)]
     theta = fit_strengths(wins, games)
-    if spread is None:
-        spread = dispersion(per_deck, theta) if per_deck else 1.0
-    cov = covariance(information(theta, games), anchor)
+    if per_deck:
+        cov = robust_covariance(theta, games, per_deck, anchor)
+    else:
+        cov = covariance(information(theta, games), anchor)
     base = theta[anchor] if anchor is not None else sum(theta) / n
     return Ratings([ELO * (t - base) for t in theta],
-                   [ELO * math.sqrt(max(spread * cov[i][i], 0.0)) for i in range(n)],
-                   spread, prior)
+                   [ELO * math.sqrt(max(cov[i][i], 0.0)) for i in range(n)], prior)
 
 
 def run_tournament(bots: Sequence[str], decks: int = 500, seed: int | str = 0,
@@ -213,7 +228,7 @@ def run_tournament(bots: Sequence[str], decks: int = 500, seed: int | str = 0,
                for i in sorted(range(n), key=lambda i: -fit.ratings[i])]
     return {"bots": bots, "mode": mode, "seed": seed, "rules": rules.describe(),
             "seats": rules.seats, "decks": decks, "anchor": anchor,
-            "ranking": ranking, "wp": wp, "dispersion": fit.spread, "prior": fit.prior,
+            "ranking": ranking, "wp": wp, "prior": fit.prior,
             "pairs": reports, "seconds": seconds, "jobs": workers}
 
 
@@ -232,9 +247,11 @@ def format_tournament(t: dict[str, Any]) -> str:
     for rank, (r, interval) in enumerate(zip(ranking, intervals, strict=True), 1):
         lines.append(f"{rank:>4}  {r['bot']:<{width}}  {round(r['rating']):>+6d}  "
                      f"{interval:<{span}}  {r['score']:.3f}")
-    lines += ["", f"Bradley-Terry ratings on the Elo scale, {anchor}; score: mean WP against "
-              "the others" + ("; one evenly shared deck added to each pair (some bots won "
-                              "every deck)" if t["prior"] else ""),
+    lines += ["", f"Ratings: Bradley-Terry on the Elo scale, {anchor}; 95% intervals over "
+              "the decks."]
+    if t["prior"]:
+        lines.append("One deck shared evenly was added to each pair: some bots won every deck.")
+    lines += ["Score: mean WP against the others.",
               "", "Pairwise WP (the row's share of wins against the column):",
               " " * (width + 6) + "".join(f"{k:>7}" for k in range(1, len(ranking) + 1))]
     order = [t["bots"].index(r["bot"]) for r in ranking]

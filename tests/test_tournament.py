@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dizhu.arena import ArenaSpec, run_arena
 from dizhu.cli import main
-from dizhu.tournament import ELO, dispersion, fit_ratings, run_tournament, strengths_exist
+from dizhu.tournament import ELO, fit_ratings, run_tournament, strengths_exist
 
 
 def matrices(share: dict[tuple[int, int], float], n: int, games: float):
@@ -68,18 +68,33 @@ def test_a_bot_that_lost_every_deck_still_gets_a_finite_rating():
     assert strengths_exist(matrices({(0, 1): 0.95}, 2, 10)[0])
 
 
-def test_the_dispersion_gives_two_bots_the_arenas_interval():
-    """Scaled by the dispersion of per-deck results, a rating difference's error is the
-    arena's WP error through the logistic curve."""
+def test_over_the_decks_two_bots_get_the_arenas_interval():
+    """From the per-deck results, a rating difference's error is the arena's WP error
+    through the logistic curve."""
     values = [1.0, 0.5, 0.5, 1.0, 0.0, 0.5, 1.0, 1.0, 0.5, 0.5]
     n, p = len(values), sum(values) / len(values)
     sd2 = sum((v - p) ** 2 for v in values) / (n - 1)
     wins, games = matrices({(0, 1): p}, 2, n)
     fit = fit_ratings(wins, games, per_deck={(0, 1): values})
-    assert fit.spread == pytest.approx(sd2 / (p * (1 - p)))
     wp_error = math.sqrt(sd2 / n)
     assert 2 * fit.errors[0] == pytest.approx(ELO * wp_error / (p * (1 - p)))
-    assert dispersion({(0, 1): [0.5] * 4}, [0.0, 0.0]) == 0.5  # nothing varies
+    # paired legs vary less than coin tosses: a narrower interval than the model's
+    assert fit.errors[0] < fit_ratings(wins, games).errors[0]
+    # results that do not vary at all count as two independent legs a deck
+    wins, games = matrices({(0, 1): 0.5}, 2, 4)
+    alike = fit_ratings(wins, games, per_deck={(0, 1): [0.5] * 4})
+    assert alike.errors[0] == pytest.approx(fit_ratings(wins, games).errors[0] / math.sqrt(2))
+
+
+def test_decks_shared_by_every_pair_are_counted_once():
+    """Three bots whose results on each deck cancel out around the fit: the ratings are
+    certain, and the pairs' errors do not simply add up."""
+    per_deck = {(0, 1): [1.0, 0.0] * 5, (0, 2): [0.0, 1.0] * 5, (1, 2): [1.0, 0.0] * 5}
+    wins, games = matrices({(0, 1): 0.5, (0, 2): 0.5, (1, 2): 0.5}, 3, 10)
+    fit = fit_ratings(wins, games, per_deck=per_deck)
+    # deck 0: 0 beats 1, 2 beats 0, 1 beats 2 (and the reverse on deck 1): every bot
+    # scores one of two on every deck
+    assert fit.errors == pytest.approx([0, 0, 0], abs=1e-9)
 
 
 shares = st.integers(2, 5).flatmap(lambda n: st.tuples(
@@ -95,9 +110,10 @@ def test_ratings_follow_the_win_share_whatever_the_order(case):
     pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
     wins = [[0.0] * n for _ in range(n)]
     games = [[0.0 if i == j else 3.0 for j in range(n)] for i in range(n)]
-    for (i, j), values in zip(pairs, decks, strict=True):
+    per_deck = dict(zip(pairs, decks, strict=True))
+    for (i, j), values in per_deck.items():
         wins[i][j], wins[j][i] = sum(values), 3 - sum(values)
-    fit = fit_ratings(wins, games)
+    fit = fit_ratings(wins, games, per_deck=per_deck)
     share = [sum(row) for row in wins]
     for a in range(n):
         for b in range(n):
@@ -105,8 +121,13 @@ def test_ratings_follow_the_win_share_whatever_the_order(case):
                 assert fit.ratings[a] > fit.ratings[b]
             elif share[a] == share[b]:
                 assert fit.ratings[a] == pytest.approx(fit.ratings[b], abs=1e-6)
+    place = {bot: k for k, bot in enumerate(order)}  # bot order[k] is listed k-th
+    moved_deck = {}
+    for (i, j), values in per_deck.items():
+        a, b = place[i], place[j]
+        moved_deck[min(a, b), max(a, b)] = values if a < b else [1 - v for v in values]
     moved = fit_ratings([[wins[i][j] for j in order] for i in order],
-                        [[games[i][j] for j in order] for i in order])
+                        [[games[i][j] for j in order] for i in order], per_deck=moved_deck)
     assert moved.ratings == pytest.approx([fit.ratings[i] for i in order], abs=1e-6)
     assert moved.errors == pytest.approx([fit.errors[i] for i in order], abs=1e-6)
 
@@ -142,7 +163,7 @@ def test_the_command_prints_json_and_anchors(capsys):
     ranking = {r["bot"]: r for r in result["ranking"]}
     assert ranking["random"]["rating"] == 0 and ranking["random"]["se"] == 0
     assert ranking["easy"]["ci"][0] < ranking["easy"]["rating"] < ranking["easy"]["ci"][1]
-    assert set(result) >= {"bots", "ranking", "wp", "pairs", "dispersion", "decks", "seed"}
+    assert set(result) >= {"bots", "ranking", "wp", "pairs", "prior", "decks", "seed"}
 
 
 @pytest.mark.parametrize(("argv", "said"), [
