@@ -322,6 +322,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 raise
             raise UsageError("--plot needs matplotlib: "
                              "python3 -m pip install 'dizhu[plot]'") from None
+        if not Path(args.plot).resolve().parent.is_dir():
+            raise UsageError(f"cannot write {args.plot}: no such directory")
     try:
         for bot in args.bots:
             make_bot(bot)
@@ -330,12 +332,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                                 jobs=jobs, ray=ray, progress=not args.json)
     except (ValueError, ImportError, BotFailure) as e:
         raise UsageError(str(e)) from None
+    print(json.dumps(result) if args.json else format_tournament(result))
     if args.plot:
         try:
             plot_wp(result, args.plot)
         except OSError as e:
             raise UsageError(f"cannot write {args.plot}: {e.strerror or e}") from None
-    print(json.dumps(result) if args.json else format_tournament(result))
     return 0
 
 

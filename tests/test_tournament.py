@@ -185,6 +185,12 @@ def test_the_heat_map(tmp_path, capsys, monkeypatch):
     argv = ["tournament", "random", "easy", "--decks", "2", "--jobs", "1", "--plot", str(path)]
     assert main(argv) == 0
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "Pairwise WP" in capsys.readouterr().out
+    nowhere = str(tmp_path / "no" / "wp.png")
+    assert main([*argv[:-1], nowhere]) == 2  # said before any deck is played
+    said = capsys.readouterr()
+    assert said.err == f"dizhu tournament: cannot write {nowhere}: no such directory\n"
+    assert said.out == ""
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     assert main(argv) == 2
     assert "pip install 'dizhu[plot]'" in capsys.readouterr().err
