@@ -11,7 +11,7 @@ for real.
 Reported for A: WP (share of deals its side won) and ADP (its side's points per deal),
 each with a 95% interval over per-deck values (the two legs of a deck are paired; WP's is
 a Wilson interval, so it stays within 0..1), and the same per role. Results do not depend
-on the number of worker processes.
+on the number of worker processes, nor on whether the decks are played as Ray tasks.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ import random
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +32,7 @@ from .bots.base import Bot
 from .bots.external import TROUBLES, ExternalBot
 from .bots.registry import EXTERNAL
 from .deal import Deal, IllegalActionError, Phase, deal_cards
+from .pool import Pool, open_pool
 from .rules import CLASSIC, RuleSet
 from .scoring import score_deal
 from .stats import Z95, mean_ci, median, paired_wilson_ci, sd, wilson_ci, wilson_of
@@ -204,37 +204,52 @@ def _play_chunk(args: tuple[ArenaSpec, int, int]) -> tuple[list[tuple[Leg, Leg]]
     return out, times
 
 
-def run_arena(spec: ArenaSpec, jobs: int = 1, progress: bool = False) -> dict[str, Any]:
-    """Play every deck (in ``jobs`` processes) and return the report."""
-    if jobs < 1:
-        raise ValueError(f"jobs must be 1 or more, not {jobs}")
-    size = max(1, min(50, spec.decks // (jobs * 4) or 1))
+def run_arena(spec: ArenaSpec, jobs: int = 1, progress: bool = False,
+              ray: str | None = None) -> dict[str, Any]:
+    """Play every deck and return the report: in ``jobs`` processes, or as Ray tasks when
+    ``ray`` is an address (``"local"``: a local Ray instance of ``jobs`` CPUs; see
+    :func:`dizhu.pool.open_pool`). The report is the same wherever the decks are played."""
+    with open_pool(jobs, ray) as pool:
+        return run_arenas([spec], pool, progress)[0]
+
+
+def chunks_of(spec: ArenaSpec, workers: int) -> list[tuple[ArenaSpec, int, int]]:
+    """The spec's decks in runs of consecutive decks, each played by one task (small enough
+    for every worker to get several)."""
+    size = max(1, min(50, spec.decks // (workers * 4) or 1))
     first, end = spec.first_deck, spec.first_deck + spec.decks
-    chunks = [(spec, s, min(s + size, end)) for s in range(first, end, size)]
-    legs: list[tuple[Leg, Leg]] = []
-    times = Times()
+    return [(spec, s, min(s + size, end)) for s in range(first, end, size)]
+
+
+def run_arenas(specs: list[ArenaSpec], pool: Pool, progress: bool = False,
+               legs_out: list[list[tuple[Leg, Leg]]] | None = None) -> list[dict[str, Any]]:
+    """Play several arenas on one pool (their chunks all queued at once) and return their
+    reports, in order. ``legs_out``, if given, receives each arena's legs."""
+    chunks = [(i, chunk) for i, spec in enumerate(specs) for chunk in chunks_of(spec, pool.workers)]
+    legs: list[list[tuple[Leg, Leg]]] = [[] for _ in specs]
+    times = [Times() for _ in specs]
     started = time.perf_counter()
-    bar = _ProgressBar(spec.decks) if progress else None
-    if jobs == 1:
-        results = map(_play_chunk, chunks)
-        for chunk_legs, chunk_times in results:
-            legs += chunk_legs
-            times.add(chunk_times)
-            if bar:
-                bar.update(len(legs))
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            for chunk_legs, chunk_times in pool.map(_play_chunk, chunks):
-                legs += chunk_legs
-                times.add(chunk_times)
-                if bar:
-                    bar.update(len(legs))
+    bar = _ProgressBar(sum(spec.decks for spec in specs)) if progress else None
+    played = 0
+    results = pool.map(_play_chunk, [chunk for _, chunk in chunks])
+    for (i, _), (chunk_legs, chunk_times) in zip(chunks, results, strict=True):
+        legs[i] += chunk_legs
+        times[i].add(chunk_times)
+        played += len(chunk_legs)
+        if bar:
+            bar.update(played)
     if bar:
         bar.done()
-    report = summarize(spec, legs, times)
-    report["seconds"] = round(time.perf_counter() - started, 1)
-    report["jobs"] = jobs
-    return report
+    seconds = round(time.perf_counter() - started, 1)
+    reports = []
+    for spec, spec_legs, spec_times in zip(specs, legs, times, strict=True):
+        report = summarize(spec, spec_legs, spec_times)
+        report["seconds"] = seconds
+        report["jobs"] = pool.workers
+        reports.append(report)
+    if legs_out is not None:
+        legs_out += legs
+    return reports
 
 
 def summarize(spec: ArenaSpec, legs: list[tuple[Leg, Leg]], times: Times) -> dict[str, Any]:
