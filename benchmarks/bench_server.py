@@ -1,103 +1,293 @@
-"""How quickly the game server answers: a person's play to the state coming back, over a
-real WebSocket to a real server on 127.0.0.1 (SQLite commit included), and the size of
-the messages.
+"""The game server under load: many tables over real WebSockets to one real server process
+on 127.0.0.1 (started as ``python -m dizhu serve``, SQLite commit included).
 
-    python3 benchmarks/bench_server.py [--deals 20]
+    python3 benchmarks/bench_server.py stress --tables 1,10,50,100,200 [--seconds 15]
+    python3 benchmarks/bench_server.py paced --tables 100,200,300,400,500 [--seconds 60]
+    ... [--checkout PATH [--checkout PATH ...]] [--profile FILE]
 
-Each deal: the person (seat 0) bids 3 and so leads; each of their turns plays the first
-legal play (passing when following), timed from sending it to receiving the state that
-includes it. Computer seats are `easy` with no pause, so their moves arrive in between.
+Each table is a match (classic, 20 deals, two ``easy`` computer seats) with one client
+playing seat 0: it bids 3 (the highest bid it may), never doubles, plays the first legal
+play (passing when following) and asks for the next deal at a deal's end; a finished match
+is replaced by a new one. Every action carries the version of the state it answers.
+
+- ``stress``: the server runs with ``--pause 0`` and each person acts the moment it may.
+- ``paced``: the server keeps its default pause (0.8 s) and each person acts 1 to 3 s
+  (uniform, seeded) after its turn comes; steps stop at the first table count whose p99
+  is over ``--p99`` ms (50) or that saw an error.
+
+Reported per step: the person's actions per second (all tables together), the latency from
+sending an action to receiving the state that includes it (p50, p95, p99, max), errors,
+the server's CPU use (all threads), its CPU time per action of a person (which a busy
+machine disturbs less than the rates) and its resident memory (``/proc/PID``), the
+client's CPU use and the state message's median size. ``--checkout`` (repeatable) starts
+the server from another checkout (a ``git worktree`` of an older commit, say); the
+checkouts are run in turn at each step, so their figures are comparable as ratios.
+``--profile FILE`` runs the server under cProfile and writes its statistics to FILE (one
+checkout, one step).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
-import statistics
+import os
+import random
+import re
+import signal
+import subprocess
 import sys
 import tempfile
+import threading
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+MATCH = {"ruleset": "classic", "mode": "deals", "target": 20, "bots": ["easy", "easy"]}
+HEAD = re.compile(r'\{"type": "state", "version": (\d+),')
+WAITING = re.compile(r'"waiting_for": (\d+|null)\}')
+TICKS = os.sysconf("SC_CLK_TCK")
 
-from websockets.sync.client import connect  # noqa: E402
 
-from tests.webserver import Server  # noqa: E402
+@dataclass
+class Stats:
+    """What the clients saw during the measured window."""
+
+    measuring: bool = False
+    actions: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+
+
+class Server:
+    """``python -m dizhu serve`` from a checkout, on a free port, with its own database."""
+
+    def __init__(self, checkout: Path, db: Path, pause: float | None,
+                 profile: Path | None = None) -> None:
+        runner = ["-m", "cProfile", "-o", str(profile)] if profile else []
+        pace = [] if pause is None else ["--pause", str(pause)]
+        env = {**os.environ, "PYTHONPATH": str(checkout), "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(
+            [sys.executable, *runner, "-m", "dizhu", "serve", "--port", "0", "--no-open",
+             "--db", str(db), *pace], cwd=checkout, env=env, text=True,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if "running at " not in line:
+            raise RuntimeError(f"the server did not start: {line}{self.process.stdout.read()}")
+        self.url = line.split("running at ", 1)[1].split()[0].rstrip("/")
+        self.port = int(self.url.rsplit(":", 1)[1])
+        self.printed: list[str] = []
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.printed.append(line)
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / TICKS
+
+    def memory_mib(self) -> float:
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return 0.0
+
+    def stop(self) -> None:
+        """Stop the server (gently, so that a profile is written) and reap it."""
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+async def new_match(port: int) -> str:
+    """A new match through the lobby's API (plain HTTP/1.1 on a socket of its own): the
+    path of the creator's socket (with the seat's token, where the server gives one)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    body = json.dumps(MATCH).encode()
+    writer.write(f"POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                 f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+                 "Connection: close\r\n\r\n".encode() + body)
+    answer = await reader.read()
+    writer.close()
+    head, _, text = answer.partition(b"\r\n\r\n")
+    if b" 200 " not in head.split(b"\r\n", 1)[0]:
+        raise RuntimeError(f"new match refused: {answer[:300]!r}")
+    created = json.loads(text)
+    token = created.get("token")
+    return f"/ws/{created['id']}" + (f"?seat={token}" if token else "")
+
+
+def choose(view: dict) -> dict:
+    """The person's action: the highest bid, no double, the first legal play."""
+    if view["phase"] == "auction":
+        return {"bid": view["legal"][-1]["bid"]}
+    if view["phase"] == "doubling":
+        return {"double": False}
+    first = view["legal"][0]["play"]
+    return {"pass": True} if first == "pass" else {"play": first}
+
+
+async def person(server: Server, socket_path: str, stats: Stats, rng: random.Random | None,
+                 stop: asyncio.Event) -> None:
+    """Play seat 0 of one table until ``stop`` is set; ``rng`` paces the person (1 to 3 s
+    a turn), none acts at once. Most state messages are only glanced at (their version and
+    whose turn it is): the client stays light beside the server."""
+    answered = -1  # the version last acted on
+    sent_version, sent_at = -1, 0.0
+    while not stop.is_set():
+        async with connect(f"ws://127.0.0.1:{server.port}{socket_path}", max_size=None,
+                           ping_interval=None, open_timeout=60) as ws:
+            finished = False
+            while not stop.is_set() and not finished:
+                text = await asyncio.wait_for(ws.recv(), 30)
+                now = time.perf_counter()
+                head = HEAD.match(text)
+                if head is None:
+                    message = json.loads(text)
+                    if stats.measuring:
+                        stats.errors.append(message.get("message", text[:200]))
+                    continue
+                version = int(head[1])
+                if stats.measuring:
+                    stats.sizes.append(len(text))
+                if sent_version >= 0 and version > sent_version:
+                    if stats.measuring:
+                        stats.actions += 1
+                        stats.latencies.append(now - sent_at)
+                    sent_version = -1
+                waiting = WAITING.search(text, len(text) - 120)
+                if version <= answered or waiting is None or waiting[1] not in ("0", "null"):
+                    continue
+                message = json.loads(text)
+                state = message["state"]
+                if waiting[1] == "null":  # the deal is over (or the match)
+                    if state["match"]["finished"]:
+                        finished = True
+                        break
+                    if state["view"]["phase"] != "over":
+                        continue  # thrown in: the server deals again itself
+                    request = {"type": "next", "version": version}
+                else:
+                    request = {"type": "act", "action": choose(state["view"]),
+                               "version": version}
+                answered = version
+                if rng is not None:
+                    await asyncio.sleep(rng.uniform(1.0, 3.0))
+                    if stop.is_set():
+                        break
+                sent_version, sent_at = version, time.perf_counter()
+                await ws.send(json.dumps(request))
+        if finished and not stop.is_set():
+            socket_path = await new_match(server.port)
+            answered, sent_version = -1, -1
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    return values[min(len(values) - 1, int(len(values) * fraction))] if values else 0.0
+
+
+async def load(server: Server, tables: int, seconds: float, paced: bool, seed: int) -> dict:
+    """Run ``tables`` tables for a warm-up then ``seconds`` measured; the step's figures."""
+    paths = [await new_match(server.port) for _ in range(tables)]
+    stats, stop = Stats(), asyncio.Event()
+    tasks = []
+    for n, socket_path in enumerate(paths):
+        rng = random.Random(f"{seed}:{n}") if paced else None
+        tasks.append(asyncio.create_task(person(server, socket_path, stats, rng, stop)))
+        if n % 20 == 19:
+            await asyncio.sleep(0.05)  # within the server's listen backlog
+    await asyncio.sleep(3.0 if paced else 1.0)  # every socket open, every table going
+    failed = [t for t in tasks if t.done()]
+    cpu, mine, started = server.cpu_seconds(), time.process_time(), time.perf_counter()
+    stats.measuring = True
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - started
+    cpu, mine = server.cpu_seconds() - cpu, time.process_time() - mine
+    memory = server.memory_mib()
+    stop.set()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    broken = [r for r in results if isinstance(r, BaseException)
+              and not isinstance(r, ConnectionClosed | asyncio.CancelledError)]
+    stats.errors += [repr(r) for r in broken] + [f"{len(failed)} clients stopped early"] * bool(
+        failed)
+    times = sorted(stats.latencies)
+    return {"tables": tables, "actions_s": stats.actions / elapsed,
+            "p50": percentile(times, 0.5) * 1000, "p95": percentile(times, 0.95) * 1000,
+            "p99": percentile(times, 0.99) * 1000, "max": (times[-1] if times else 0) * 1000,
+            "errors": len(stats.errors), "first_error": stats.errors[:1],
+            "server_cpu": cpu / elapsed * 100, "client_cpu": mine / elapsed * 100,
+            "cpu_ms": cpu / max(1, stats.actions) * 1000,
+            "rss_mib": memory, "kib": sorted(stats.sizes)[len(stats.sizes) // 2] / 1024
+            if stats.sizes else 0.0}
+
+
+def step(checkout: Path, tables: int, args: argparse.Namespace) -> dict:
+    paced = args.kind == "paced"
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(checkout, Path(tmp) / "load.sqlite3", None if paced else 0.0,
+                        args.profile)
+        try:
+            return asyncio.run(load(server, tables, args.seconds, paced, args.seed))
+        finally:
+            server.stop()
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=20)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     epilog=__doc__.split("\n\n", 1)[1])
+    parser.add_argument("kind", choices=("stress", "paced"))
+    parser.add_argument("--tables", default="1,10,50,100,200",
+                        help="table counts, comma-separated, one step each")
+    parser.add_argument("--seconds", type=float, help="measured seconds per step "
+                        "(15 for stress, 60 for paced)")
+    parser.add_argument("--checkout", type=Path, action="append",
+                        help="run the server from this checkout (repeatable; default: here)")
+    parser.add_argument("--p99", type=float, default=50.0, help="paced: the bar in ms")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", type=Path, help="write the server's cProfile here")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        server = Server(Path(tmp) / "bench.sqlite3", pause=0.0).start()
-        try:
-            times, sizes = run(server, args.deals)
-        finally:
-            server.stop()
-    times.sort()
-    print(f"{len(times)} actions of the person over {args.deals} deals")
-    print(f"action -> state: median {statistics.median(times) * 1000:.1f} ms, "
-          f"p95 {times[int(len(times) * 0.95)] * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms")
-    print(f"state message: median {statistics.median(sizes) / 1024:.1f} KiB, "
-          f"max {max(sizes) / 1024:.1f} KiB")
-
-
-def run(server: Server, deals: int) -> tuple[list[float], list[int]]:
-    import urllib.request
-
-    request = urllib.request.Request(
-        server.url + "/api/matches",
-        data=json.dumps({"mode": "deals", "target": 20, "bots": ["easy", "easy"]}).encode())
-    with urllib.request.urlopen(request) as response:
-        match_id = json.loads(response.read())["id"]
-    times: list[float] = []
-    sizes: list[int] = []
-    played = 0
-    last_over = -1
-    with connect(f"{server.ws_url}/ws/{match_id}", max_size=None) as ws:
-        text = ws.recv(timeout=30)
-        while played < deals:
-            message = json.loads(text)
-            text = None
-            if message["type"] == "state":
-                sizes.append(len(json.dumps(message)))
-            state = message.get("state")
-            if state is None or (state["view"]["phase"] != "over" and state["waiting_for"] != 0):
-                text = ws.recv(timeout=30)
-                continue
-            view = state["view"]
-            if view["phase"] == "over":
-                if message["version"] == last_over:  # the same state sent twice
-                    text = ws.recv(timeout=30)
-                    continue
-                last_over = message["version"]
-                played += 1
-                ws.send(json.dumps({"type": "next"}))
-                text = ws.recv(timeout=30)
-                continue
-            if view["phase"] == "auction":
-                action = {"bid": view["legal"][-1]["bid"]}
-            elif view["phase"] == "doubling":
-                action = {"double": False}
-            else:
-                first = view["legal"][0]
-                action = {"pass": True} if first["play"] == "pass" else {"play": first["play"]}
-            version = message["version"]
-            started = time.perf_counter()
-            ws.send(json.dumps({"type": "act", "action": action}))
-            while True:
-                text = ws.recv(timeout=30)
-                reply = json.loads(text)
-                if reply["type"] == "state" and reply["version"] > version:
-                    times.append(time.perf_counter() - started)
-                    break  # this state is looked at next
-                if reply["type"] == "error":
-                    raise RuntimeError(reply["message"])
-    return times, sizes
-
+    args.seconds = args.seconds or (60.0 if args.kind == "paced" else 15.0)
+    checkouts = [c.resolve() for c in args.checkout or [ROOT]]
+    if args.profile and len(checkouts) > 1:
+        parser.error("--profile takes one checkout")
+    print(f"{'checkout':<24} {'tables':>6} {'act/s':>7} {'p50':>7} {'p95':>7} {'p99':>7} "
+          f"{'max':>7} {'errors':>6} {'server':>6} {'ms/act':>6} {'client':>6} {'RSS MiB':>7} "
+          f"{'KiB':>5}")
+    held = dict.fromkeys(checkouts, 0)
+    failed: set[Path] = set()
+    for tables in (int(t) for t in args.tables.split(",")):
+        for checkout in checkouts:
+            if checkout in failed:
+                continue  # paced: this checkout failed an earlier step
+            r = step(checkout, tables, args)
+            print(f"{checkout.name[-24:]:<24} {tables:>6} {r['actions_s']:>7.1f} "
+                  f"{r['p50']:>7.1f} {r['p95']:>7.1f} {r['p99']:>7.1f} {r['max']:>7.1f} "
+                  f"{r['errors']:>6} {r['server_cpu']:>5.0f}% {r['cpu_ms']:>6.2f} "
+                  f"{r['client_cpu']:>5.0f}% "
+                  f"{r['rss_mib']:>7.0f} {r['kib']:>5.1f}", flush=True)
+            if r["errors"]:
+                print(f"    first error: {r['first_error'][0]}", flush=True)
+            if args.kind == "paced":
+                if r["p99"] <= args.p99 and not r["errors"]:
+                    held[checkout] = tables
+                else:
+                    failed.add(checkout)
+    if args.kind == "paced":
+        for checkout, tables in held.items():
+            print(f"{checkout.name}: held {tables} tables with p99 <= {args.p99:g} ms, no error")
 
 if __name__ == "__main__":
     main()

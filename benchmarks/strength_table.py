@@ -14,16 +14,24 @@ import json
 import sys
 from pathlib import Path
 
+LADDER = ("random", "rlcard-rule", "easy", "normal", "hard", "expert")
+"""The order rows are listed in: by A's level, then B's (other names last)."""
+
+
+def rung(name: str) -> int:
+    level = name.split(":")[0]
+    return LADDER.index(level) if level in LADDER else len(LADDER)
+
 
 def load(folder: Path) -> list[dict]:
     out = []
-    for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime):
+    for path in sorted(folder.glob("*.json")):
         if ".part" in path.name:
             continue  # a part of a run played in parts: its pooled report is listed
         text = path.read_text()
         if text.strip():  # an empty file is a run still going, or one that was stopped
             out.append(json.loads(text))
-    return out
+    return sorted(out, key=lambda r: (rung(r["a"]), rung(r["b"])))
 
 
 def main() -> None:

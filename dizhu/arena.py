@@ -11,7 +11,7 @@ for real.
 Reported for A: WP (share of deals its side won) and ADP (its side's points per deal),
 each with a 95% interval over per-deck values (the two legs of a deck are paired; WP's is
 a Wilson interval, so it stays within 0..1), and the same per role. Results do not depend
-on the number of worker processes.
+on the number of worker processes, nor on whether the decks are played as Ray tasks.
 """
 
 from __future__ import annotations
@@ -22,14 +22,17 @@ import os
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from .auction import Bid
 from .bots import make_bot
 from .bots.base import Bot
+from .bots.external import TROUBLES, ExternalBot
+from .bots.registry import EXTERNAL
 from .deal import Deal, IllegalActionError, Phase, deal_cards
+from .pool import Pool, open_pool
 from .rules import CLASSIC, RuleSet
 from .scoring import score_deal
 from .stats import Z95, mean_ci, median, paired_wilson_ci, sd, wilson_ci, wilson_of
@@ -49,6 +52,8 @@ class ArenaSpec:
     first_deck: int = 0
     """Decks are numbered within the seed: a long run can be played in parts
     (``first_deck``) and the parts' reports pooled (``benchmarks/merge_reports.py``)."""
+    time_limit: float = ExternalBot.time_limit
+    """Seconds an outside program (``cmd:...``) has for each decision."""
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -57,10 +62,19 @@ class ArenaSpec:
             raise ValueError("play at least one deck")
         if self.first_deck < 0:
             raise ValueError("decks are numbered from 0: --first-deck must be 0 or more")
+        low, high = ExternalBot.limits["time_limit"]
+        if not low <= self.time_limit <= high:
+            raise ValueError(f"a program's time limit is {low:g} to {high:g} seconds, "
+                             f"not {self.time_limit:g}")
         for spec in (self.bot_a, self.bot_b):
             bot = make_bot(spec)
-            if not bot.plays(self.rules):
-                raise ValueError(f"{bot.name} cannot play {self.rules.name}")
+            try:
+                if not bot.plays(self.rules):
+                    why = "; ".join(getattr(bot, "log", [])) or \
+                        f"{bot.name} cannot play {self.rules.name}"
+                    raise ValueError(why)
+            finally:
+                bot.close()
 
 
 @dataclass
@@ -79,8 +93,24 @@ class Leg:
 
 @dataclass
 class Times:
+    """Each side's decision times, and the troubles its outside programs gave."""
+
     a: list[float] = field(default_factory=list)
     b: list[float] = field(default_factory=list)
+    troubles: dict[str, Counter[str]] = field(
+        default_factory=lambda: {"a": Counter(), "b": Counter()})
+    log: list[str] = field(default_factory=list)
+
+    def add(self, other: Times) -> None:
+        self.a += other.a
+        self.b += other.b
+        for side in ("a", "b"):
+            self.troubles[side] += other.troubles[side]
+        self.log += other.log[:LOG_KEPT - len(self.log)]
+
+
+LOG_KEPT = 20
+"""Trouble messages of outside programs kept in a report."""
 
 
 class BotFailure(RuntimeError):
@@ -96,6 +126,8 @@ def _bots_for(spec: ArenaSpec, leg: int, cache: dict) -> list[tuple[str, Bot]]:
         bot = cache.get((name, seat))
         if bot is None:
             bot = cache[name, seat] = make_bot(name, seed=0)
+            if isinstance(bot, ExternalBot):
+                bot.time_limit = spec.time_limit
         out.append((side, bot))
     return out
 
@@ -152,9 +184,15 @@ def _run(deal: Deal, bots: list[tuple[str, Bot]], times: Times) -> None:
         seat = deal.to_move
         side, bot = bots[seat]
         view = seat_view(deal, seat)
+        outside = isinstance(bot, ExternalBot)
+        if outside:
+            troubles, logged = bot.troubles.copy(), len(bot.log)
         start = clock()
         action = bot.act(view)
         (times.a if side == "a" else times.b).append(clock() - start)
+        if outside and bot.troubles != troubles:
+            times.troubles[side] += bot.troubles - troubles
+            times.log += bot.log[logged:][:LOG_KEPT - len(times.log)]
         try:
             deal.push(action, seat)
         except IllegalActionError as e:
@@ -165,44 +203,61 @@ def _play_chunk(args: tuple[ArenaSpec, int, int]) -> tuple[list[tuple[Leg, Leg]]
     spec, start, stop = args
     cache: dict = {}
     times = Times()
-    out = [(play_leg(spec, i, 0, cache, times), play_leg(spec, i, 1, cache, times))
-           for i in range(start, stop)]
+    try:
+        out = [(play_leg(spec, i, 0, cache, times), play_leg(spec, i, 1, cache, times))
+               for i in range(start, stop)]
+    finally:
+        for bot in cache.values():
+            bot.close()
     return out, times
 
 
-def run_arena(spec: ArenaSpec, jobs: int = 1, progress: bool = False) -> dict[str, Any]:
-    """Play every deck (in ``jobs`` processes) and return the report."""
-    if jobs < 1:
-        raise ValueError(f"jobs must be 1 or more, not {jobs}")
-    size = max(1, min(50, spec.decks // (jobs * 4) or 1))
+def run_arena(spec: ArenaSpec, jobs: int = 1, progress: bool = False,
+              ray: str | None = None) -> dict[str, Any]:
+    """Play every deck and return the report: in ``jobs`` processes, or as Ray tasks when
+    ``ray`` is an address (``"local"``: a local Ray instance of ``jobs`` CPUs; see
+    :func:`dizhu.pool.open_pool`). The report is the same wherever the decks are played."""
+    with open_pool(jobs, ray) as pool:
+        return run_arenas([spec], pool, progress)[0]
+
+
+def chunks_of(spec: ArenaSpec, workers: int) -> list[tuple[ArenaSpec, int, int]]:
+    """The spec's decks in runs of consecutive decks, each played by one task (small enough
+    for every worker to get several)."""
+    size = max(1, min(50, spec.decks // (workers * 4) or 1))
     first, end = spec.first_deck, spec.first_deck + spec.decks
-    chunks = [(spec, s, min(s + size, end)) for s in range(first, end, size)]
-    legs: list[tuple[Leg, Leg]] = []
-    times = Times()
+    return [(spec, s, min(s + size, end)) for s in range(first, end, size)]
+
+
+def run_arenas(specs: list[ArenaSpec], pool: Pool, progress: bool = False,
+               legs_out: list[list[tuple[Leg, Leg]]] | None = None) -> list[dict[str, Any]]:
+    """Play several arenas on one pool (their chunks all queued at once) and return their
+    reports, in order. ``legs_out``, if given, receives each arena's legs."""
+    chunks = [(i, chunk) for i, spec in enumerate(specs) for chunk in chunks_of(spec, pool.workers)]
+    legs: list[list[tuple[Leg, Leg]]] = [[] for _ in specs]
+    times = [Times() for _ in specs]
     started = time.perf_counter()
-    bar = _ProgressBar(spec.decks) if progress else None
-    if jobs == 1:
-        results = map(_play_chunk, chunks)
-        for chunk_legs, chunk_times in results:
-            legs += chunk_legs
-            times.a += chunk_times.a
-            times.b += chunk_times.b
-            if bar:
-                bar.update(len(legs))
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            for chunk_legs, chunk_times in pool.map(_play_chunk, chunks):
-                legs += chunk_legs
-                times.a += chunk_times.a
-                times.b += chunk_times.b
-                if bar:
-                    bar.update(len(legs))
+    bar = _ProgressBar(sum(spec.decks for spec in specs)) if progress else None
+    played = 0
+    results = pool.map(_play_chunk, [chunk for _, chunk in chunks])
+    for (i, _), (chunk_legs, chunk_times) in zip(chunks, results, strict=True):
+        legs[i] += chunk_legs
+        times[i].add(chunk_times)
+        played += len(chunk_legs)
+        if bar:
+            bar.update(played)
     if bar:
         bar.done()
-    report = summarize(spec, legs, times)
-    report["seconds"] = round(time.perf_counter() - started, 1)
-    report["jobs"] = jobs
-    return report
+    seconds = round(time.perf_counter() - started, 1)
+    reports = []
+    for spec, spec_legs, spec_times in zip(specs, legs, times, strict=True):
+        report = summarize(spec, spec_legs, spec_times)
+        report["seconds"] = seconds
+        report["jobs"] = pool.workers
+        reports.append(report)
+    if legs_out is not None:
+        legs_out += legs
+    return reports
 
 
 def summarize(spec: ArenaSpec, legs: list[tuple[Leg, Leg]], times: Times) -> dict[str, Any]:
@@ -239,6 +294,10 @@ def summarize(spec: ArenaSpec, legs: list[tuple[Leg, Leg]], times: Times) -> dic
     report["decision_ms"] = {
         side: {"median": median(t) * 1000, "max": max(t, default=0) * 1000, "decisions": len(t)}
         for side, t in (("a", times.a), ("b", times.b))}
+    if any(spec_.startswith(EXTERNAL) for spec_ in (spec.bot_a, spec.bot_b)):
+        report["troubles"] = {side: {kind: times.troubles[side][kind] for kind in TROUBLES}
+                              for side in ("a", "b")}
+        report["troubles"]["log"] = times.log
     return report
 
 
@@ -354,6 +413,14 @@ def format_report(r: dict[str, Any]) -> str:
         t = r["decision_ms"][side]
         lines.append(f"  decision time {side.upper()}: median {t['median']:.3f} ms, "
                      f"max {t['max']:.1f} ms over {t['decisions']} decisions")
+    for side in ("a", "b") if "troubles" in r else ():
+        counts = r["troubles"][side]
+        if any(counts.values()):
+            said = ", ".join(f"{n} {kind}" for kind, n in counts.items() if n)
+            lines.append(f"  {side.upper()}'s program failed {sum(counts.values())} "
+                         f"decision(s), made by its fallback instead: {said}")
+    for line in r.get("troubles", {}).get("log", [])[:5]:
+        lines.append(f"    {line}")
     if "seconds" in r:
         lines.append(f"  {r['seconds']}s with {r['jobs']} job(s)")
     return "\n".join(lines)

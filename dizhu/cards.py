@@ -13,6 +13,7 @@ to everyone.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from .reasons import Reason
@@ -112,6 +113,7 @@ def fits_deck(cards: int) -> bool:
     return fits(FULL_DECK, cards)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def format_ranks(cards: int) -> str:
     """Canonical notation: rank letters in ascending order, e.g. ``33344455``."""
     return "".join(RANKS[r] * count_of(cards, r) for r in range(NUM_RANKS))
@@ -179,11 +181,20 @@ def card_suit(card: int) -> int | None:
 
 def card_text(card: int, *, symbols: bool = False) -> str:
     """``3s``/``Th`` (or ``3♠`` with ``symbols``); jokers are ``B`` and ``R``."""
+    if not symbols and 0 <= card < DECK_SIZE:
+        return _CARD_TEXTS[card]
+    return _card_text(card, symbols)
+
+
+def _card_text(card: int, symbols: bool) -> str:
     suit = card_suit(card)
     rank = RANKS[card_rank(card)]
     if suit is None:
         return rank
     return rank + (SUITS[suit] if symbols else SUIT_LETTERS[suit])
+
+
+_CARD_TEXTS = tuple(_card_text(card, False) for card in range(DECK_SIZE))
 
 
 def parse_card(text: str) -> int:
@@ -248,6 +259,11 @@ class SuitedCards:
         self._by_rank: list[list[int]] = [[] for _ in range(NUM_RANKS)]
         for c in sorted(cards):
             self._by_rank[card_rank(c)].append(c)
+
+    def copy(self) -> SuitedCards:
+        other = object.__new__(SuitedCards)
+        other._by_rank = [stack[:] for stack in self._by_rank]
+        return other
 
     def add(self, cards: Iterable[int]) -> None:
         for c in cards:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -159,8 +160,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from .session import default_db_path
     from .web.serve import DEFAULT_PORT, ServeError, serve
-    from .web.store import default_db_path
 
     if args.pause < 0:
         raise UsageError("--pause must be 0 seconds or more")
@@ -170,9 +171,34 @@ def cmd_serve(args: argparse.Namespace) -> int:
     db = Path(args.db) if args.db else default_db_path()
     try:
         serve(db, args.host, port, open_browser=not args.no_open, pause=args.pause,
-              idle=args.idle)
+              idle=args.idle, lan=args.lan, away=args.away)
     except ServeError as e:
         raise UsageError(str(e)) from None
+    return 0
+
+
+def cmd_tui(args: argparse.Namespace) -> int:
+    from .session import default_db_path
+
+    if args.pause < 0:
+        raise UsageError("--pause must be 0 seconds or more")
+    try:
+        ruleset = find_ruleset(args.ruleset).name
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    try:
+        from .tui.app import DizhuApp
+    except ImportError as e:
+        if (e.name or "").split(".")[0] not in ("textual", "rich"):
+            raise
+        raise UsageError("the terminal game needs Textual: "
+                         "python3 -m pip install 'textual>=0.80'") from None
+    db = Path(args.db) if args.db else default_db_path()
+    try:
+        app = DizhuApp(db, pause=args.pause, ruleset=ruleset)
+    except (OSError, sqlite3.Error) as e:
+        raise UsageError(f"cannot open the database {db}: {e}") from None
+    app.run()
     return 0
 
 
@@ -268,23 +294,86 @@ def cmd_arena(args: argparse.Namespace) -> int:
     from .bots import make_bot
 
     rules = _rules_from(args)
-    if args.jobs is not None and args.jobs < 1:
-        raise UsageError(f"--jobs must be 1 or more, not {args.jobs}")
+    jobs, ray = _where(args)
     try:
         for bot in (args.bot_a, args.bot_b):
             make_bot(bot)  # unknown names and settings are reported before any deal
         spec = ArenaSpec(args.bot_a, args.bot_b, args.decks, args.seed, args.mode,
-                         rules, args.first_deck)
-        report = run_arena(spec, args.jobs or _default_jobs(), progress=not args.json)
+                         rules, args.first_deck, args.time_limit)
+        report = run_arena(spec, jobs, progress=not args.json, ray=ray)
     except (ValueError, ImportError, BotFailure) as e:
         raise UsageError(str(e)) from None
     print(json.dumps(report) if args.json else format_report(report))
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .arena import BotFailure
+    from .bots import make_bot
+    from .tournament import format_tournament, plot_wp, run_tournament
+
+    rules = _rules_from(args)
+    jobs, ray = _where(args)
+    if args.plot:
+        try:
+            import matplotlib  # noqa: F401
+        except ModuleNotFoundError as e:
+            if (e.name or "").split(".")[0] != "matplotlib":
+                raise
+            raise UsageError("--plot needs matplotlib: "
+                             "python3 -m pip install 'dizhu[plot]'") from None
+        if not Path(args.plot).resolve().parent.is_dir():
+            raise UsageError(f"cannot write {args.plot}: no such directory")
+    try:
+        for bot in args.bots:
+            make_bot(bot)
+        result = run_tournament(args.bots, decks=args.decks, seed=args.seed, mode=args.mode,
+                                rules=rules, time_limit=args.time_limit, anchor=args.anchor,
+                                jobs=jobs, ray=ray, progress=not args.json)
+    except (ValueError, ImportError, BotFailure) as e:
+        raise UsageError(str(e)) from None
+    print(json.dumps(result) if args.json else format_tournament(result))
+    if args.plot:
+        try:
+            plot_wp(result, args.plot)
+        except OSError as e:
+            raise UsageError(f"cannot write {args.plot}: {e.strerror or e}") from None
+    return 0
+
+
+def _where(args: argparse.Namespace) -> tuple[int, str | None]:
+    """Worker processes and Ray address (None: no Ray) the arguments ask for."""
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs must be 1 or more, not {args.jobs}")
+    if args.ray not in (None, "local") and args.jobs is not None:
+        raise UsageError("--jobs sizes a local run: on a cluster its CPUs decide")
+    return args.jobs or _default_jobs(), args.ray
+
+
 def _default_jobs() -> int:
     from .arena import default_jobs
     return default_jobs()
+
+
+def _match_arguments(p: argparse.ArgumentParser, decks: int) -> None:
+    """Options an arena and a tournament share."""
+    _ruleset_argument(p)
+    p.add_argument("--decks", type=int, default=decks)
+    p.add_argument("--seed", default="0")
+    p.add_argument("--mode", choices=("play", "full"), default="play",
+                   help="play: no auction, stake 1 doubled per bomb (the literature's "
+                        "protocol); full: auction and real scoring")
+    p.add_argument("--jobs", type=int, default=None,
+                   help="worker processes, or a local Ray instance's CPUs (default: all cores)")
+    p.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                   help="play the decks as Ray tasks: on a local Ray instance started for "
+                        "the run, or on a running cluster (auto, HOST:6379, "
+                        "ray://HOST:10001); needs pip install 'dizhu[ray]'")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--doubling", action="store_true")
+    p.add_argument("--distinct-kickers", action="store_true")
+    p.add_argument("--time-limit", type=float, default=5.0, metavar="SECONDS",
+                   help="seconds a program (cmd:...) has for each decision (default 5)")
 
 
 # --------------------------------------------------------------------------- main
@@ -304,12 +393,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="port on 127.0.0.1 (default 8765; 0 picks a free one)")
     p.add_argument("--host", default="127.0.0.1", help=argparse.SUPPRESS)
     p.add_argument("--idle", type=float, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--away", type=float, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--lan", action="store_true", help="also listen on the local network, "
+                   "for friends you invite to a table (the lobby stays on this machine)")
     p.add_argument("--db", metavar="PATH", help="the SQLite database (default: "
                    "dizhu.sqlite3 in your data directory)")
     p.add_argument("--no-open", action="store_true", help="do not open a browser")
     p.add_argument("--pause", type=float, default=0.8,
                    help="seconds a computer player waits before acting (default 0.8)")
     p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("tui", help="play in the terminal against computer players")
+    p.add_argument("--db", metavar="PATH", help="the SQLite database (default: the browser "
+                   "game's, dizhu.sqlite3 in your data directory)")
+    p.add_argument("--pause", type=float, default=0.5,
+                   help="seconds a computer player waits before acting (default 0.5)")
+    _ruleset_argument(p)
+    p.set_defaults(func=cmd_tui)
 
     p = sub.add_parser("play", help="play one seeded deal between random players and print it")
     p.add_argument("--seed", type=int, default=1)
@@ -340,21 +440,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_auction)
 
     p = sub.add_parser("arena", help="measure one bot against another on duplicate decks")
-    p.add_argument("bot_a", help="a bot name, with optional settings: expert:budget=0.2")
+    p.add_argument("bot_a", help="a bot name, with optional settings: expert:budget=0.2; "
+                   "or a program speaking the bot protocol: 'cmd:node mybot.js'")
     p.add_argument("bot_b")
-    _ruleset_argument(p)
-    p.add_argument("--decks", type=int, default=1000)
+    _match_arguments(p, decks=1000)
     p.add_argument("--first-deck", type=int, default=0,
                    help="number of the first deck (to play a long run in parts)")
-    p.add_argument("--seed", default="0")
-    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
-    p.add_argument("--mode", choices=("play", "full"), default="play",
-                   help="play: no auction, stake 1 doubled per bomb (the literature's "
-                        "protocol); full: auction and real scoring")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--doubling", action="store_true")
-    p.add_argument("--distinct-kickers", action="store_true")
     p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("tournament", help="a round robin of bots on duplicate decks, "
+                       "ranked by rating")
+    p.add_argument("bots", nargs="+", metavar="BOT", help="two bots or more, named as "
+                   "for the arena")
+    _match_arguments(p, decks=500)
+    p.add_argument("--anchor", metavar="BOT", help="the bot rated 0 (default: the mean "
+                   "rating is 0)")
+    p.add_argument("--plot", metavar="FILE.png", help="also draw the pairwise win rates as "
+                   "a heat map (needs matplotlib)")
+    p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("replay", help="check a deal record and print it")
     p.add_argument("file")

@@ -55,7 +55,7 @@ class Kind(enum.IntEnum):
     @property
     def label(self) -> str:
         """The engine name of RULES.md, e.g. ``airplane_singles``."""
-        return self.name.lower()
+        return self._label  # type: ignore[attr-defined]
 
     @classmethod
     def from_label(cls, label: str) -> Kind:
@@ -67,6 +67,11 @@ class Kind(enum.IntEnum):
         raise InvalidPlayError(Reason(
             "unknown_kind", f"unknown combination kind {label!r}; the kinds are {names}",
             text=label))
+
+
+for _kind in Kind:
+    _kind._label = _kind.name.lower()  # type: ignore[attr-defined]  # read often: views, texts
+del _kind
 
 
 CHAINS = (Kind.STRAIGHT, Kind.PAIR_CHAIN, Kind.AIRPLANE, Kind.AIRPLANE_SINGLES,

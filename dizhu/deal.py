@@ -49,6 +49,8 @@ class Deal(Position):
 
     __slots__ = (
         "_floor",
+        "_result",
+        "_suits",
         "auction_state",
         "bids",
         "chosen",
@@ -98,6 +100,11 @@ class Deal(Position):
         """History index -> the suited cards a player chose for that play."""
         self._floor = 0
         """How far back :meth:`pop` may go (a copy starts where it was made)."""
+        self._suits: tuple[int, object, int, tuple[list, list[SuitedCards]]] | None = None
+        self._result: tuple[int, object, ScoreSheet | None] | None = None
+        """:meth:`replay_suits` (and the landlord then) and :attr:`result` as last worked
+        out, for the history of that length whose last entry was that very tuple (see
+        :meth:`_memo`)."""
 
     # ----------------------------------------------------------------- construction
 
@@ -187,11 +194,31 @@ class Deal(Position):
             return Reason("play_begun", "the play has begun: play cards or pass")
         return self._why(action, self._genuine.get((action.kind, action.cards)))
 
+    def _memo(self, memo: tuple[int, object, object] | None) -> bool:
+        """Whether ``memo`` was worked out for the history as it is now: the same length
+        and the very same last entry (every push appends a tuple made anew, and the memo
+        keeps that one alive, so no other can take its identity). Nothing else a memo
+        depends on changes after the deal: the cards, the seed, the chosen suits of each
+        play (set and dropped with it)."""
+        if memo is None:
+            return False
+        history = self.history
+        n = len(history)
+        return memo[0] == n and memo[1] is (history[-1] if n else None)
+
     @property
     def result(self) -> ScoreSheet | None:
         """The score sheet once the deal is played out (``None`` before, or if thrown in)."""
         if self.phase is not _OVER:
             return None
+        memo = self._result
+        if self._memo(memo):
+            return memo[2]  # type: ignore[index]
+        sheet = self._score()
+        self._result = (len(self.history), self.history[-1], sheet)
+        return sheet
+
+    def _score(self) -> ScoreSheet:
         landlord = self.landlord
         landlord_won = self.winner == landlord
         peasants_played = any(self.plays_made[s] for s in range(self.seats) if s != landlord)
@@ -349,13 +376,40 @@ class Deal(Position):
 
     def replay_suits(self) -> tuple[list[tuple[int, Action, tuple[int, ...]]],
                                      list[SuitedCards]]:
-        """The history with the suited cards of each play, and what each seat holds now."""
+        """The history with the suited cards of each play, and what each seat holds now
+        (worked out once for each state of the history, and from the last one worked out
+        when the history only grew since: treat both as read-only)."""
+        history = self.history
+        n = len(history)
+        memo = self._suits
+        if memo is not None:
+            done, last, landlord, (out, held) = memo
+            if done <= n and landlord == self.landlord and \
+                    (history[done - 1] is last if done else last is None):
+                if done == n:
+                    return out, held
+                # the history grew by pushes alone: go on from there, on copies, so that
+                # an answer given before stays as it was
+                out, held = out[:], [h.copy() for h in held]
+                self._replay_suits(out, held, done)
+                self._suits = (n, history[-1], self.landlord, (out, held))
+                return out, held
         held = [SuitedCards(h) for h in self.dealt]
         if self.landlord >= 0:
             held[self.landlord].add(self.kitty_cards)
         out = []
+        self._replay_suits(out, held, 0)
+        self._suits = (n, history[-1] if n else None, self.landlord, (out, held))
+        return out, held
+
+    def _replay_suits(self, out: list[tuple[int, Action, tuple[int, ...]]],
+                      held: list[SuitedCards], start: int) -> None:
+        """Replay the history from ``start`` on: append its actions to ``out`` with the
+        cards each play takes from ``held``."""
         chosen = self.chosen
-        for index, (seat, action) in enumerate(self.history):
+        history = self.history
+        for index in range(start, len(history)):
+            seat, action = history[index]
             cards: tuple[int, ...] = ()
             if action.__class__ is Play and action.cards:
                 given = chosen.get(index)
@@ -365,7 +419,6 @@ class Deal(Position):
                     cards = tuple(held[seat].take_chosen(action.cards,
                                                          mix(self.suit_seed, index)))
             out.append((seat, action, cards))
-        return out, held
 
     def __repr__(self) -> str:
         hands = " / ".join(format_ranks(h) for h in self.hands)

@@ -401,8 +401,8 @@ def _build(u: Universe, distinct: bool):
     starting: list[list[list[tuple[Play, ...]]]] = []  # built on the first call
 
     def chains_at(low: int) -> tuple[list, list, list]:
-        if not starting:
-            starting.extend(from_rank(t) for t in chains.values())
+        if not starting:  # filled in one step: other threads never see it half built
+            starting[:] = [from_rank(t) for t in chains.values()]
         return starting[0][low], starting[1][low], starting[2][low]
 
     def covering(hand: int) -> list[Play]:

@@ -85,6 +85,13 @@ REASONS: dict[str, str] = {
     "bad_message": "the server could not read that message: {detail}",
     "no_such_match": "there is no such match",
     "bad_form": "the new match form is wrong: {detail}",
+    "not_a_person_seat": "seat {seat} is played by a computer",
+    "no_computer": "nobody plays seat {seat} automatically",
+    "spectator": "a spectator watches: only the people at the table act",
+    "no_seat": "that link opens no seat at this table",
+    "local_only": "only the computer that runs the game may do that",
+    "not_creator": "only the person who made the table hands another person's seat over",
+    "seat_present": "seat {seat} is at the table (or left less than {n} s ago)",
     # records
     "not_a_record": "not a deal record: {detail}",
     "record_event": "event {index} ({event}) does not replay: {reason}",

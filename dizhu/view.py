@@ -63,9 +63,13 @@ class CountStrip:
                 "rocket": self.rocket_possible}
 
 
+WATCHER = -1
+"""The seat of a spectator's view (:func:`watcher_view`): no seat at all."""
+
+
 @dataclass(frozen=True)
 class SeatView:
-    """A seat's knowledge of a deal at one moment."""
+    """A seat's knowledge of a deal at one moment (or a spectator's: seat :data:`WATCHER`)."""
 
     seat: int
     rules: RuleSet
@@ -129,6 +133,8 @@ class SeatView:
 
     @property
     def role(self) -> str:
+        if self.seat == WATCHER:
+            return "spectator"
         if self.landlord < 0:
             return "undecided"
         return "landlord" if self.seat == self.landlord else "peasant"
@@ -160,7 +166,7 @@ class SeatView:
         def settled(seat: int) -> int:
             return stake * (2 * redoubled if self.doubled[seat] else 1)
 
-        if self.landlord < 0:
+        if self.landlord < 0 or self.seat == WATCHER:
             return stake
         if self.seat != self.landlord:
             return settled(self.seat)
@@ -239,6 +245,17 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     """Everything ``seat`` may know about ``deal`` now, and nothing more."""
     if not 0 <= seat < deal.seats:
         raise ValueError(f"no seat {seat}: seats are 0..{deal.seats - 1}")
+    return _view(deal, seat)
+
+
+def watcher_view(deal: Deal) -> SeatView:
+    """What a spectator may know about ``deal`` now: everything public (the auction, the
+    kitty once turned up, every play, the cards left), no hand, no legal action; the hands
+    once the deal is played out. Its ``seat`` is :data:`WATCHER`."""
+    return _view(deal, WATCHER)
+
+
+def _view(deal: Deal, seat: int) -> SeatView:
     suited, held = deal.replay_suits()
     history, trick_start = public_history(deal, suited)
     in_play = deal.phase is Phase.PLAY or deal.phase is Phase.OVER
@@ -261,7 +278,7 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         phase=deal.phase,
         to_move=deal.to_move,
         opening=deal.opening,
-        hand=tuple(held[seat].cards()),
+        hand=tuple(held[seat].cards()) if seat != WATCHER else (),
         cards_left=tuple(deal.left),
         landlord=deal.landlord,
         bids=tuple(deal.bids),

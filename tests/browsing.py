@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from dizhu.web.store import Store
+from dizhu.session import Store
 
 from .webserver import Server, check_frames
 
@@ -166,7 +166,7 @@ class Person:
             const q = (s) => document.querySelector(s);
             if (q('#controls.busy')) return null;
             if (q('#sheet-dialog[open]') || q('#next-deal') || q('#show-sheet')) return 'over';
-            if (!q('#seat-0.to-move')) return null;
+            if (!q('.seat.mine.to-move')) return null;
             if (q('#controls button[id^=bid-]')) return 'auction';
             if (q('#double-no')) return 'doubling';
             return q('#play') ? 'play' : null;
@@ -206,10 +206,12 @@ class Person:
             else:
                 self.play_turn()
 
-    def check_frames(self, match_id: int) -> int:
+    def check_frames(self, match_id: int, seat: int | None = 0) -> int:
+        """Check every state frame this page received as ``seat``'s (``None``: a
+        spectator's): see :func:`.webserver.check_frames`."""
         store = Store(self.server.db)
         try:
-            return check_frames(store, match_id, self.frames)
+            return check_frames(store, match_id, self.frames, seat)
         finally:
             store.close()
 

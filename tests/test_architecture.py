@@ -17,19 +17,21 @@ LAYERS = [
     {"rulesets"},
     {"position"},
     {"deal"},
-    {"actions", "perft", "stats"},
+    {"actions", "perft", "stats", "pool"},
     {"view", "record"},
     {"match"},
     {"bots"},
     {"arena"},
     {"env"},
-    {"web"},
+    {"tournament"},
+    {"session"},
+    {"web", "tui"},
     {"cli", "__init__"},
     {"__main__"},
 ]
 
 
-SUBPACKAGES = ("bots", "web", "rulesets", "env")
+SUBPACKAGES = ("bots", "web", "rulesets", "session", "tui", "env")
 """Packages inside dizhu, each one layer (their modules import each other freely)."""
 
 

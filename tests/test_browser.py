@@ -235,7 +235,7 @@ def test_a_lost_message_makes_the_page_resync(browser, server):
         upstream.on_message(to_page)
         ws.on_message(to_server)
 
-    page.route_web_socket(re.compile(r"/ws/\d+$"), route)
+    page.route_web_socket(re.compile(r"/ws/\d+(\?.*)?$"), route)
     person.start_match()
     person.bid_through()
     while not dropped and person.wait_turn_or_end() == "play":
@@ -459,7 +459,7 @@ def test_the_reading_chooser_sends_the_cards_selected(browser, server):
             upstream.on_message(ws.send)
             ws.on_message(to_server)
 
-        page.route_web_socket(re.compile(r"/ws/\d+$"), route)
+        page.route_web_socket(re.compile(r"/ws/\d+(\?.*)?$"), route)
 
     person = landlord_to_lead(browser, server, setup=setup)
     page = person.page

@@ -18,9 +18,10 @@ DOUBLING = CLASSIC.with_options(doubling=True)
 
 
 STATE = [name for klass in Deal.__mro__ for name in getattr(klass, "__slots__", ())
-         if name not in ("_undo", "_floor", "chosen", "suit_seed")]
+         if name not in ("_undo", "_floor", "chosen", "suit_seed", "_suits", "_result")]
 """Every attribute of a deal, those of its position included (the undo stack, a copy's
-floor and how suits were chosen aside: the suits played are in the snapshot)."""
+floor, how suits were chosen and the memos of the suits and the result aside: the suits
+played are in the snapshot)."""
 
 
 def snapshot(deal: Deal) -> dict:

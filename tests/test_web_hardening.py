@@ -14,10 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.sync.client import connect
 
-from dizhu.web.store import Store
-from dizhu.web.table import HUMAN, Table
+from dizhu.session import CREATOR, MatchSession, Store
 
-from .test_web_server import new_match, receive
+from .test_web_server import new_match, receive, table_url
 from .webserver import Server, check_frames
 
 
@@ -32,7 +31,7 @@ def server(tmp_path_factory):
 def state_of(server, match_id) -> tuple[int, dict]:
     store = Store(server.db)
     try:
-        table = Table.load(store, match_id)
+        table = MatchSession.load(store, match_id)
         return table.version, table.state()
     finally:
         store.close()
@@ -67,12 +66,12 @@ def test_bad_stale_and_out_of_turn_messages_change_nothing(server, sent):
     match_id = getattr(server, "fuzz_match", None)
     if match_id is None:  # one match, waiting for the person: nothing else moves it
         match_id = server.fuzz_match = new_match(server)
-        with connect(f"{server.ws_url}/ws/{match_id}") as ws:
-            while receive(ws, timeout=30)["state"]["waiting_for"] != HUMAN:
+        with connect(table_url(server, match_id)) as ws:
+            while receive(ws, timeout=30)["state"]["waiting_for"] != CREATOR:
                 pass
     before = state_of(server, match_id)
     received = []
-    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+    with connect(table_url(server, match_id)) as ws:
         received.append(ws.recv(timeout=20))
         for frame in sent:
             ws.send(frame)
@@ -96,7 +95,8 @@ def raw_websocket(server, match_id) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connecting: a small window
     sock.connect(("127.0.0.1", server.port))
     key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET /ws/{match_id} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+    path = table_url(server, match_id).split(str(server.port), 1)[1]
+    sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
                   "Upgrade: websocket\r\nConnection: Upgrade\r\n"
                   f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
     assert b"101" in sock.recv(1024)
@@ -111,7 +111,7 @@ def test_a_page_that_stops_reading_holds_up_nothing(server):
     try:
         started = time.monotonic()
         versions = []
-        with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+        with connect(table_url(server, match_id)) as ws:
             receive(ws)
             ws.send(json.dumps({"type": "autoplay", "bot": "easy"}))
             while True:
@@ -146,14 +146,14 @@ def test_idle_matches_are_unloaded(tmp_path):
     quick = Server(tmp_path / "game.sqlite3", idle=1.0).start()
     try:
         ids = [new_match(quick) for _ in range(3)]
-        with connect(f"{quick.ws_url}/ws/{ids[0]}") as ws:
+        with connect(table_url(quick, ids[0])) as ws:
             receive(ws)
             assert loaded(quick)["loaded_matches"] == 3
             time.sleep(2.5)
             assert loaded(quick) == {"loaded_matches": 1, "pages": 1}  # the one watched
         time.sleep(2.5)
         assert loaded(quick)["loaded_matches"] == 0
-        with connect(f"{quick.ws_url}/ws/{ids[1]}") as ws:  # loaded again from the file
+        with connect(table_url(quick, ids[1])) as ws:  # loaded again from the file
             assert receive(ws)["state"]["match"]["id"] == ids[1]
     finally:
         quick.stop()

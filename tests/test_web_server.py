@@ -13,8 +13,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from dizhu.cards import card_text
-from dizhu.web.store import Store
-from dizhu.web.table import HUMAN, Table
+from dizhu.session import CREATOR, MatchSession, Store
 
 from .webserver import Server, check_frames
 
@@ -46,6 +45,13 @@ def new_match(server, ruleset: str = "classic", **settings):
                                                  "ruleset": ruleset, **settings})
     assert status == 200, body
     return body["id"]
+
+
+def table_url(server, match_id) -> str:
+    """The table's socket for its creator's seat (the lobby gives the creator its token)."""
+    status, body = http(server, f"/api/matches/{match_id}/invitations")
+    assert status == 200, body
+    return f"{server.ws_url}/ws/{match_id}?seat={body['token']}"
 
 
 def receive(ws, kind="state", timeout=20):
@@ -81,7 +87,7 @@ def test_lobby_and_new_match_form(server):
 
 def test_bad_messages_get_readable_answers(server):
     match_id = new_match(server)
-    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+    with connect(table_url(server, match_id)) as ws:
         receive(ws)
         ws.send("{nonsense")
         error = receive(ws, "error")
@@ -93,7 +99,7 @@ def test_bad_messages_get_readable_answers(server):
         assert "unknown message" in error["reason"]["params"]["detail"]
         ws.send(json.dumps({"type": "act", "version": 0, "action": {"play": "pair 33"}}))
         assert receive(ws, "error")["message"]
-    with connect(f"{server.ws_url}/ws/99999") as ws:
+    with connect(f"{server.ws_url}/ws/99999?seat=whatever") as ws:
         message = receive(ws, "error")
         assert message["fatal"] and "no such match" in message["message"]
         assert message["reason"]["code"] == "no_such_match"
@@ -103,7 +109,7 @@ def test_bad_messages_get_readable_answers(server):
 def test_no_frame_shows_another_seats_cards_over_a_whole_match(server, ruleset):
     match_id = new_match(server, ruleset)
     frames = []
-    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+    with connect(table_url(server, match_id)) as ws:
         frames.append(ws.recv(timeout=20))
         ws.send(json.dumps({"type": "autoplay", "bot": "easy"}))
         while True:
@@ -115,11 +121,12 @@ def test_no_frame_shows_another_seats_cards_over_a_whole_match(server, ruleset):
     store = Store(server.db)
     states = [m for m in map(json.loads, frames) if m["type"] == "state"]
     versions = [m["version"] for m in states]
-    assert versions == sorted(versions) and versions[-1] == Table.load(store, match_id).version
+    assert versions == sorted(versions)
+    assert versions[-1] == MatchSession.load(store, match_id).version
     assert check_frames(store, match_id, frames) > 100
     # the check can fail: a frame that names a card only another seat holds is caught
     first = json.loads(frames[0])
-    table = Table.load(store, match_id, upto=first["version"])
+    table = MatchSession.load(store, match_id, upto=first["version"])
     other = card_text(table.deal.held_cards(1)[0])
     first["state"]["view"]["bids"] = [[1, other]]
     with pytest.raises(AssertionError):
@@ -129,12 +136,12 @@ def test_no_frame_shows_another_seats_cards_over_a_whole_match(server, ruleset):
 
 def test_a_crash_and_restart_resume_the_match_where_it_was(server):
     match_id = new_match(server)
-    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+    with connect(table_url(server, match_id)) as ws:
         state = receive(ws)
-        while state["state"]["waiting_for"] != HUMAN or \
+        while state["state"]["waiting_for"] != CREATOR or \
                 state["state"]["view"]["phase"] != "play":
             view = state["state"]["view"]
-            if state["state"]["waiting_for"] == HUMAN:
+            if state["state"]["waiting_for"] == CREATOR:
                 # bid 3 when asked, to reach the play
                 ws.send(json.dumps({"type": "act", "version": state["version"],
                                     "action": {"bid": view["legal"][-1]["bid"]}}))
@@ -142,7 +149,7 @@ def test_a_crash_and_restart_resume_the_match_where_it_was(server):
             if state["state"]["view"]["phase"] == "thrown_in":
                 pytest.fail("the auction cannot be thrown in once the person bids 3")
     server.restart()
-    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+    with connect(table_url(server, match_id)) as ws:
         again = receive(ws)
     assert again["version"] == state["version"]
     assert again["state"] == state["state"]
@@ -151,7 +158,7 @@ def test_a_crash_and_restart_resume_the_match_where_it_was(server):
 def test_other_web_pages_cannot_reach_the_game(server):
     match_id = new_match(server)
     with pytest.raises(InvalidStatus) as refused:
-        connect(f"{server.ws_url}/ws/{match_id}", origin="http://evil.example")
+        connect(table_url(server, match_id), origin="http://evil.example")
     assert refused.value.response.status_code == 403
     request = urllib.request.Request(server.url + "/api/matches", data=b"{}",
                                      headers={"Origin": "http://evil.example"})
@@ -159,13 +166,13 @@ def test_other_web_pages_cannot_reach_the_game(server):
         urllib.request.urlopen(request, timeout=10)
     assert forbidden.value.code == 403
     # the game's own page is welcome
-    with connect(f"{server.ws_url}/ws/{match_id}", origin=server.url) as ws:
+    with connect(table_url(server, match_id), origin=server.url) as ws:
         assert receive(ws)["version"] == 0
 
 
 def test_abandoning_a_match(server):
     match_id = new_match(server)
-    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+    with connect(table_url(server, match_id)) as ws:
         receive(ws)
         request = urllib.request.Request(f"{server.url}/api/matches/{match_id}/abandon",
                                          data=b"", headers={"Origin": "http://evil.example"})
@@ -191,9 +198,9 @@ def test_auto_play_switched_off_during_the_pause_gives_the_seat_back(tmp_path):
     server = Server(tmp_path / "game.sqlite3", pause=1.0).start()
     try:
         match_id = new_match(server)
-        with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+        with connect(table_url(server, match_id)) as ws:
             state = receive(ws)
-            while state["state"]["waiting_for"] != HUMAN:
+            while state["state"]["waiting_for"] != CREATOR:
                 state = receive(ws, timeout=30)
             ws.send(json.dumps({"type": "autoplay", "bot": "easy"}))
             assert receive(ws)["state"]["match"]["autoplay"] == "easy"
@@ -206,7 +213,7 @@ def test_auto_play_switched_off_during_the_pause_gives_the_seat_back(tmp_path):
                     messages.append(json.loads(ws.recv(timeout=0.5)))
         assert [m for m in messages if m["type"] == "error"] == []
         last = [m for m in messages if m["type"] == "state"][-1]["state"]
-        assert last["match"]["autoplay"] is None and last["waiting_for"] == HUMAN
+        assert last["match"]["autoplay"] is None and last["waiting_for"] == CREATOR
     finally:
         server.stop()
     assert "Traceback" not in server.output()
@@ -219,9 +226,9 @@ def test_the_turn_clock_acts_for_a_person_whose_time_runs_out(server):
                                                  "target": 5, "bots": ["easy"] * 2, "clock": 1})
     assert status == 400 and "the turn clock is 0 (none) or 3 to 120 seconds" in body["error"]
     match_id = new_match(server, clock=3)
-    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+    with connect(table_url(server, match_id)) as ws:
         message = receive(ws)
-        while message["state"]["waiting_for"] != HUMAN:
+        while message["state"]["waiting_for"] != CREATOR:
             message = receive(ws, timeout=30)
         assert message["state"]["match"]["clock"] == 3
         assert 0 < message["clock"]["left"] <= 3
@@ -232,12 +239,12 @@ def test_the_turn_clock_acts_for_a_person_whose_time_runs_out(server):
     store = Store(server.db)
     seat, event = store.load(match_id).events[version]
     store.close()
-    assert seat == HUMAN and event.get("clock") is True
+    assert seat == CREATOR and event.get("clock") is True
     assert event.get("bid") == "pass" or event.get("pass") or "play" in event
 
 
 def test_no_clock_by_default(server):
     match_id = new_match(server)
-    with connect(f"{server.ws_url}/ws/{match_id}") as ws:
+    with connect(table_url(server, match_id)) as ws:
         message = receive(ws)
         assert message["state"]["match"]["clock"] == 0 and message["clock"]["left"] is None

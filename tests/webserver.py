@@ -14,18 +14,20 @@ from pathlib import Path
 
 from dizhu.cards import card_text
 from dizhu.deal import Phase
-from dizhu.web.store import Store
-from dizhu.web.table import Table
+from dizhu.session import MatchSession, Store
 
 
 class Server:
     """``python -m dizhu serve`` on a free port with its own database; stop and start it
     again on the same database to test a restart."""
 
-    def __init__(self, db: Path, pause: float = 0.02, idle: float | None = None) -> None:
+    def __init__(self, db: Path, pause: float = 0.02, idle: float | None = None,
+                 away: float | None = None, lan: bool = False) -> None:
         self.db = db
         self.pause = pause
         self.idle = idle
+        self.away = away
+        self.lan = lan
         self.process: subprocess.Popen | None = None
         self.url = ""
         self.printed = ""
@@ -35,7 +37,9 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "dizhu", "serve", "--port", str(port), "--no-open",
              "--db", str(self.db), "--pause", str(self.pause),
-             *(["--idle", str(self.idle)] if self.idle is not None else [])],
+             *(["--idle", str(self.idle)] if self.idle is not None else []),
+             *(["--away", str(self.away)] if self.away is not None else []),
+             *(["--lan"] if self.lan else [])],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         deadline = time.monotonic() + 30
         assert self.process.stdout is not None
@@ -90,38 +94,47 @@ SUITED = re.compile(r'"([3-9TJQKA2][shcd])"')
 """A suited card's text in a JSON frame (the jokers' "B" and "R" are checked by field)."""
 
 
-def hidden_cards(table: Table) -> Counter[str]:
-    """The cards of the current deal that seat 0 may not see now, with how many copies (a
-    face may be dealt twice with two packs): the other seats' cards, and the kitty until
-    it is turned up; nothing once the deal is played out."""
+def hidden_cards(table: MatchSession, seat: int | None = 0) -> Counter[str]:
+    """The cards of the current deal that ``seat`` (``None``: a spectator) may not see now,
+    with how many copies (a face may be dealt twice with two packs): the other seats'
+    cards, and the kitty until it is turned up; nothing once the deal is played out."""
     deal = table.deal
     hidden: Counter[str] = Counter()
     if deal.phase is Phase.OVER:
         return hidden
-    for seat in range(1, deal.seats):
-        hidden.update(card_text(c) for c in deal.held_cards(seat))
+    for other in range(deal.seats):
+        if other != seat:
+            hidden.update(card_text(c) for c in deal.held_cards(other))
     if deal.landlord < 0:
         hidden.update(card_text(c) for c in deal.kitty_cards)
     return hidden
 
 
-def check_frames(store: Store, match_id: int, frames: list[str]) -> int:
-    """Check every state frame a page received against the match rebuilt from the database
-    at that version: exactly the state the table gives; seat 0's hand, the kitty and the
-    played cards exactly the deal's; and no card that only another seat (or the unturned
-    kitty) holds named anywhere in it. Returns how many were checked. Works for any number
-    of seats and packs (a face dealt twice is a leak only where seat 0 cannot know it)."""
+def check_frames(store: Store, match_id: int, frames: list[str], seat: int | None = 0) -> int:
+    """Check every state frame the page of ``seat`` (``None``: a spectator's) received
+    against the match rebuilt from the database at that version: exactly the state the
+    session gives that seat; its hand (none for a spectator), the kitty and the played
+    cards exactly the deal's; and no card that only another seat (or the unturned kitty)
+    holds named anywhere in it. Returns how many were checked. Works for any number of
+    seats and packs (a face dealt twice is a leak only where the seat cannot know it)."""
     checked = 0
     for text in frames:
         message = json.loads(text)
         if message.get("type") != "state":
             continue
-        table = Table.load(store, match_id, upto=message["version"])
-        assert message["state"] == table.state()
+        table = MatchSession.load(store, match_id, upto=message["version"])
+        expected = table.state(seat)
+        # who sits where is not in the match's history: a seat free then may be taken now
+        names = message["state"]["match"]["names"]
+        expected["match"]["names"] = [
+            None if then is None and seat_ in table.people else now for seat_, (then, now)
+            in enumerate(zip(names, expected["match"]["names"], strict=True))]
+        assert message["state"] == expected
         view = message["state"]["view"]
         deal = table.deal
         suited, _ = deal.replay_suits()
-        mine = Counter(card_text(c) for c in deal.held_cards(0))
+        mine = Counter(card_text(c) for c in deal.held_cards(seat)) if seat is not None \
+            else Counter()
         kitty = Counter(card_text(c) for c in deal.kitty_cards) if deal.landlord >= 0 else None
         played = Counter(card_text(c) for _, _, cards in suited for c in cards)
         assert Counter(view["hand"]) == mine
@@ -132,7 +145,7 @@ def check_frames(store: Store, match_id: int, frames: list[str]) -> int:
                  *(a["cards"] for a in view["trick"]), *(view["final_hands"] or [])]
         listed = {c for cards in lists for c in cards}
         named = set(SUITED.findall(text)) | (listed & {"B", "R"})
-        hidden = hidden_cards(table)
+        hidden = hidden_cards(table, seat)
         leaked = {c for c in named if hidden[c] and not known[c]}
         assert not leaked, f"version {message['version']} shows {sorted(leaked)}"
         checked += 1

@@ -79,6 +79,10 @@ class Bot:
         not change its decisions)."""
         self.rng.seed(seed)
 
+    def close(self) -> None:
+        """Let go of what the bot holds (an outside program: :mod:`.external`); the bot is
+        not asked again."""
+
     def act(self, view: SeatView) -> Action:
         """The bot's answer to whatever its seat is asked now."""
         if view.phase is Phase.AUCTION:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from .base import Bot
 from .easy import EasyBot
 from .expert import ExpertBot
+from .external import ExternalBot
 from .hard import HardBot
 from .normal import NormalBot
 from .random_bot import RandomBot
@@ -22,8 +23,18 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 
 
+EXTERNAL = "cmd:"
+"""A spec that starts so names a program speaking the bot protocol: ``cmd:PROGRAM ARGS``."""
+
+
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """``"expert:budget=0.2,samples=32"`` -> ``("expert", {"budget": "0.2", ...})``."""
+    """``"expert:budget=0.2,samples=32"`` -> ``("expert", {"budget": "0.2", ...})``;
+    ``"cmd:node bot.js"`` -> ``("cmd", {"command": "node bot.js"})``."""
+    if spec.startswith(EXTERNAL):
+        command = spec[len(EXTERNAL):].strip()
+        if not command:
+            raise ValueError("cmd: give the program to run, as in cmd:python3 mybot.py")
+        return "cmd", {"command": command}
     name, _, rest = spec.partition(":")
     settings = {}
     for item in filter(None, rest.split(",")):
@@ -37,8 +48,11 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def make_bot(spec: str, seed: int | str | None = None) -> Bot:
-    """A bot by registry name, seeded, with optional settings: ``expert:budget=0.2``."""
+    """A bot by registry name, seeded, with optional settings: ``expert:budget=0.2``; or
+    an outside program: ``cmd:PROGRAM ARGS`` (:class:`.external.ExternalBot`)."""
     name, settings = parse_bot_spec(spec)
+    if name == "cmd":
+        return ExternalBot(settings["command"], seed=seed)
     bot = BOTS[name](seed=seed)
     if settings:
         bot.configure(**settings)

@@ -35,11 +35,19 @@ from ..record import RecordError
 from ..rules import RuleSet
 from ..rulesets import find_ruleset
 from ..rulesets import names as ruleset_names
+from ..session import (
+    CLOCKS,
+    LEVELS,
+    ActionError,
+    MatchSession,
+    NewMatch,
+    Store,
+    play_json,
+)
 from .messages import MessageError, read_message
 from .peer import Peer
 from .replay import replay_frames
-from .store import Store
-from .table import CLOCKS, HUMAN, LEVELS, ActionError, NewMatch, Table, play_json
+from .rooms import AWAY, Presence, invitation, is_local, links, no_seat, seat_by
 
 STATIC = Path(__file__).parent / "static"
 MAX_UPLOAD = 1 << 20
@@ -72,10 +80,13 @@ def ruleset_json(rules: RuleSet) -> dict[str, Any]:
 class Room:
     """A loaded table, the pages watching it and the task that plays its computer seats."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: MatchSession, away: float = AWAY) -> None:
         self.table = table
         self.lock = asyncio.Lock()
         self.peers: set[Peer] = set()
+        self.presence = Presence(table.people, away)
+        self.away_timers: set[asyncio.Task] = set()
+        """Each tells the pages when a seat has been away long enough to be handed over."""
         self.driver: asyncio.Task | None = None
         self.clock: asyncio.Task | None = None
         """The turn clock running for the person's turn (at ``clock_version``)."""
@@ -85,10 +96,10 @@ class Room:
         self.clock_deadline = 0.0
 
     def clock_left(self) -> float | None:
-        """Seconds left on the person's turn clock (all of them when it is about to start),
-        or ``None`` when the person has no clock now."""
+        """Seconds left on the turn clock of the person to move (all of them when it is
+        about to start), or ``None`` when no person has a clock now."""
         table = self.table
-        if not table.clock or not table.waiting_for_person():
+        if not table.clock or table.person_to_move() is None:
             return None
         if self.clock is None or self.clock.done() or self.clock_version != table.version:
             return float(table.clock)
@@ -100,21 +111,36 @@ class Room:
 
     def stop(self) -> None:
         """Stop the room's tasks (the match is abandoned or unloaded, or the server stops)."""
-        for task in (self.driver, self.clock):
+        for task in (self.driver, self.clock, *self.away_timers):
             if task is not None:
                 task.cancel()
 
-    def message(self) -> dict[str, Any]:
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """The state message for the page of ``seat`` (``None``: a spectator)."""
         left = self.clock_left()
-        return {"type": "state", "version": self.table.version, "state": self.table.state(),
+        return {"type": "state", "version": self.table.version,
+                "state": self.table.state(seat),
                 "clock": {"seconds": self.table.clock,
-                          "left": None if left is None else round(left, 1)}}
+                          "left": None if left is None else round(left, 1)},
+                "seats": self.presence.to_json()}
 
     async def broadcast(self) -> None:
-        """Queue the state for every page (never waits on a page: see :mod:`.peer`)."""
-        text = json.dumps(self.message(), ensure_ascii=False)
+        """Queue the state for every page, once no action is being stored."""
+        async with self.lock:
+            self.tell()
+
+    def tell(self) -> None:
+        """Queue the state for every page, each its own seat's (never waits on a page: see
+        :mod:`.peer`). The caller holds :attr:`lock` with every event stored, so that no
+        page hears of an event the database might still lose."""
+        texts: dict[int | None, str] = {}
         for peer in list(self.peers):
-            peer.offer(text)
+            if not peer.open:
+                self.peers.discard(peer)
+                continue
+            if peer.seat not in texts:
+                texts[peer.seat] = json.dumps(self.message(peer.seat), ensure_ascii=False)
+            peer.offer(texts[peer.seat])
             if not peer.open:
                 self.peers.discard(peer)
 
@@ -127,19 +153,21 @@ class Hub:
     server's memory follows the matches being played, not every match ever opened.
     """
 
-    def __init__(self, store: Store, pause: float, idle: float = IDLE) -> None:
+    def __init__(self, store: Store, pause: float, idle: float = IDLE,
+                 away: float = AWAY) -> None:
         self.store = store
         self.pause = pause
         self.idle = idle
+        self.away = away
         self.rooms: dict[int, Room] = {}
 
     def room(self, match_id: int) -> Room | None:
         room = self.rooms.get(match_id)
         if room is None:
-            table = Table.load(self.store, match_id)
+            table = MatchSession.load(self.store, match_id)
             if table is None:
                 return None
-            room = self.rooms[match_id] = Room(table)
+            room = self.rooms[match_id] = Room(table, self.away)
         room.used = time.monotonic()
         return room
 
@@ -159,6 +187,26 @@ class Hub:
             await asyncio.sleep(max(1.0, self.idle / 4))
             self.unload_idle()
 
+    async def arrive(self, room: Room, peer: Peer) -> None:
+        """A page opened the table: every page hears who is at the table now."""
+        room.peers.add(peer)
+        room.presence.arrive(peer.seat)
+        await room.broadcast()
+
+    async def leave(self, room: Room, peer: Peer) -> None:
+        """A page went away: the others hear it now, and again once its seat has been away
+        long enough to be handed to a computer player."""
+        room.peers.discard(peer)
+        room.presence.leave(peer.seat)
+        await room.broadcast()
+        timer = asyncio.create_task(self._tell_away(room))
+        room.away_timers.add(timer)
+        timer.add_done_callback(room.away_timers.discard)
+
+    async def _tell_away(self, room: Room) -> None:
+        await asyncio.sleep(room.presence.away + 0.1)
+        await room.broadcast()
+
     def kick(self, room: Room) -> None:
         """Start the room's driver unless it is running (it starts the turn clock when it
         is the person's turn)."""
@@ -175,7 +223,7 @@ class Hub:
         if room.clock is not None:
             room.clock.cancel()
             room.clock = None
-        if table.clock and table.waiting_for_person():
+        if table.clock and table.person_to_move() is not None:
             room.clock_version = table.version
             room.clock_deadline = asyncio.get_running_loop().time() + table.clock
             room.clock = asyncio.create_task(self.run_clock(room, table.version))
@@ -186,14 +234,16 @@ class Hub:
         table = room.table
         await asyncio.sleep(table.clock)
         async with room.lock:
-            if table.version != version or not table.waiting_for_person():
+            seat = table.person_to_move()
+            if table.version != version or seat is None:
                 return
             try:
-                table.submit(HUMAN, table.timeout_action(), by_clock=True)
+                table.submit(seat, table.timeout_action(seat), by_clock=True)
+                await stored(table)
             except (ActionError, sqlite3.Error):
                 log.exception("match %s: the turn clock could not act", table.id)
                 return
-        await room.broadcast()
+            room.tell()
         self.kick(room)
 
     async def drive(self, room: Room) -> None:
@@ -226,7 +276,8 @@ class Hub:
                         table.next_deal()
                     else:
                         table.submit(seat, action)
-                await room.broadcast()
+                    await stored(table)
+                    room.tell()
         except asyncio.CancelledError:
             raise
         except Exception as e:
@@ -237,39 +288,45 @@ class Hub:
                 peer.send(failed)
 
     async def handle(self, room: Room, peer: Peer, message: dict[str, Any]) -> None:
-        """One message from a person's page (already checked by :func:`.read_message`)."""
+        """One message from a page (already checked by :func:`.read_message`)."""
         table = room.table
         kind = message["type"]
+        seat = peer.seat
         if kind == "sync":
-            peer.send(room.message())
-            return
-        if kind == "hint":
             async with room.lock:
-                plays = [play_json(p) for p in table.hints()]
-                version = table.version
-            peer.send({"type": "hints", "version": version, "plays": plays})
+                peer.send(room.message(seat))
             return
         try:
+            if seat is None:
+                raise ActionError(Reason("spectator", "a spectator watches: only the people "
+                                         "at the table act"))
+            if kind == "hint":
+                async with room.lock:
+                    plays = [play_json(p) for p in table.hints(seat)]
+                    version = table.version
+                peer.send({"type": "hints", "version": version, "plays": plays})
+                return
             async with room.lock:
                 if message.get("version", table.version) != table.version:
-                    raise StaleMessage(Reason("stale", "that answered an older state of the table: "
-                                             "look again"))
+                    raise StaleMessage(Reason("stale", "that answered an older state of the "
+                                              "table: look again"))
                 if kind == "act":
-                    if table.autoplay:
-                        raise ActionError(Reason("autoplay_on", "auto-play is on: switch it "
-                                                 "off to play yourself"))
-                    action, cards = table.action_of(message["action"])
-                    table.submit(HUMAN, action, cards)
+                    table.person_acts(seat, message["action"])
                 elif kind == "next":
-                    table.next_deal()
-                else:
-                    table.set_autoplay(message["bot"])
+                    table.next_deal(seat)
+                else:  # auto-play for this seat, or (the creator) for one left empty
+                    target = message.get("seat", seat)
+                    room.presence.hand_over(seat, target)
+                    table.set_autoplay(target, message["bot"])
+                await stored(table)
+                room.tell()
         except AmbiguousPlayError as e:
             peer.send({"type": "choose", **said(e), "options": [play_json(p) for p in e.options]})
             return
         except StaleMessage as e:  # the page missed a change: it gets the state again
             peer.send({"type": "error", "stale": True, **said(e)})
-            peer.send(room.message())
+            async with room.lock:
+                peer.send(room.message(seat))
             return
         except ActionError as e:
             peer.send({"type": "error", **said(e)})
@@ -279,8 +336,17 @@ class Hub:
             peer.send({"type": "error", **said(Reason(
                 "not_saved", f"that could not be saved ({e}); nothing changed: try again"))})
             return
-        await room.broadcast()
         self.kick(room)
+
+
+async def stored(table: MatchSession) -> None:
+    """Wait (holding the room's lock) until the match's last event is committed, together
+    with the events of other matches that came meanwhile; if it could not be, the event is
+    taken back and the error raised. Only then may the pages hear of it."""
+    if table.writing is not None:
+        with contextlib.suppress(Exception):
+            await asyncio.shield(asyncio.wrap_future(table.writing))
+        table.settle()
 
 
 class StaleMessage(Exception):
@@ -314,20 +380,42 @@ def same_origin(headers) -> bool:
 
 FOREIGN = "requests from other web pages are refused"
 NO_SUCH_MATCH = Reason("no_such_match", "there is no such match")
+LOCAL_ONLY = Reason("local_only", "only the computer that runs the game may do that: "
+                    "friends open their invitation")
 
 
 def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None = None,
-               idle: float = IDLE) -> Starlette:
+               idle: float = IDLE, lan: bool = False, away: float = AWAY) -> Starlette:
     """The game as an ASGI application on a database file. ``hosts``: the host names the
     server answers to (any, when not given); requests naming another host are refused, so
-    that a site that points its name at this address (DNS rebinding) cannot use the game."""
-    store = Store(db_path)
-    hub = Hub(store, pause, idle)
+    that a site that points its name at this address (DNS rebinding) cannot use the game.
+    ``lan``: the server is reachable from the local network; the lobby, making, abandoning
+    and resuming matches are then only for the machine itself (see :mod:`.rooms`), and
+    invitations name ``app.state.base`` (the address friends reach)."""
+    store = Store(db_path, grouped=True)
+    hub = Hub(store, pause, idle, away)
+
+    def not_local(request: Request) -> Response | None:
+        """A refusal for a request from another machine, on a server on the network."""
+        if lan and not is_local(request.client):
+            return refused(LOCAL_ONLY, status=403)
+        return None
+
+    def base_of(request: Request) -> str:
+        return getattr(request.app.state, "base", None) or str(request.base_url)
+
+    def room_of(request: Request) -> Room | None:
+        try:
+            return hub.room(int(request.path_params["match_id"]))
+        except ValueError:
+            return None
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
     async def lobby(request: Request) -> Response:
+        if (refusal := not_local(request)) is not None:
+            return refusal
         player = store.last_player()
         return JSONResponse({
             "player": player or "",
@@ -343,34 +431,82 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
     async def new_match(request: Request) -> Response:
         if not same_origin(request.headers):
             return JSONResponse({"error": FOREIGN}, status_code=403)
+        if (refusal := not_local(request)) is not None:
+            return refusal
         try:
             data = await request.json()
-            table = Table.create(store, NewMatch.from_json(data))
-        except (ValueError, ActionError) as e:
-            message = str(e) if isinstance(e, ActionError) else "the request is not JSON"
-            return JSONResponse({"error": message}, status_code=400)
-        hub.rooms[table.id] = Room(table)
-        return JSONResponse({"id": table.id})
+            table = MatchSession.create(store, NewMatch.from_json(data))
+        except ActionError as e:
+            return refused(e)
+        except ValueError:
+            not_json = "the request is not JSON"
+            return refused(Reason("bad_form", not_json, detail=not_json))
+        hub.rooms[table.id] = Room(table, hub.away)
+        made = {**links(table, base_of(request)), "lan": lan}
+        if lan and made["invitations"]:
+            print(f"match {table.id}: friends join at", *(i["link"] for i in made["invitations"]),
+                  f"(spectators: {made['watch']})", flush=True)
+        return JSONResponse({"id": table.id, **made})
+
+    async def invitations(request: Request) -> Response:
+        """The creator's seat and the links to give friends and spectators (resuming)."""
+        if not same_origin(request.headers):
+            return JSONResponse({"error": FOREIGN}, status_code=403)
+        if (refusal := not_local(request)) is not None:
+            return refusal
+        room = room_of(request)
+        if room is None:
+            return refused(NO_SUCH_MATCH, status=404)
+        return JSONResponse({"id": room.table.id, **links(room.table, base_of(request)),
+                             "lan": lan})
+
+    async def join(request: Request) -> Response:
+        """An invitation: what it opens (GET), or its person sitting down (POST)."""
+        if not same_origin(request.headers):
+            return JSONResponse({"error": FOREIGN}, status_code=403)
+        found = store.seat_of(request.path_params["token"])
+        room = None if found is None else hub.room(found[0])
+        if room is None:
+            return refused(no_seat(), status=404)
+        table, seat = room.table, found[1]
+        if request.method == "POST":
+            try:
+                data = await request.json()
+            except ValueError:
+                data = None
+            if not isinstance(data, dict) or type(data.get("name")) is not str:
+                words = "a person sits down with a name: {\"name\": \"...\"}"
+                return refused(Reason("bad_form", words, detail=words))
+            async with room.lock:
+                table.sit(seat, data["name"])
+                room.tell()
+        return JSONResponse(invitation(table, seat))
+
+    async def watch(request: Request) -> Response:
+        """The watch link: the match it opens."""
+        match_id = store.watched(request.path_params["secret"])
+        if match_id is None:
+            return refused(no_seat(), status=404)
+        return JSONResponse({"match": match_id})
 
     async def abandon(request: Request) -> Response:
         if not same_origin(request.headers):
             return JSONResponse({"error": FOREIGN}, status_code=403)
-        try:
-            room = hub.room(int(request.path_params["match_id"]))
-        except ValueError:
-            room = None
+        if (refusal := not_local(request)) is not None:
+            return refusal
+        room = room_of(request)
         if room is None:
             return refused(NO_SUCH_MATCH, status=404)
         try:
             async with room.lock:
                 room.table.abandon()
+                room.stop()
+                room.tell()
         except ActionError as e:
             return refused(e, status=409)
-        room.stop()
-        await room.broadcast()
         return JSONResponse({"abandoned": room.table.id})
 
-    def finished_record(request: Request) -> dict[str, Any] | Response:
+    async def finished_record(request: Request) -> dict[str, Any] | Response:
         try:
             match_id = int(request.path_params["match_id"])
             index = int(request.path_params["index"])
@@ -380,12 +516,15 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         if room is None:
             return JSONResponse({"error": f"no match {match_id}"}, status_code=404)
         try:
-            return room.table.deal_record(index)
+            if lan and not is_local(request.client):  # friends: of their own match only
+                seat_by(room.table, request.query_params)
+            async with room.lock:  # never a deal whose last play is still being stored
+                return room.table.deal_record(index)
         except ActionError as e:
             return JSONResponse({"error": str(e)}, status_code=404)
 
     async def record(request: Request) -> Response:
-        found = finished_record(request)
+        found = await finished_record(request)
         if isinstance(found, Response):
             return found
         name = f"dizhu-match{request.path_params['match_id']}-deal" \
@@ -395,7 +534,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
                         headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     async def deal_replay(request: Request) -> Response:
-        found = finished_record(request)
+        found = await finished_record(request)
         if isinstance(found, Response):
             return found
         return JSONResponse({"frames": replay_frames(found), "record": found})
@@ -403,6 +542,8 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
     async def uploaded_replay(request: Request) -> Response:
         if not same_origin(request.headers):
             return JSONResponse({"error": FOREIGN}, status_code=403)
+        if (refusal := not_local(request)) is not None:
+            return refusal
         body = await request.body()
         if len(body) > MAX_UPLOAD:
             too_large = "that file is too large to be a deal record"
@@ -426,14 +567,17 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         except ValueError:
             match_id = -1
         room = hub.room(match_id)
-        if room is None:
-            await ws.send_json({"type": "error", **said(NO_SUCH_MATCH), "fatal": True})
+        try:
+            if room is None:
+                raise ActionError(NO_SUCH_MATCH)
+            seat = seat_by(room.table, ws.query_params)
+        except ActionError as e:
+            await ws.send_json({"type": "error", **said(e), "fatal": True})
             await ws.close()
             return
-        peer = Peer(ws)
-        room.peers.add(peer)
+        peer = Peer(ws, seat)
         try:
-            peer.send(room.message())
+            await hub.arrive(room, peer)
             hub.kick(room)
             while peer.open:
                 frame = await ws.receive()
@@ -450,10 +594,12 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         except (WebSocketDisconnect, RuntimeError):  # the page went away mid-receive
             pass
         finally:
-            room.peers.discard(peer)
             peer.close()
+            await hub.leave(room, peer)
 
     async def status(request: Request) -> Response:
+        if (refusal := not_local(request)) is not None:
+            return refusal
         return JSONResponse({"loaded_matches": len(hub.rooms),
                              "pages": sum(len(room.peers) for room in hub.rooms.values())})
 
@@ -472,6 +618,9 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         Route("/api/status", status),
         Route("/api/matches", new_match, methods=["POST"]),
         Route("/api/matches/{match_id}/abandon", abandon, methods=["POST"]),
+        Route("/api/matches/{match_id}/invitations", invitations),
+        Route("/api/join/{token}", join, methods=["GET", "POST"]),
+        Route("/api/watch/{secret}", watch),
         Route("/api/matches/{match_id}/deals/{index}/record", record),
         Route("/api/matches/{match_id}/deals/{index}/replay", deal_replay),
         Route("/api/replay", uploaded_replay, methods=["POST"]),

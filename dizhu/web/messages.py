@@ -41,9 +41,11 @@ SCHEMA: dict[str, dict[str, tuple[Any, bool]]] = {
     "hint": {"version": (int, False)},
     "act": {"action": (dict, True), "version": (int, True)},
     "next": {"version": (int, True)},
-    "autoplay": {"bot": ((str, type(None)), True), "version": (int, False)},
+    "autoplay": {"bot": ((str, type(None)), True), "version": (int, False),
+                 "seat": (int, False)},
 }
-"""Every message by its ``type``, with its fields besides ``type``."""
+"""Every message by its ``type``, with its fields besides ``type``. ``autoplay`` with a
+``seat``: the creator hands a person's empty seat to a computer (or takes it back)."""
 
 
 def _refuse_constant(name: str) -> Any:

@@ -24,8 +24,10 @@ TOO_SLOW = 1013  # "try again later": the page reconnects and resyncs
 class Peer:
     """A page connected to a table."""
 
-    def __init__(self, ws: WebSocket) -> None:
+    def __init__(self, ws: WebSocket, seat: int | None) -> None:
         self.ws = ws
+        self.seat = seat
+        """The seat this page plays (``None``: a spectator's page)."""
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
         self.open = True
         self.writer = asyncio.create_task(self._write())

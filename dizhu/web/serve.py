@@ -1,4 +1,5 @@
-"""``dizhu serve``: the game on 127.0.0.1, opened in the browser."""
+"""``dizhu serve``: the game on 127.0.0.1, opened in the browser; with ``--lan``, also on
+the local network for friends holding an invitation."""
 
 from __future__ import annotations
 
@@ -33,32 +34,63 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def host_names(host: str) -> list[str]:
-    """The names a browser may use for the address the server listens on."""
-    names = [host]
+def host_names(host: str, lan: list[str] = ()) -> list[str]:
+    """The names a browser may use for the address the server listens on (with ``lan``:
+    those network addresses, and the machine's own names)."""
+    names = [*lan, "127.0.0.1", "localhost"] if lan else [host]
     if host == "127.0.0.1":
         names.append("localhost")
-    return names
+    return list(dict.fromkeys(names))
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the one its default route leaves by),
+    or :class:`ServeError`."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.255.255.255", 1))  # a datagram socket sends nothing to connect
+        address = s.getsockname()[0]
+        if not address.startswith("127.") and address != "0.0.0.0":
+            return address
+    with contextlib.suppress(OSError):
+        address = socket.gethostbyname(socket.gethostname())
+        if not address.startswith("127."):
+            return address
+    raise ServeError("--lan: this machine has no address on a local network")
 
 
 def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
-          open_browser: bool = True, pause: float = 0.8, idle: float | None = None) -> None:
-    """Run the game until interrupted."""
+          open_browser: bool = True, pause: float = 0.8, idle: float | None = None,
+          lan: bool = False, away: float | None = None) -> None:
+    """Run the game until interrupted; ``lan``: listen on every address of the machine,
+    the lobby still only for the machine itself (friends come by invitation)."""
     import uvicorn
 
     from .app import IDLE, create_app
+    from .rooms import AWAY
 
+    network = [lan_address()] if lan else []
     try:
-        app = create_app(db, pause, hosts=host_names(host), idle=IDLE if idle is None else idle)
+        app = create_app(db, pause, hosts=host_names(host, network),
+                         idle=IDLE if idle is None else idle, lan=lan,
+                         away=AWAY if away is None else away)
     except (OSError, sqlite3.Error) as e:
         raise ServeError(f"cannot open the database {db}: {e}") from None
-    sock = bind(host, port)
-    url = f"http://{host}:{sock.getsockname()[1]}/"
+    sock = bind("0.0.0.0" if lan else host, port)
+    bound = sock.getsockname()[1]
+    url = f"http://{'127.0.0.1' if lan else host}:{bound}/"
     print(f"dizhu is running at {url}  (matches are kept in {db}; Ctrl+C stops it)",
           flush=True)
+    if lan:
+        app.state.base = f"http://{network[0]}:{bound}"
+        print(f"on the local network at {app.state.base}/ : friends join by the invitation "
+              "links a table's creator copies (the lobby stays on this machine)", flush=True)
     if open_browser:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    # the client's own address decides what it may reach: no proxy may name another; no
+    # per-message compression (deflating every state message cost about as much as
+    # encoding it as JSON, for messages of a few KiB on a local network)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", proxy_headers=False,
+                            ws_per_message_deflate=False)
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])

@@ -1,6 +1,7 @@
-// The page: a lobby (#/) and a table (#/match/ID), in English or Chinese. The server
-// decides everything; this file only shows what it sends and passes on what the person
-// asks for.
+// The page: a lobby (#/), a table (#/match/ID, the creator's seat), a friend's invitation
+// (#/join/TOKEN) and the spectators' link (#/watch/SECRET), in English or Chinese. The
+// server decides everything; this file only shows what it sends and passes on what the
+// person asks for.
 
 import { $, api, button, el, remember, remembered } from "./dom.js";
 import { language, preferredLanguage, sayReason, setLanguage, t, translatePage } from "./i18n.js";
@@ -11,13 +12,19 @@ import { TableView } from "./table.js";
 
 let lobbyData = null;
 let table = null;
+/** The creator's seat and links of the matches made on this page: match id -> answer. */
+const made = new Map();
 
 // ------------------------------------------------------------------ lobby
 
+/** Show one of the page's sections (lobby, join, table). */
+function showSection(id) {
+  for (const name of ["lobby", "join", "table"]) $(name).hidden = name !== id;
+}
+
 async function showLobby() {
   if (table) { table.close(); table = null; }
-  $("table").hidden = true;
-  $("lobby").hidden = false;
+  showSection("lobby");
   document.title = `${t("title.lobby")} · dizhu`;
   try {
     lobbyData = await api("/api/lobby");
@@ -126,6 +133,7 @@ function fillRuleset(rules, redraw = false) {
       select.id = `bot-${seat}`;
       select.name = `bot${seat}`;
       for (const level of lobbyData.levels) select.add(new Option(levelName(level.name), level.name));
+      select.add(new Option(t("lobby.friend"), "friend"));
       select.value = before[seat - 1] || before[before.length - 1] || "normal";
       select.addEventListener("change", showLevelNote);
       field.append(select);
@@ -155,7 +163,7 @@ function botSelects() {
 
 function showLevelNote() {
   const notes = Object.fromEntries(lobbyData.levels.map((l) => [l.name, l.note]));
-  const picked = new Set(botSelects().map((s) => s.value));
+  const picked = new Set(botSelects().map((s) => s.value).filter((n) => n in notes));
   $("level-note").textContent = [...picked]
     .map((n) => t("lobby.level_note", { level: levelName(n), note: said(`level.note.${n}`, notes[n]) }))
     .join(" · ");
@@ -240,10 +248,11 @@ async function abandon(m) {
 }
 
 async function createMatch(body) {
-  const { id } = await api("/api/matches", {
+  const answer = await api("/api/matches", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
-  location.hash = `#/match/${id}`;
+  made.set(answer.id, answer);
+  location.hash = `#/match/${answer.id}`;
 }
 
 async function startMatch(event) {
@@ -275,7 +284,7 @@ async function startMatch(event) {
 async function newMatchLike(match) {
   const body = {
     player: match.player || match.names[0], ruleset: match.ruleset, mode: match.mode,
-    target: match.target, bots: match.bots, doubling: match.doubling,
+    target: match.target, bots: match.bots.map((b) => b ?? "friend"), doubling: match.doubling,
     distinct_kickers: match.distinct_kickers,
     pace: match.pace || remembered("dizhu.pace", "normal"),
     clock: Number(match.clock ?? remembered("dizhu.clock", "0")),
@@ -302,20 +311,112 @@ async function openRecordFile() {
   $("record-file").value = "";
 }
 
+// ------------------------------------------------------------------ joining
+
+let joining = null; // the invitation being answered: {token, info}
+
+/** A friend's invitation: name and sit down the first time, then straight to the table. */
+async function showJoin(token) {
+  const key = location.hash;
+  let info;
+  try {
+    info = await api(`/api/join/${token}`);
+  } catch (e) {
+    if (location.hash !== key) return;
+    showSection("join");
+    $("join-text").textContent = "";
+    $("join-sit").hidden = true;
+    $("join-error").textContent = refusal(e);
+    return;
+  }
+  if (location.hash !== key) return;
+  if (info.person !== null) { openTable(info.match, `seat=${token}`, key); return; }
+  joining = { token, info };
+  showSection("join");
+  $("join-sit").hidden = false;
+  $("join-error").textContent = "";
+  fillJoin();
+  $("join-name").focus();
+}
+
+function fillJoin() {
+  if (!joining) return;
+  const { info } = joining;
+  const length = info.mode === "deals" ? t("lobby.deals", { n: info.target }) : t("lobby.race", { n: info.target });
+  $("join-text").textContent = t("join.invited", {
+    name: info.creator, rules: said(`ruleset.${info.ruleset}`, info.ruleset), length,
+  });
+  $("join-name").placeholder = t("lobby.name_placeholder");
+}
+
+async function sitDown(event) {
+  event.preventDefault();
+  if (!joining) return;
+  const { token } = joining;
+  try {
+    const info = await api(`/api/join/${token}`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: $("join-name").value }),
+    });
+    joining = null;
+    openTable(info.match, `seat=${token}`, location.hash);
+  } catch (e) {
+    $("join-error").textContent = refusal(e);
+  }
+}
+
+async function showWatch(secret) {
+  const key = location.hash;
+  try {
+    const { match } = await api(`/api/watch/${secret}`);
+    if (location.hash === key) openTable(match, `watch=${secret}`, key);
+  } catch (e) {
+    if (location.hash !== key) return;
+    showSection("join");
+    $("join-text").textContent = "";
+    $("join-sit").hidden = true;
+    $("join-error").textContent = refusal(e);
+  }
+}
+
+/** The creator's own table: their seat's token and links come from the lobby's server
+ * (only the machine that runs the game has them). */
+async function showOwnTable(id) {
+  const key = location.hash;
+  let answer = made.get(id);
+  if (!answer) {
+    try {
+      answer = await api(`/api/matches/${id}/invitations`);
+      made.set(id, answer);
+    } catch {
+      answer = null; // no such match, or not this machine's: the table's socket says which
+    }
+  }
+  if (location.hash !== key) return;
+  if (!answer) { openTable(id, "", key); return; }
+  openTable(id, `seat=${answer.token}`, key, { links: answer, newMatch: newMatchLike });
+}
+
+function openTable(id, credential, key, on = {}) {
+  if (table) table.close();
+  showSection("table");
+  table = new TableView(id, lobbyData, { ...on, credential });
+  table.hash = key;
+}
+
 // ------------------------------------------------------------------ routing
 
 function route() {
-  const match = location.hash.match(/^#\/match\/(\d+)$/);
-  if (match) {
-    const id = Number(match[1]);
-    if (table && table.id === id) return;
-    if (table) table.close();
-    $("lobby").hidden = true;
-    $("table").hidden = false;
-    table = new TableView(id, lobbyData, { newMatch: newMatchLike });
-  } else {
-    showLobby();
-  }
+  const hash = location.hash;
+  if (table && table.hash === hash) return;
+  const match = hash.match(/^#\/match\/(\d+)$/);
+  const join = hash.match(/^#\/join\/([\w-]+)$/);
+  const watch = hash.match(/^#\/watch\/([\w-]+)$/);
+  if (!match && !join && !watch) { joining = null; showLobby(); return; }
+  if (table) { table.close(); table = null; }
+  if (match) showOwnTable(Number(match[1]));
+  else if (join) showJoin(join[1]);
+  else showWatch(watch[1]);
 }
 
 function showLanguage() {
@@ -326,6 +427,7 @@ function showLanguage() {
     document.title = `${t("title.lobby")} · dizhu`;
     fillLobby();
   }
+  if (!$("join").hidden) fillJoin();
 }
 
 for (const b of document.querySelectorAll(".lang-switch button")) {
@@ -333,6 +435,7 @@ for (const b of document.querySelectorAll(".lang-switch button")) {
 }
 document.addEventListener("languagechange", showLanguage);
 $("new-match").addEventListener("submit", startMatch);
+$("join-form").addEventListener("submit", sitDown);
 $("record-file").addEventListener("change", openRecordFile);
 $("history-close").addEventListener("click", () => $("history-dialog").close());
 $("tools").insertBefore(soundButton(), $("tools").querySelector(".autoplay"));

@@ -3,9 +3,9 @@
 // draws from the state the server sent (and the seat names of names.js), nothing else.
 
 import { backRow, cardRow } from "./cards.js";
-import { $, el, escapeHtml, reducedMotion } from "./dom.js";
+import { $, button, el, escapeHtml, reducedMotion } from "./dom.js";
 import { rankName, t } from "./i18n.js";
-import { seatPlace } from "./names.js";
+import { levelName, seatPlace } from "./names.js";
 import { actionWords, answerWord, doubleWord, playKind } from "./words.js";
 
 /** Card backs drawn for a hidden hand at most (its count says how many it holds). */
@@ -13,13 +13,14 @@ const MAX_BACKS = 20;
 /** How long a cleared trick takes to leave the table (ms; none with reduced motion). */
 const CLEAR_MS = 650;
 
-/** Make the felt hold ``seats`` seats and a play spot in front of each. */
-export function ensureSeats(seats) {
+/** Make the felt hold ``seats`` seats and a play spot in front of each, seen from seat
+ * ``me`` (its box at the bottom). Boxes keep their seat's number: ``#seat-N``, ``#play-N``. */
+export function ensureSeats(seats, me = 0) {
   const felt = $("felt");
-  if (felt.dataset.seats === String(seats)) return;
+  if (felt.dataset.seats === String(seats) && felt.dataset.me === String(me)) return;
   for (const old of felt.querySelectorAll(".seat, .spot")) old.remove();
   for (let seat = 0; seat < seats; seat++) {
-    const place = seatPlace(seat, seats);
+    const place = seatPlace(seat, seats, me);
     const box = el("div", `seat seat-${place}`);
     box.id = `seat-${seat}`;
     box.dataset.place = place;
@@ -30,6 +31,7 @@ export function ensureSeats(seats) {
     felt.append(box, spot);
   }
   felt.dataset.seats = String(seats);
+  felt.dataset.me = String(me);
 }
 
 // ------------------------------------------------------------------ the match line
@@ -59,7 +61,7 @@ export function renderStake({ view }, names) {
     return span;
   };
   box.append(chip("stake.now", { n: known ? stake.now : "–" }, "stake-now"));
-  box.append(chip("stake.mine", { n: known ? stake.mine : "–" }, "stake-mine"));
+  if (view.seat >= 0) box.append(chip("stake.mine", { n: known ? stake.mine : "–" }, "stake-mine"));
   if (known) {
     if (view.rules.auction === "rob") {
       box.append(view.auction.robs ? chip("stake.robs", { n: view.auction.robs, x: view.auction.stake })
@@ -107,8 +109,29 @@ export function isActive(view, seat) {
   return view.to_move === seat && !["over", "thrown_in"].includes(view.phase);
 }
 
-/** A seat's box: name, role, cards left (and their backs), what it bid, whose turn. */
-export function renderSeat({ view, match }, seat, names, { autoplay = false } = {}) {
+/** What a person's seat shows of who is there: nobody yet, away, or played by a computer
+ * for them; the creator's page offers to hand an empty seat to a computer and back. */
+function presenceLine({ match }, seat, seats, handOver) {
+  if (!seats || !match.people.includes(seat) || seat === match.seat) return null;
+  const line = el("div", "presence");
+  const level = match.autoplays[String(seat)];
+  const here = seats.present.includes(seat);
+  const words = match.names[seat] === null ? t("seat.invited") : here ? "" : t("seat.away");
+  line.append(el("span", `presence-note${here ? "" : " away"}`,
+    level ? t("seat.computer_for", { level: levelName(level) }) : words));
+  line.dataset.present = String(here);
+  if (handOver && seats.away.includes(seat) && !match.finished && !match.abandoned) {
+    line.append(level
+      ? button(t("btn.take_back"), () => handOver(seat, null), { id: `take-back-${seat}`, cls: "small" })
+      : button(t("btn.hand_over"), () => handOver(seat, true), { id: `hand-over-${seat}`, cls: "small" }));
+  }
+  return line;
+}
+
+/** A seat's box: name, role, cards left (and their backs), what it bid, whose turn, and
+ * for a person's seat whether they are at the table (``seats``: the server's presence). */
+export function renderSeat({ view, match }, seat, names, { autoplay = false, seats = null,
+  handOver = null } = {}) {
   const box = $(`seat-${seat}`);
   box.replaceChildren();
   const role = roleOf(view, seat);
@@ -138,6 +161,8 @@ export function renderSeat({ view, match }, seat, names, { autoplay = false } = 
   }
   const marks = el("div", "marks", seatMarks(view, seat).join(" · "));
   box.append(marks);
+  const presence = presenceLine({ match }, seat, seats, handOver);
+  if (presence) box.append(presence);
   const turn = el("div", "turn");
   if (active) {
     const waiting = seat === view.seat ? t(autoplay ? "seat.autoplaying" : "seat.your_turn")
@@ -279,6 +304,7 @@ function statusText({ view, match }, names) {
     case "thrown_in": return t("status.thrown_in");
     case "over": {
       const r = view.result;
+      if (view.seat < 0) return t(r.landlord_won ? "status.landlord_won_watched" : "status.peasants_won_watched");
       const points = r.scores[view.seat];
       return t(r.landlord_won ? "status.landlord_won" : "status.peasants_won",
                { points: `${points > 0 ? "+" : ""}${points}` });

@@ -1,15 +1,22 @@
-// Who sits where, in the person's language. The person is seat 0 and is called by their
-// name; every computer seat by its place at the table and its strength ("Right · normal",
-// "下家·普通"), so that no two seats share a name anywhere on the page.
+// Who sits where, in the person's language. The page is drawn from its own seat (the
+// bottom of the table, "me"), whatever its number; a spectator's page from seat 0's. People
+// are called by their names; every computer seat by its place at the table and its
+// strength ("Right · normal", "下家·普通"), so that no two seats share a name anywhere.
 
 import { t } from "./i18n.js";
 
-/** Where a seat sits, seen from the person's seat 0 (seats play in turn to the right). */
-export function seatPlace(seat, seats) {
-  if (seat === 0) return "me";
-  if (seats === 3) return ["me", "right", "left"][seat];
-  if (seats === 4) return ["me", "right", "across", "left"][seat];
-  return `seat${seat}`;
+/** Where a seat sits, seen from seat ``me`` (seats play in turn to the right). */
+export function seatPlace(seat, seats, me = 0) {
+  const turn = (seat - me + seats) % seats;
+  if (turn === 0) return "me";
+  if (seats === 3) return ["me", "right", "left"][turn];
+  if (seats === 4) return ["me", "right", "across", "left"][turn];
+  return `seat${turn}`;
+}
+
+/** The seat a page is drawn from: its own, or seat 0 for a spectator. */
+export function viewerSeat(match) {
+  return match.seat ?? 0;
 }
 
 export function placeName(place) {
@@ -18,20 +25,29 @@ export function placeName(place) {
 
 export function levelName(level) {
   const name = String(level || "").split(":")[0];
+  if (name === "friend") return t("level.friend");
   return ["easy", "normal", "hard", "expert"].includes(name) ? t(`level.${name}`) : name;
+}
+
+/** The computer's level at ``seat`` (none for a person's seat). */
+function botAt(match, seat) {
+  return seat > 0 && match.bots ? match.bots[seat - 1] : null;
 }
 
 /** Every seat's name in a match: ``match`` is the table's state's match (names, bots, seats). */
 export function seatNames(match) {
+  const me = viewerSeat(match);
   return match.names.map((name, seat) => {
-    if (seat === 0) return name;
-    const place = placeName(seatPlace(seat, match.seats));
-    const bot = match.bots && match.bots[seat - 1];
-    return bot ? t("seat.computer", { place, level: levelName(bot) }) : place;
+    const place = placeName(seatPlace(seat, match.seats, me));
+    const bot = botAt(match, seat);
+    if (bot) return t("seat.computer", { place, level: levelName(bot) });
+    return name ?? t("seat.free", { place });
   });
 }
 
-/** Short names for narrow columns: the person's name, the computers' places. */
+/** Short names for narrow columns: the people's names, the computers' places. */
 export function shortNames(match) {
-  return match.names.map((name, seat) => (seat === 0 ? name : placeName(seatPlace(seat, match.seats))));
+  const me = viewerSeat(match);
+  return match.names.map((name, seat) => (botAt(match, seat) || name === null
+    ? placeName(seatPlace(seat, match.seats, me)) : name));
 }

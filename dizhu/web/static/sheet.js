@@ -23,12 +23,12 @@ function row(label, value, cls = "") {
 function matchEnd(match, names) {
   const box = el("section", "match-end");
   const winners = match.winners.map((s) => names[s]);
-  const won = match.winners.includes(0);
+  const won = match.winners.includes(match.seat);
   const line = el("p", `winners${won ? " you-won" : ""}`,
     winners.length > 1 ? t("end.shared", { names: winners.join(t("list.and")) })
       : t("end.wins", { name: winners[0] }));
   box.append(line);
-  box.append(el("p", "end-note", t(won ? "end.you_won" : "end.you_lost")));
+  if (match.seat !== null) box.append(el("p", "end-note", t(won ? "end.you_won" : "end.you_lost")));
   const totals = el("div", "end-totals");
   const order = match.totals.map((_, s) => s).sort((a, b) => match.totals[b] - match.totals[a]);
   for (const seat of order) {
@@ -83,7 +83,7 @@ function matchTable(match, names, short, on) {
   head.append(el("th", "col-deal", t("sheet.deal")), el("th", "col-landlord", t("sheet.landlord")),
               el("th", "col-stake", t("sheet.stake")));
   names.forEach((name, seat) => {
-    const th = el("th", `col-seat${seat === 0 ? " col-mine" : ""}`);
+    const th = el("th", `col-seat${seat === match.seat ? " col-mine" : ""}`);
     th.title = name;
     th.append(el("span", "full", name), el("span", "short", short[seat]));
     head.append(th);
@@ -98,14 +98,14 @@ function matchTable(match, names, short, on) {
     landlord.append(el("span", "full", names[s.landlord]), el("span", "short", short[s.landlord]));
     if (s.landlord_won) landlord.append(el("span", "won-mark", " ✓"));
     tr.append(el("td", "col-deal", String(s.number)), landlord, el("td", "col-stake", String(s.stake)));
-    s.scores.forEach((x, seat) => tr.append(el("td", `col-seat${seat === 0 ? " col-mine" : ""}`, signed(x))));
+    s.scores.forEach((x, seat) => tr.append(el("td", `col-seat${seat === match.seat ? " col-mine" : ""}`, signed(x))));
     const cell = el("td", "col-links");
     const links = el("span", "links");
     cell.append(links);
     const replay = button(t("sheet.replay"), () => on.replay(s.index), { cls: "small" });
     replay.dataset.replay = String(s.index);
     const record = el("a", "record-link", t("sheet.record"));
-    record.href = `/api/matches/${match.id}/deals/${s.index}/record`;
+    record.href = `/api/matches/${match.id}/deals/${s.index}/record?${on.credential || ""}`;
     record.setAttribute("download", "");
     links.append(replay, record);
     tr.append(cell);
@@ -115,7 +115,7 @@ function matchTable(match, names, short, on) {
   const label = el("th", "", t("sheet.total"));
   label.colSpan = 3;
   totals.append(label);
-  match.totals.forEach((x, seat) => totals.append(el("th", `col-seat${seat === 0 ? " col-mine" : ""}`, String(x))));
+  match.totals.forEach((x, seat) => totals.append(el("th", `col-seat${seat === match.seat ? " col-mine" : ""}`, String(x))));
   totals.append(el("th", "col-links"));
   body.append(totals);
   table.append(thead, body);
@@ -123,8 +123,8 @@ function matchTable(match, names, short, on) {
   return box;
 }
 
-/** Fill the sheet dialog; ``on`` has replay(index), next(), newMatch() and lobby(); returns
- * the button to focus (the way on). */
+/** Fill the sheet dialog; ``on`` has replay(index), next(), newMatch() (none: not offered)
+ * and lobby(), and the page's credential for the records; returns the button to focus. */
 export function fillSheet({ view, match }, names, short, on) {
   const body = $("sheet-body");
   body.replaceChildren();
@@ -134,11 +134,11 @@ export function fillSheet({ view, match }, names, short, on) {
   const buttons = $("sheet-buttons");
   buttons.replaceChildren();
   let primary = null;
-  if (view.phase === "over" && !match.finished && !match.abandoned) {
+  if (view.phase === "over" && !match.finished && !match.abandoned && match.seat !== null) {
     primary = button(t("btn.next_deal"), () => on.next(), { cls: "primary", id: "sheet-next" });
     buttons.append(primary);
   }
-  if (match.finished || match.abandoned) {
+  if ((match.finished || match.abandoned) && on.newMatch) {
     primary = button(t("btn.new_match"), () => on.newMatch(), { cls: "primary", id: "sheet-new" });
     buttons.append(primary, button(t("btn.lobby"), () => on.lobby(), { id: "sheet-lobby" }));
   }

@@ -17,7 +17,8 @@ import { cardRow, rankOf } from "./cards.js";
 import { $, api, button, el, remember, remembered } from "./dom.js";
 import { handOrder, kittyPositions, renderHand } from "./hand.js";
 import { language, playText, rankName, sayReason, t } from "./i18n.js";
-import { levelName, seatNames, shortNames } from "./names.js";
+import { levelName, seatNames, shortNames, viewerSeat } from "./names.js";
+import { renderInvite } from "./invite.js";
 import { icon } from "./icons.js";
 import { PatternEntry } from "./pattern.js";
 import { openReplay } from "./replay.js";
@@ -35,9 +36,12 @@ const BUSY_MS = 8000;
 const SHEET_DELAY_MS = 900;
 
 export class TableView {
-  /** ``on``: newMatch(match) (start another match like this one). */
+  /** ``on``: credential (the page's secret, "seat=TOKEN" or "watch=SECRET"), links (the
+   * creator's invitations), newMatch(match) (start another match like this one). */
   constructor(id, lobby, on = {}) {
     this.id = id;
+    this.credential = on.credential || "";
+    this.seats = null; // who is at the table: {present, away, watching}
     this.lobby = lobby;
     this.on = on;
     this.version = -1;
@@ -71,7 +75,7 @@ export class TableView {
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/${this.id}`);
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${this.id}?${this.credential}`);
     this.ws = ws;
     ws.onopen = () => { $("connection").hidden = true; };
     ws.onmessage = (event) => this.receive(JSON.parse(event.data));
@@ -100,6 +104,12 @@ export class TableView {
     clearTimeout(this.busyTimer);
     for (const [target, type, fn, capture] of this.listeners) target.removeEventListener(type, fn, capture);
     for (const id of ["sheet-dialog", "choose-dialog", "history-dialog"]) if ($(id).open) $(id).close();
+    renderInvite(null);
+  }
+
+  /** Whether this page only watches (no seat of its own). */
+  watching() {
+    return Boolean(this.state) && this.state.match.seat === null;
   }
 
   names() {
@@ -134,6 +144,7 @@ export class TableView {
       document.body.dataset.version = String(msg.version);
       this.state = msg.state;
       this.clockInfo = msg.clock || null;
+      this.seats = msg.seats || null;
       if (this.busy && (msg.version > this.busy.version || !this.busy.act)) this.unbusy();
       if (changed) {
         this.hints = null;
@@ -149,8 +160,10 @@ export class TableView {
       if (msg.fatal) {
         this.closed = true; // nothing to reconnect to
         this.fatal = true;
-        this.say(t("table.no_such_match"), true);
-        $("status").textContent = t("table.no_such_match");
+        const words = msg.reason && msg.reason.code !== "no_such_match"
+          ? this.refusal(msg.reason, msg.message) : t("table.no_such_match");
+        this.say(words, true);
+        $("status").textContent = words;
         $("controls").replaceChildren(button(t("btn.lobby"), () => { location.hash = "#/"; }, { id: "lobby-back" }));
         return;
       }
@@ -446,6 +459,12 @@ export class TableView {
     this.send({ type: "autoplay", bot: $("autoplay").checked ? $("autoplay-bot").value : null });
   }
 
+  /** The creator hands a person's empty seat to a computer (at the level chosen for
+   * auto-play), or takes it back; the server says whether that seat is away long enough. */
+  handOver(seat, on) {
+    this.send({ type: "autoplay", seat, bot: on ? $("autoplay-bot").value : null });
+  }
+
   toggleCount() {
     const strip = $("count-strip");
     strip.hidden = !strip.hidden;
@@ -529,12 +548,15 @@ export class TableView {
     }
     renderInfo(this.state, this.rulesetTitle(match.ruleset));
     renderStake(this.state, names);
-    ensureSeats(match.seats);
+    ensureSeats(match.seats, viewerSeat(match));
     $("table").dataset.seats = String(match.seats);
     $("table").dataset.phase = view.phase;
+    $("table").classList.toggle("watching", this.watching());
+    const handOver = match.seat === 0 ? (seat, on) => this.handOver(seat, on) : null;
     for (let seat = 0; seat < match.seats; seat++) {
-      renderSeat(this.state, seat, names, { autoplay: Boolean(match.autoplay) });
+      renderSeat(this.state, seat, names, { autoplay: Boolean(match.autoplay), seats: this.seats, handOver });
     }
+    renderInvite(match.seat === 0 ? this.on.links : null, this.state, names);
     this.renderSpots();
     renderKitty(this.state);
     renderStatus(this.state, names);
@@ -577,8 +599,10 @@ export class TableView {
     return fillSheet(this.state, this.names(), shortNames(this.state.match), {
       replay: (index) => this.replay(index),
       next: () => { $("sheet-dialog").close(); this.next(); },
-      newMatch: () => { $("sheet-dialog").close(); if (this.on.newMatch) this.on.newMatch(this.state.match); },
+      newMatch: this.on.newMatch && this.state.match.seat === 0
+        ? () => { $("sheet-dialog").close(); this.on.newMatch(this.state.match); } : null,
       lobby: () => { $("sheet-dialog").close(); location.hash = "#/"; },
+      credential: this.credential,
     });
   }
 
@@ -617,6 +641,13 @@ export class TableView {
     };
     if (match.abandoned) {
       add(t("btn.lobby"), () => { location.hash = "#/"; }, { id: "lobby-back" });
+      return;
+    }
+    if (this.watching()) {
+      const note = el("span", "note watching-note", this.seats && this.seats.watching > 1
+        ? t("table.watching_with", { n: this.seats.watching - 1 }) : t("table.watching"));
+      note.id = "watching";
+      box.append(note);
       return;
     }
     if (match.autoplay && !["over", "thrown_in"].includes(view.phase)) {
@@ -685,7 +716,7 @@ export class TableView {
   }
 
   tick() {
-    const clock = document.querySelector("#seat-0 .clock");
+    const clock = document.querySelector(".seat.mine .clock");
     if (!clock) return;
     if (!this.deadline) { clock.textContent = ""; clock.hidden = true; delete clock.dataset.left; return; }
     const left = Math.max(0, Math.ceil((this.deadline - performance.now()) / 1000));
@@ -760,7 +791,7 @@ export class TableView {
 
   async replay(index) {
     try {
-      const data = await api(`/api/matches/${this.id}/deals/${index}/replay`);
+      const data = await api(`/api/matches/${this.id}/deals/${index}/replay?${this.credential}`);
       const match = this.state.match;
       const sheet = match.sheets.find((s) => s.index === index);
       const number = sheet ? sheet.number : index + 1;

@@ -1,5 +1,5 @@
-"""The table behind the browser game, on a real SQLite file: every action checked by the
-engine, stored before it counts, and a reload from the file gives the same match."""
+"""A match session, on a real SQLite file: every action checked by the engine, stored
+before it counts, and a reload from the file gives the same match."""
 
 import json
 import random
@@ -17,9 +17,10 @@ from dizhu.deal import AmbiguousPlayError, Phase
 from dizhu.reasons import reason_of
 from dizhu.record import RecordError, deal_to_record
 from dizhu.rulesets import find_ruleset
+from dizhu.session import CREATOR, ActionError, MatchSession, NewMatch, Store
+from dizhu.session.entry import action_of
+from dizhu.session.seats import MEMORY
 from dizhu.web.replay import replay_frames
-from dizhu.web.store import Store
-from dizhu.web.table import HUMAN, MEMORY, ActionError, NewMatch, Table
 
 
 @pytest.fixture
@@ -29,31 +30,25 @@ def store(tmp_path):
     s.close()
 
 
-def new_table(store, **kw) -> Table:
+def new_table(store, **kw) -> MatchSession:
     seats = find_ruleset(kw.get("ruleset", "classic")).seats
     defaults = {"player": "Ann", "mode": "deals", "target": 5, "bots": ("easy",) * (seats - 1)}
-    return Table.create(store, NewMatch(**{**defaults, **kw}))
+    return MatchSession.create(store, NewMatch(**{**defaults, **kw}))
 
 
-def step(table: Table, rng: random.Random) -> None:
+def step(table: MatchSession, rng: random.Random) -> None:
     """One step of a match: the computer seat to move acts, or the person does something
     random but legal (or starts the next deal)."""
-    pending = table.pending()
-    if pending is not None:
-        kind, seat = pending
-        if kind == "next":
-            table.next_deal()
-        else:
-            table.submit(seat, table.decide_from(seat, table.view_for_decision(seat)))
+    if table.play_due():
         return
     if table.deal.is_over:
         table.next_deal()
         return
-    view = table.view_for_decision(HUMAN)
-    table.submit(HUMAN, rng.choice(view.legal))
+    view = table.view_for_decision(CREATOR)
+    table.submit(CREATOR, rng.choice(view.legal))
 
 
-def play_out(table: Table, rng: random.Random, limit: int = 10_000) -> None:
+def play_out(table: MatchSession, rng: random.Random, limit: int = 10_000) -> None:
     for _ in range(limit):
         if table.match.finished:
             return
@@ -73,7 +68,7 @@ def test_reloading_from_the_file_resumes_exactly(tmp_path_factory, seed, stops, 
         while done < stop and not table.match.finished:
             step(table, rng)
             done += 1
-        again = Table.load(store, table.id)
+        again = MatchSession.load(store, table.id)
         assert again.version == table.version
         assert again.state() == table.state()
         table = again  # go on from the reloaded table, as after a restart
@@ -90,7 +85,7 @@ def test_a_whole_match_is_scored_and_counted(store, ruleset):
     stats = store.statistics("Ann")
     assert stats["matches"] == 1 and stats["deals"] == 5
     assert stats["matches_won"] == summary["human_won"]
-    human_points = sum(d.result.scores[HUMAN] for d in table.match.scored_deals)
+    human_points = sum(d.result.scores[CREATOR] for d in table.match.scored_deals)
     assert stats["landlord"]["points"] + stats["peasant"]["points"] == human_points
     finished = store.matches(finished=True)
     assert [m["id"] for m in finished] == [table.id] and not store.matches(finished=False)
@@ -114,42 +109,68 @@ def test_an_action_the_store_refuses_is_not_applied(store):
     assert table.state() == before
 
 
+def test_a_grouped_store_commits_the_matches_together_and_takes_back_a_refused_action(
+        tmp_path):
+    """The server's store commits the events of several matches in one transaction, each
+    settled only once committed; one the database refuses is taken back alone."""
+    store = Store(tmp_path / "grouped.sqlite3", grouped=True)
+    try:
+        good, bad = new_table(store), new_table(store)
+        before = bad.state()
+        store.db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?)",
+                         (bad.id, bad.version + 1, 0, json.dumps({"bid": 0}), 0.0))
+        good.submit(good.deal.to_move, BID[0])
+        bad.submit(bad.deal.to_move, BID[0])
+        assert good.writing is not None and bad.writing is not None
+        good.writing.result(10)
+        good.settle()
+        bad.writing.exception(10)
+        with pytest.raises(sqlite3.IntegrityError):
+            bad.settle()
+        assert bad.state() == before and good.version == 1
+        reader = Store(tmp_path / "grouped.sqlite3")
+        assert MatchSession.load(reader, good.id).state() == good.state()
+        reader.close()
+    finally:
+        store.close()
+
+
 def test_illegal_actions_are_refused_with_a_reason(store):
     table = new_table(store)
     other = (table.deal.to_move + 1) % 3
     with pytest.raises(ActionError, match="not"):
         table.submit(other, BID[1])
     with pytest.raises(ActionError, match="'7' is no answer in an auction"):
-        table.action_of({"bid": 7})
+        action_of(table.deal, CREATOR, {"bid": 7})
     with pytest.raises(ActionError, match="call is not an answer now"):
-        table.submit(table.deal.to_move, table.action_of({"bid": "call"})[0])
+        table.submit(table.deal.to_move, action_of(table.deal, CREATOR, {"bid": "call"})[0])
     with pytest.raises(ActionError, match="unknown action"):
-        table.action_of({"dance": True})
+        action_of(table.deal, CREATOR, {"dance": True})
     with pytest.raises(ActionError, match="still being played"):
         table.next_deal()
 
 
-def at_play(store) -> Table:
+def at_play(store) -> MatchSession:
     """A table where the person is the landlord and leads."""
     table = new_table(store)
     while table.deal.phase is Phase.AUCTION:
         seat = table.deal.to_move
-        table.submit(seat, BID[3] if seat == HUMAN else BID[0])
-    assert table.deal.landlord == HUMAN and table.deal.to_move == HUMAN
+        table.submit(seat, BID[3] if seat == CREATOR else BID[0])
+    assert table.deal.landlord == CREATOR and table.deal.to_move == CREATOR
     return table
 
 
 def test_selected_cards_become_the_play_or_ask_to_choose(store):
     table = at_play(store)
-    hand = table.deal.held_cards(HUMAN)
+    hand = table.deal.held_cards(CREATOR)
     low = hand[0]
-    play, cards = table.action_of({"cards": [card_text(low)]})
+    play, cards = action_of(table.deal, CREATOR, {"cards": [card_text(low)]})
     assert play.text.startswith("single") and cards == [low]
     with pytest.raises(ActionError, match="select the cards"):
-        table.action_of({"cards": []})
+        action_of(table.deal, CREATOR, {"cards": []})
     foreign = next(c for c in range(54) if c not in hand)
     with pytest.raises(ActionError, match="you do not hold"):
-        table.action_of({"cards": [card_text(foreign)]})
+        action_of(table.deal, CREATOR, {"cards": [card_text(foreign)]})
 
 
 def test_ambiguous_cards_ask_the_person_to_choose(store):
@@ -162,23 +183,23 @@ def test_ambiguous_cards_ask_the_person_to_choose(store):
     hands += [rest[:17], rest[17:34]]
     hands[0] += rest[34:39]
     kitty = rest[39:42]
-    table.match.deals[-1] = Deal(hands, kitty, HUMAN, table.match.settings.rules)
-    table.deal.push(BID[3], HUMAN)
+    table.match.deals[-1] = Deal(hands, kitty, CREATOR, table.match.settings.rules)
+    table.deal.push(BID[3], CREATOR)
     cards = [card_text(c) for c in hands[0][:12]]
     with pytest.raises(AmbiguousPlayError) as chosen:
-        table.action_of({"cards": cards})
+        action_of(table.deal, CREATOR, {"cards": cards})
     assert {p.kind.label for p in chosen.value.options} == {"airplane", "airplane_singles"}
 
 
 def test_a_named_pattern_becomes_the_play(store):
     table = new_table(store)
-    play, cards = table.action_of({"pattern": {"kind": "triple_pair", "main": "10",
+    play, cards = action_of(table.deal, CREATOR, {"pattern": {"kind": "triple_pair", "main": "10",
                                                "wings": ["4"]}})
     assert play == Play.parse("triple_pair 44TTT") and cards is None
     with pytest.raises(ActionError, match="takes 1 kicker"):
-        table.action_of({"pattern": {"kind": "triple_single", "main": "5"}})
+        action_of(table.deal, CREATOR, {"pattern": {"kind": "triple_single", "main": "5"}})
     with pytest.raises(ActionError, match="no rank"):
-        table.action_of({"pattern": {"kind": "single", "main": "Z"}})
+        action_of(table.deal, CREATOR, {"pattern": {"kind": "single", "main": "Z"}})
 
 
 FORM = {"ruleset": "classic", "mode": "deals", "target": 10, "bots": ["normal", "normal"]}
@@ -186,9 +207,9 @@ FORM = {"ruleset": "classic", "mode": "deals", "target": 10, "bots": ["normal", 
 
 def test_the_new_match_form_is_checked(store):
     assert NewMatch.from_json({**FORM, "mode": "points", "target": 50}).target == 50
-    fast = Table.create(store, NewMatch.from_json({**FORM, "pace": "fast"}))
-    assert fast.pace == 0.4 and Table.load(store, fast.id).pace == 0.4
-    assert Table.load(store, fast.id).state()["match"]["pace"] == "fast"
+    fast = MatchSession.create(store, NewMatch.from_json({**FORM, "pace": "fast"}))
+    assert fast.pace == 0.4 and MatchSession.load(store, fast.id).pace == 0.4
+    assert MatchSession.load(store, fast.id).state()["match"]["pace"] == "fast"
     four = NewMatch.from_json({**FORM, "ruleset": "four", "bots": ["easy"] * 3,
                                "doubling": True})
     assert four.ruleset == "four" and four.doubling and four.clock == 0
@@ -234,40 +255,40 @@ def test_a_bad_auto_play_setting_changes_nothing(store):
     before = (table.version, table.state())
     for spec in ("normal:fits=abc", "expert:budget=15", "chess", 3, ["easy"]):
         with pytest.raises(ActionError, match="the computer players are"):
-            table.set_autoplay(spec)
+            table.set_autoplay(CREATOR, spec)
         assert (table.version, table.state()) == before
-    assert Table.load(store, table.id).state() == before[1]
+    assert MatchSession.load(store, table.id).state() == before[1]
 
 
 def test_autoplay_plays_the_persons_seat_and_hands_it_back(store):
     table = new_table(store)
-    assert table.pending() is None or table.pending()[1] != HUMAN
-    table.set_autoplay("easy")
+    assert table.pending() is None or table.pending()[1] != CREATOR
+    table.set_autoplay(CREATOR, "easy")
     for _ in range(200):
         if table.match.finished:
             break
         assert table.pending() is not None  # with auto-play on, nobody waits for the person
         step(table, random.Random(0))
-    table.set_autoplay(None)
+    table.set_autoplay(CREATOR, None)
     events = store.load(table.id).events
     switched = [i for i, (_, e) in enumerate(events) if "autoplay" in e]
     assert [events[i][1]["autoplay"] for i in switched] == ["easy", None]
     played_for = [e for seat, e in events[switched[0]:switched[1]]
-                  if seat == HUMAN and {"bid", "double", "play", "pass"} & set(e)]
+                  if seat == CREATOR and {"bid", "double", "play", "pass"} & set(e)]
     assert played_for  # the computer answered for the person while auto-play was on
     if not table.match.finished:
         while table.pending() is not None:
             step(table, random.Random(0))
-        assert table.deal.to_move == HUMAN or table.deal.phase is Phase.OVER
+        assert table.deal.to_move == CREATOR or table.deal.phase is Phase.OVER
     with pytest.raises(ActionError, match="the computer players are"):
-        table.set_autoplay("random")
+        table.set_autoplay(CREATOR, "random")
 
 
 def test_hints_use_only_the_persons_view(store):
     table = at_play(store)
-    hints = table.hints()
+    hints = table.hints(CREATOR)
     assert hints and all(not p.is_pass for p in hints)
-    legal = set(table.view_for_decision(HUMAN).legal)
+    legal = set(table.view_for_decision(CREATOR).legal)
     assert set(hints) <= legal
     # the same hints whatever the other two hold
     deal = table.deal
@@ -280,7 +301,7 @@ def test_hints_use_only_the_persons_view(store):
     for seat, action in deal.history:
         swapped.push(action, seat)
     table.match.deals[-1] = swapped
-    assert table.hints() == hints
+    assert table.hints(CREATOR) == hints
 
 
 def test_unfinished_deals_are_not_given_out(store):
@@ -328,7 +349,7 @@ def test_an_abandoned_match_stays_stored_and_counts_nowhere(store):
     [listed] = store.matches(finished=True)
     assert listed["abandoned"] and listed["deals_played"] == 1
     assert store.statistics()["deals"] == 0 and store.statistics()["matches"] == 0
-    again = Table.load(store, table.id)
+    again = MatchSession.load(store, table.id)
     assert again.abandoned and again.state() == table.state()
     assert again.state()["match"]["abandoned"]
     finished = new_table(store)
@@ -341,20 +362,20 @@ def test_the_cards_a_person_clicks_are_the_cards_played(store):
     """Of two cards of one rank, the one clicked goes to the table, stays there after a
     reload, and is what every seat's view shows."""
     table = at_play(store)
-    hand = table.deal.held_cards(HUMAN)
+    hand = table.deal.held_cards(CREATOR)
     by_rank: dict[int, list[int]] = {}
     for c in hand:
         by_rank.setdefault(card_rank(c), []).append(c)
     twin = next(cards for cards in by_rank.values() if len(cards) >= 2)
     clicked = twin[-1]  # not the first of its rank
-    play, cards = table.action_of({"cards": [card_text(clicked)]})
-    table.submit(HUMAN, play, cards)
+    play, cards = action_of(table.deal, CREATOR, {"cards": [card_text(clicked)]})
+    table.submit(CREATOR, play, cards)
     shown = table.view_for_decision(1).history[-1].cards
     assert shown == (clicked,)
-    again = Table.load(store, table.id)
+    again = MatchSession.load(store, table.id)
     assert again.view_for_decision(2).history[-1].cards == (clicked,)
-    assert clicked not in again.deal.held_cards(HUMAN)
-    assert set(twin) - {clicked} <= set(again.deal.held_cards(HUMAN))
+    assert clicked not in again.deal.held_cards(CREATOR)
+    assert set(twin) - {clicked} <= set(again.deal.held_cards(CREATOR))
 
 
 def test_four_players_seat_three_computers_and_a_33_card_landlord(store):
@@ -365,11 +386,11 @@ def test_four_players_seat_three_computers_and_a_33_card_landlord(store):
     assert "triple_single" not in {p["kind"] for p in state["match"]["patterns"]}
     while table.deal.phase is Phase.AUCTION:
         seat = table.deal.to_move
-        table.submit(seat, BID[3] if seat == HUMAN else BID[0])
+        table.submit(seat, BID[3] if seat == CREATOR else BID[0])
     view = table.state()["view"]
     assert len(view["hand"]) == 33 and view["cards_left"] == [33, 25, 25, 25]
     assert len(view["kitty"]) == 8
-    bomb, _ = table.action_of({"pattern": {"kind": "bomb", "main": "3", "size": 6}})
+    bomb, _ = action_of(table.deal, CREATOR, {"pattern": {"kind": "bomb", "main": "3", "size": 6}})
     assert bomb.text == "bomb 333333"
 
 
@@ -388,22 +409,23 @@ def test_rob_the_landlord_is_called_and_robbed_at_the_table(store):
 def test_what_the_turn_clock_does_for_the_person(store):
     """Pass in the auction, no double, pass when following, the first hint when leading."""
     table = new_table(store, doubling=True, clock=10)
-    assert Table.load(store, table.id).clock == 10
-    while table.deal.to_move != HUMAN:
+    assert MatchSession.load(store, table.id).clock == 10
+    while table.deal.to_move != CREATOR:
         table.submit(table.deal.to_move, BID[0])
-    assert table.waiting_for_person() and table.timeout_action() == BID[0]
-    table.submit(HUMAN, BID[3])
+    assert table.person_to_move() == CREATOR and table.timeout_action(CREATOR) == BID[0]
+    table.submit(CREATOR, BID[3])
     while table.deal.phase is Phase.DOUBLING:
-        if table.waiting_for_person():
-            assert str(table.timeout_action()) == "no double"
+        if table.person_to_move() == CREATOR:
+            assert str(table.timeout_action(CREATOR)) == "no double"
         table.submit(table.deal.to_move, table.deal.legal_actions()[1])  # everyone doubles
-    assert table.deal.to_move == HUMAN and table.timeout_action() == table.hints()[0]
-    table.submit(HUMAN, Play.parse("single 3") if "single 3" in map(str, table.hints())
-                 else table.hints()[-1])
-    while not table.waiting_for_person():  # the others answer with their highest play
+    assert table.deal.to_move == CREATOR
+    assert table.timeout_action(CREATOR) == table.hints(CREATOR)[0]
+    table.submit(CREATOR, Play.parse("single 3") if "single 3" in map(str, table.hints(CREATOR))
+                 else table.hints(CREATOR)[-1])
+    while table.person_to_move() != CREATOR:  # the others answer with their highest play
         table.submit(table.deal.to_move, table.deal.legal_actions()[-1])
     if table.deal.top is not None:
-        assert table.timeout_action().is_pass
+        assert table.timeout_action(CREATOR).is_pass
 
 
 def test_computer_players_at_a_table_remember_a_bounded_amount(store):

@@ -1,0 +1,12 @@
+"""Matches being played, without any transport: who sits where, what a person entered,
+what is due, and the store that keeps every accepted action. The web server and the
+terminal program are thin adapters on it."""
+
+from .entry import action_of, play_json
+from .form import CLOCKS, FRIEND, LEVELS, PACES, NewMatch
+from .refusals import ActionError
+from .session import CREATOR, MatchSession, rules_of
+from .store import Store, default_db_path
+
+__all__ = ["CLOCKS", "CREATOR", "FRIEND", "LEVELS", "PACES", "ActionError", "MatchSession",
+           "NewMatch", "Store", "action_of", "default_db_path", "play_json", "rules_of"]

@@ -1,0 +1,95 @@
+"""A person's input read as an action: selected cards, a named pattern, a play's text, a
+bid, a double or a pass. The engine decides what is legal; this only reads."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..actions import action_from_json
+from ..cards import RANKS, card_text, parse_card, ranks_of_cards
+from ..combos import CHINESE_NAMES, PASS, Kind, Play
+from ..deal import Action, AmbiguousPlayError, Deal, play_from_cards
+from ..patterns import compose
+from ..reasons import Reason
+from .refusals import ActionError
+
+
+def action_of(deal: Deal, seat: int, message: Any) -> tuple[Action, list[int] | None]:
+    """The action ``seat``'s message asks for and, for selected cards, the very cards; or
+    :class:`ActionError`. Selected cards that make several legal plays raise
+    :class:`~dizhu.deal.AmbiguousPlayError` with the options."""
+    if not isinstance(message, dict):
+        raise ActionError(Reason("unknown_action",
+                                 "unknown action: bid, double, pass, play, pattern or cards"))
+    try:
+        if message.get("pass"):
+            return PASS, None
+        if "pattern" in message:
+            return composed(deal, message["pattern"]), None
+        if "cards" in message:
+            cards = held_cards(deal, seat, message["cards"])
+            return play_from_cards(deal, ranks_of_cards(cards)), cards
+        if any(key in message for key in ("bid", "double", "play")):
+            cards = None
+            if "play" in message and "with" in message:
+                cards = held_cards(deal, seat, message["with"])
+            return action_from_json(message, deal.rules), cards
+    except (ActionError, AmbiguousPlayError):
+        raise
+    except ValueError as e:  # unreadable cards, plays, bids; illegal selections
+        raise ActionError(*e.args) from None
+    except (TypeError, KeyError) as e:
+        raise ActionError(Reason("unreadable_action",
+                                 f"cannot read that action ({e})")) from None
+    raise ActionError(Reason("unknown_action",
+                             "unknown action: bid, double, pass, play, pattern or cards"))
+
+
+def held_cards(deal: Deal, seat: int, texts: Any) -> list[int]:
+    """``seat``'s cards named by ``texts`` (a face held twice may be named twice)."""
+    if not isinstance(texts, list) or not texts:
+        raise ActionError(Reason("select_first", "select the cards to play first"))
+    cards = [parse_card(str(t)) for t in texts]
+    held = Counter(deal.held_cards(seat))
+    for card, n in Counter(cards).items():
+        if held[card] < n:
+            if not held[card]:
+                raise ActionError(Reason("card_not_held", f"you do not hold "
+                                         f"{card_text(card)}", card=card_text(card)))
+            raise ActionError(Reason("hold_fewer", f"you hold {held[card]} "
+                                     f"{card_text(card)}, not {n}", n=held[card],
+                                     card=card_text(card), m=n))
+    return cards
+
+
+def composed(deal: Deal, pattern: Any) -> Play:
+    """The play a named pattern makes: kind, lowest rank of the main part, length, wings
+    (and, with two packs, a bomb's size)."""
+    if not isinstance(pattern, dict):
+        raise ActionError(Reason("pattern_fields",
+                                 "a pattern names its kind, lowest rank, length and wings"))
+    rules = deal.rules
+    kind = Kind.from_label(str(pattern.get("kind", "")))
+    main = rank_index(pattern.get("main", "3"))
+    wings = tuple(rank_index(w) for w in pattern.get("wings", []))
+    size = pattern.get("size")
+    return compose(kind, main, int(pattern.get("length", 1)), wings, rules.distinct_kickers,
+                   rules.combos, None if size is None else int(size))
+
+
+def rank_index(text: Any) -> int:
+    """A rank as a person writes it (``10`` or ``T``, any case)."""
+    t = str(text).strip().upper()
+    t = "T" if t == "10" else t
+    if t not in RANKS:
+        raise ActionError(Reason("no_rank", f"no rank {text!r}: ranks are {' '.join(RANKS)}",
+                                 text=str(text)))
+    return RANKS.index(t)
+
+
+def play_json(play: Play) -> dict[str, Any]:
+    """A play as a page shows it: its text, kind (English and Chinese) and shape."""
+    return {"text": play.text, "kind": play.kind.label, "chinese": CHINESE_NAMES[play.kind],
+            "ranks": play.ranks, "main": RANKS[play.main], "length": play.length,
+            "size": play.size}

@@ -1,0 +1,448 @@
+"""One match being played: people and computer players at its seats, in step with the
+store. It knows nothing of any transport: the web server and the terminal drive it.
+
+A session checks every action with the engine, stores it before it counts, and tells
+each party only what its seat may know (a spectator: only what is public). People act
+through :meth:`MatchSession.person_acts` with what they entered; computer seats (and the
+seats of people on auto-play) are played by whoever drives the session, asking
+:meth:`MatchSession.pending` what is due and :meth:`MatchSession.decide` for the action.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+from ..actions import action_from_json, action_to_json
+from ..auction import NO_DOUBLE, PASS_BID
+from ..bots import Bot
+from ..bots.hints import Hinter
+from ..cards import card_text, parse_card
+from ..combos import PASS, Play
+from ..deal import Action, Deal, IllegalActionError, Phase
+from ..match import Match, MatchSettings
+from ..patterns import shapes
+from ..reasons import Reason
+from ..record import deal_to_record
+from ..rules import RuleSet
+from ..rulesets import find_ruleset
+from ..view import SeatView, seat_view, watcher_view
+from .entry import action_of
+from .form import PACES, NewMatch, level_of, person_name
+from .refusals import ActionError
+from .seats import MEMORY, seat_plan, table_bot
+from .store import SeatRow, Store
+from .writer import EventRow, Result
+
+CREATOR = 0
+"""The seat of the person who created the match."""
+
+
+def rules_of(settings: dict[str, Any]) -> RuleSet:
+    """The ruleset of a stored match's settings (matches stored before rulesets were
+    chosen are ``classic``)."""
+    rules = find_ruleset(settings.get("ruleset", "classic"))
+    return rules.with_options(**{k: bool(settings.get(k)) for k in rules.option_names})
+
+
+class MatchSession:
+    """A match being played, with its people and computer players, kept in step with the
+    store."""
+
+    def __init__(self, store: Store, match_id: int, player: str, settings: dict[str, Any],
+                 seated: dict[int, SeatRow], watch: str = "") -> None:
+        self.store = store
+        self.id = match_id
+        self.player = player
+        """The name of the person who created the match (seat 0)."""
+        self.settings = settings
+        self.rules = rules = rules_of(settings)
+        self.match = Match(MatchSettings(settings["mode"], settings["target"], rules,
+                                         settings["seed"]))
+        self.plan = seat_plan(settings)
+        self.people = tuple(seat for seat, level in enumerate(self.plan) if level is None)
+        """The seats people play (seat 0 always)."""
+        self.seated = dict(seated)
+        self.watch = watch
+        """The match's secret for spectators (see :meth:`watches`)."""
+        self.bots = {seat: table_bot(level) for seat, level in enumerate(self.plan)
+                     if level is not None}
+        self.autoplay: dict[int, str] = {}
+        """The people's seats handed to a computer player: seat -> its level."""
+        self._autoplay_bots: dict[int, Bot] = {}
+        self.version = 0
+        self.abandoned = False
+        self.writing: Future[None] | None = None
+        """The write of the last event while a grouped store commits it."""
+        self._undo: Callable[[], None] = lambda: None
+        self.hinter = Hinter()
+        self.hinter.bot.memo_limit = MEMORY["memo_limit"]
+
+    # ----------------------------------------------------------------- lifecycle
+
+    @classmethod
+    def create(cls, store: Store, new: NewMatch, seed: str | None = None) -> MatchSession:
+        """Store a new match and open it; ``seed`` fixes its deals (a fresh random one when
+        not given)."""
+        settings = new.to_json(seed or secrets.token_hex(8))
+        people = [seat for seat, level in enumerate(seat_plan(settings)) if level is None]
+        match_id, tokens, watch = store.create_match(new.player, settings, people)
+        seated = {seat: SeatRow(token, new.player if seat == CREATOR else None)
+                  for seat, token in tokens.items()}
+        return cls(store, match_id, new.player, settings, seated, watch)
+
+    @classmethod
+    def load(cls, store: Store, match_id: int, upto: int | None = None) -> MatchSession | None:
+        """The match as its stored events left it (or as its first ``upto`` left it)."""
+        stored = store.load(match_id)
+        if stored is None:
+            return None
+        session = cls(store, stored.id, stored.player, stored.settings, stored.seats,
+                      stored.watch)
+        for seat, event in stored.events[:upto]:
+            session._apply(seat, event)
+        session.abandoned = stored.abandoned
+        return session
+
+    def abandon(self) -> None:
+        """Give the match up (it stays stored, listed as abandoned)."""
+        if self.match.finished or self.abandoned:
+            raise ActionError(Reason("match_over", "the match is over already"))
+        if not self.store.abandon(self.id):
+            raise ActionError(Reason("cannot_abandon", "this match cannot be abandoned"))
+        self.abandoned = True
+
+    @property
+    def deal(self) -> Deal:
+        return self.match.current
+
+    # ----------------------------------------------------------------- people
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat a secret token opens in this match, if any."""
+        if not token.isascii():  # a secret is ASCII: anything else opens nothing
+            return None
+        for seat, row in self.seated.items():
+            if secrets.compare_digest(row.token, token):
+                return seat
+        return None
+
+    def watches(self, secret: str) -> bool:
+        """Whether ``secret`` is this match's secret for spectators."""
+        return bool(self.watch) and secret.isascii() and \
+            secrets.compare_digest(self.watch, secret)
+
+    def token_of(self, seat: int) -> str:
+        """The secret of a seat people play (the invitation to it)."""
+        return self.seated[seat].token
+
+    def sit(self, seat: int, name: str) -> str:
+        """Seat a person under ``name`` at one of the people's seats; returns the name as
+        kept (trimmed, never empty)."""
+        if seat not in self.seated:
+            raise ActionError(Reason("not_a_person_seat", f"seat {seat} is played by a "
+                                     "computer", seat=seat))
+        name = person_name(name) or f"Player {seat + 1}"
+        self.store.sit(self.id, seat, name)
+        self.seated[seat] = SeatRow(self.seated[seat].token, name, self.seated[seat].won)
+        return name
+
+    def free_seats(self) -> list[int]:
+        """The people's seats nobody has taken yet."""
+        return [seat for seat in self.people if self.seated[seat].person is None]
+
+    # ----------------------------------------------------------------- actions
+
+    def person_acts(self, seat: int, entered: Any) -> None:
+        """The person at ``seat`` entered ``entered`` (selected cards, a named pattern, a
+        play's text, a bid, a double or a pass: :func:`.entry.action_of`); check it, store
+        it and apply it, or raise :class:`ActionError` (or
+        :class:`~dizhu.deal.AmbiguousPlayError` with the plays the cards could make)."""
+        if seat in self.autoplay:
+            raise ActionError(Reason("autoplay_on", "auto-play is on: switch it off to "
+                                     "play yourself"))
+        action, cards = action_of(self.deal, seat, entered)
+        self.submit(seat, action, cards)
+
+    def submit(self, seat: int, action: Action, cards: list[int] | None = None,
+               by_clock: bool = False) -> None:
+        """Check ``action`` for ``seat`` with the engine, store it, then apply it; ``cards``
+        are a person's chosen cards for a play; ``by_clock`` marks the action the turn
+        clock made for a person whose time ran out."""
+        self._refuse_if_abandoned()
+        why = self.deal.why_illegal(action, seat)
+        if why is not None:
+            raise ActionError(why)
+        event = {"pass": True} if _is_pass(action) else action_to_json(action)
+        if cards is not None and not _is_pass(action):
+            event["cards"] = " ".join(card_text(c) for c in cards)
+        if by_clock:
+            event["clock"] = True
+        self._commit(seat, event)
+
+    def next_deal(self, seat: int = CREATOR) -> None:
+        """Deal the next hand once this one is over (or thrown in), as ``seat`` asks."""
+        if not self.deal.is_over:
+            raise ActionError(Reason("deal_in_play", "the deal is still being played"))
+        if self.match.finished:
+            raise ActionError(Reason("match_over", "the match is over"))
+        self._commit(seat, {"next": True})
+
+    def set_autoplay(self, seat: int, spec: Any) -> None:
+        """Hand a person's seat to a computer player of a level (``None`` takes it back);
+        the level is checked before anything changes."""
+        if spec is not None:
+            level_of(spec, "bot")
+        if seat not in self.people:
+            raise ActionError(Reason("not_a_person_seat", f"seat {seat} is played by a "
+                                     "computer", seat=seat))
+        if spec == self.autoplay.get(seat):
+            return
+        self._commit(seat, {"autoplay": spec})
+
+    def _commit(self, seat: int, event: dict[str, Any]) -> None:
+        """Apply in memory, store, and undo the memory change if the store fails. With a
+        grouped store the write is still going on when this returns: see :meth:`settle`."""
+        self._refuse_if_abandoned()
+        autoplay_before = dict(self.autoplay), dict(self._autoplay_bots)
+        self._apply(seat, event)
+        results: list[Result] = []
+        summary = None
+        deal = self.deal
+        if ("play" in event or "pass" in event) and deal.phase is Phase.OVER:
+            sheet = deal.result
+            number = len(self.match.scored_deals)
+            for person in self.people:
+                name = self.seated[person].person
+                if name is not None:
+                    role = "landlord" if sheet.landlord == person else "peasant"
+                    results.append(Result(number, person, name, role,
+                                          sheet.scores[person] > 0, sheet.scores[person]))
+            if self.match.finished:
+                summary = self.summary()
+
+        def undo() -> None:
+            self.version -= 1
+            if "next" in event:
+                self.match.deals.pop()
+            elif "autoplay" in event:
+                self.autoplay, self._autoplay_bots = autoplay_before
+            else:
+                deal.pop()
+
+        row = EventRow(self.id, self.version, seat, event, time.time(), tuple(results),
+                       summary)
+        try:
+            self.writing = self.store.append(row)
+        except Exception:
+            undo()
+            raise
+        self._undo = undo
+
+    def settle(self) -> None:
+        """Once the last event's write (:attr:`writing`) is done: forget it, or, if it
+        failed, take the event back and raise the error. Nothing may act on the match or
+        show it between an action and its settling."""
+        writing, self.writing = self.writing, None
+        if writing is None:
+            return
+        error = writing.exception()
+        if error is not None:
+            self._undo()
+            raise error
+
+    def _refuse_if_abandoned(self) -> None:
+        if self.abandoned:
+            raise ActionError(Reason("match_abandoned", "this match was abandoned"))
+
+    def _apply(self, seat: int, event: dict[str, Any]) -> None:
+        if "next" in event:
+            self.match.next_deal()
+        elif "autoplay" in event:
+            level = event["autoplay"]
+            if level:
+                self.autoplay[seat] = level
+                self._autoplay_bots[seat] = table_bot(level)
+            else:
+                self.autoplay.pop(seat, None)
+                self._autoplay_bots.pop(seat, None)
+        elif "pass" in event:
+            self.deal.push(PASS, seat)
+        else:
+            cards = [parse_card(t) for t in event["cards"].split()] if "cards" in event else None
+            try:
+                self.deal.push(action_from_json(event, self.rules), seat, cards)
+            except IllegalActionError as e:
+                raise ActionError(*e.args) from None
+        self.version += 1
+
+    # ----------------------------------------------------------------- what is due
+
+    def pending(self) -> tuple[str, int] | None:
+        """What is due without a person: ``("act", seat)`` for a computer player (or a
+        person's seat on auto-play) to move, ``("next", seat)`` to deal again on behalf of
+        ``seat``; ``None`` while waiting for a person (or when the match is over)."""
+        deal = self.deal
+        if self.match.finished or self.abandoned:
+            return None
+        if deal.phase is Phase.THROWN_IN:
+            return ("next", CREATOR)
+        if deal.phase is Phase.OVER:  # people read the score sheet, then one deals again
+            playing = [seat for seat in self.people if seat not in self.autoplay]
+            return None if playing else ("next", CREATOR)
+        seat = deal.to_move
+        if seat not in self.people or seat in self.autoplay:
+            return ("act", seat)
+        return None
+
+    def person_to_move(self) -> int | None:
+        """The seat of the person the deal waits for (to bid, double or play), if any."""
+        deal = self.deal
+        if self.match.finished or self.abandoned or deal.is_over:
+            return None
+        seat = deal.to_move
+        return seat if seat in self.people and seat not in self.autoplay else None
+
+    @property
+    def pace(self) -> float:
+        """The multiple of the server's pause chosen for this match."""
+        return PACES.get(self.settings.get("pace", "normal"), 1.0)
+
+    @property
+    def clock(self) -> int:
+        """Seconds a person has for a turn (0: no clock)."""
+        return int(self.settings.get("clock", 0))
+
+    def timeout_action(self, seat: int) -> Action:
+        """What the clock does for a person who let their time run out: pass in the auction,
+        no double, pass when following, and the first hint when leading."""
+        legal = self.deal.legal_actions()
+        for quiet in (PASS_BID, NO_DOUBLE, PASS):
+            if quiet in legal:
+                return quiet
+        return self.hints(seat)[0]
+
+    def view_for_decision(self, seat: int) -> SeatView:
+        """The frozen view a computer player decides from."""
+        return seat_view(self.deal, seat)
+
+    def player_of(self, seat: int) -> Bot:
+        """The computer player of ``seat`` now (a person's seat has one only on auto-play)."""
+        bot = self.bots.get(seat) or self._autoplay_bots.get(seat)
+        if bot is None:
+            raise ActionError(Reason("no_computer", "nobody plays that seat automatically",
+                                     seat=seat))
+        return bot
+
+    def decide(self, bot: Bot, view: SeatView) -> Action:
+        """A computer player's action from ``view`` (safe in a worker thread: the view is
+        a frozen copy and each seat's player is used by one task at a time)."""
+        bot.reseed(f"{self.settings['seed']}:{self.version}")
+        return bot.act(view)
+
+    def decide_from(self, seat: int, view: SeatView) -> Action:
+        """The action of ``seat``'s computer player from ``view``."""
+        return self.decide(self.player_of(seat), view)
+
+    def play_due(self) -> bool:
+        """Do what :meth:`pending` says is due, at once and in this thread (for a driver
+        without pauses: the terminal, tests); False when nothing is due."""
+        due = self.pending()
+        if due is None:
+            return False
+        kind, seat = due
+        if kind == "next":
+            self.next_deal(seat)
+        else:
+            self.submit(seat, self.decide_from(seat, self.view_for_decision(seat)))
+        return True
+
+    def hints(self, seat: int) -> list[Play]:
+        """``seat``'s legal plays, best first, judged from its own view."""
+        return self.hinter.hints(seat_view(self.deal, seat))
+
+    # ----------------------------------------------------------------- what is shown
+
+    def names(self) -> list[str | None]:
+        """Each seat's name: the person sitting there (``None`` while a person's seat is
+        free), or the computer player's level."""
+        return [self.seated[seat].person if level is None else f"{level} (computer)"
+                for seat, level in enumerate(self.plan)]
+
+    def summary(self) -> dict[str, Any]:
+        totals = self.match.totals
+        winners = self.match.winners
+        return {"totals": totals, "winners": winners, "human_won": int(CREATOR in winners),
+                "deals": len(self.match.scored_deals)}
+
+    def deal_numbers(self) -> list[int | None]:
+        """For each deal of the match, its number among the scored deals (None if thrown in)."""
+        out: list[int | None] = []
+        n = 0
+        for deal in self.match.deals:
+            if deal.phase is Phase.THROWN_IN:
+                out.append(None)
+            else:
+                n += 1
+                out.append(n)
+        return out
+
+    def state(self, seat: int | None = CREATOR) -> dict[str, Any]:
+        """What ``seat``'s person is shown (``None``: a spectator): that seat's view of the
+        current deal (a spectator's holds no hidden card) and the public record of the match
+        (finished deals are public)."""
+        match = self.match
+        numbers = self.deal_numbers()
+        sheets = [{"index": i, "number": numbers[i], **d.result.to_json()}
+                  for i, d in enumerate(match.deals) if d.phase is Phase.OVER]
+        seen = watcher_view(self.deal) if seat is None else seat_view(self.deal, seat)
+        view = seen.to_json()
+        view["playable_kinds"] = sorted({a.kind.label for a in seen.legal
+                                         if isinstance(a, Play) and not a.is_pass})
+        return {
+            "match": {
+                "id": self.id, "player": self.player, "names": self.names(),
+                "seat": seat, "people": list(self.people),
+                "bots": [level for level in self.plan[1:]],
+                "ruleset": self.rules.name, "seats": self.rules.seats,
+                "patterns": [shape.to_json(self.rules.combos)
+                             for shape in shapes(self.rules.combos)],
+                "bomb_sizes": list(self.rules.combos.bomb_sizes),
+                "mode": self.settings["mode"], "target": self.settings["target"],
+                "doubling": self.settings["doubling"],
+                "distinct_kickers": self.settings["distinct_kickers"],
+                "deal_index": len(match.deals) - 1, "deal_number": numbers[-1],
+                "scored": len(match.scored_deals), "totals": match.totals,
+                "finished": match.finished, "winners": match.winners,
+                "autoplay": None if seat is None else self.autoplay.get(seat),
+                "autoplays": {str(s): level for s, level in sorted(self.autoplay.items())},
+                "sheets": sheets, "abandoned": self.abandoned,
+                "clock": self.clock, "pace": self.settings.get("pace", "normal"),
+            },
+            "view": view,
+            "waiting_for": self._waiting_for(),
+        }
+
+    def _waiting_for(self) -> int | None:
+        deal = self.deal
+        if deal.is_over:
+            return None
+        return deal.to_move
+
+    def deal_record(self, index: int) -> dict[str, Any]:
+        """The engine's record of a finished deal (unfinished deals stay hidden)."""
+        if not 0 <= index < len(self.match.deals):
+            raise ActionError(Reason("no_such_deal", f"this match has no deal {index}",
+                                     n=index))
+        deal = self.match.deals[index]
+        if deal.phase is not Phase.OVER:
+            raise ActionError(Reason("deal_not_played_out",
+                                     "only a deal played out can be shown with all its cards"))
+        return deal_to_record(deal)
+
+
+def _is_pass(action: Action) -> bool:
+    return isinstance(action, Play) and action.is_pass

@@ -1,0 +1,133 @@
+"""Writing events to the database: one transaction for one event, or a writer thread that
+commits the events of every match that arrived meanwhile in one transaction (group commit:
+one ``fsync`` for many actions, and a server's event loop never waits on the disk)."""
+
+from __future__ import annotations
+
+import json
+import queue
+import sqlite3
+import threading
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Result:
+    """A person's result in one scored deal."""
+
+    number: int
+    seat: int
+    person: str
+    role: str
+    won: bool
+    points: int
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """An accepted event to store, with what it ended: the people's results of a deal, the
+    match's summary (its ``winners`` mark the seats that won)."""
+
+    match_id: int
+    version: int
+    seat: int
+    event: dict[str, Any]
+    at: float
+    results: tuple[Result, ...] = ()
+    summary: dict[str, Any] | None = field(default=None)
+
+
+def connect(path: str) -> sqlite3.Connection:
+    """A connection as every writer of the game's database uses it: WAL, every commit
+    synced, foreign keys checked."""
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA foreign_keys=ON")
+    return db
+
+
+def write(db: sqlite3.Connection, rows: list[EventRow]) -> None:
+    """Commit ``rows`` in one transaction (all or none). Raises ``sqlite3.IntegrityError``
+    if an event's version is taken."""
+    with db:
+        db.execute("BEGIN IMMEDIATE")
+        for row in rows:
+            db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?)",
+                       (row.match_id, row.version, row.seat, json.dumps(row.event), row.at))
+            for r in row.results:
+                db.execute("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           (row.match_id, r.number, r.seat, r.person, r.role, int(r.won),
+                            r.points))
+            if row.summary is not None:
+                db.execute("UPDATE matches SET finished = 1, summary = ? WHERE id = ?",
+                           (json.dumps(row.summary), row.match_id))
+                winners = set(row.summary["winners"])
+                for (seat,) in db.execute("SELECT seat FROM seats WHERE match_id = ?",
+                                          (row.match_id,)).fetchall():
+                    db.execute("UPDATE seats SET won = ? WHERE match_id = ? AND seat = ?",
+                               (int(seat in winners), row.match_id, seat))
+            db.execute("UPDATE matches SET updated = ? WHERE id = ?", (row.at, row.match_id))
+
+
+class GroupWriter:
+    """A thread with its own connection that commits the events queued while it was
+    committing the previous ones, all in one transaction. If that transaction fails, each
+    event is tried alone, so one bad event fails only itself."""
+
+    def __init__(self, path: str) -> None:
+        self.queue: queue.SimpleQueue[tuple[EventRow, Future[None]] | None] = \
+            queue.SimpleQueue()
+        self.path = path  # the thread opens its own connection: one stays in its thread
+        self.thread = threading.Thread(target=self._run, name="dizhu-store", daemon=True)
+        self.thread.start()
+
+    def put(self, row: EventRow) -> Future[None]:
+        """Queue an event; the future is done once it is committed (its exception the
+        error, if it could not be)."""
+        done: Future[None] = Future()
+        self.queue.put((row, done))
+        return done
+
+    def close(self) -> None:
+        """Commit what is queued, then stop."""
+        self.queue.put(None)
+        self.thread.join()
+
+    def _run(self) -> None:
+        db = connect(self.path)
+        running = True
+        while running:
+            batch = [self.queue.get()]
+            while True:
+                try:
+                    batch.append(self.queue.get_nowait())
+                except queue.Empty:
+                    break
+            running = None not in batch
+            queued = [item for item in batch if item is not None]
+            if queued:
+                self._commit(db, queued)
+        db.close()
+
+    @staticmethod
+    def _commit(db: sqlite3.Connection, queued: list[tuple[EventRow, Future[None]]]) -> None:
+        try:
+            write(db, [row for row, _ in queued])
+            outcomes: list[BaseException | None] = [None] * len(queued)
+        except Exception:
+            outcomes = []
+            for row, _ in queued:
+                try:
+                    write(db, [row])
+                    outcomes.append(None)
+                except Exception as e:
+                    outcomes.append(e)
+        for (_, done), error in zip(queued, outcomes, strict=True):
+            if done.set_running_or_notify_cancel():
+                if error is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(error)

@@ -1,0 +1,199 @@
+"""Questions the table asks over itself: name a pattern, choose a reading, read the score
+sheet."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.events import Key
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..cards import RANKS, card_rank, count_of
+from ..combos import CHINESE_NAMES, Kind, Play
+from ..patterns import Shape, shapes
+from ..rules import RuleSet
+from .entry import typed_ranks
+
+
+class PatternScreen(ModalScreen[dict[str, Any] | None]):
+    """Name a play by its pattern: the kind, the lowest rank of its main run, a chain's
+    length (a bomb's size with two packs), then each wing or kicker; dismissed with the
+    session's ``pattern`` entry, or ``None``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, rules: RuleSet, hand: tuple[int, ...], playable: set[str]) -> None:
+        super().__init__()
+        self.rules = rules
+        self.held = sorted({card_rank(c) for c in hand})
+        self.playable = playable
+        self.shape: Shape | None = None
+        self.pattern: dict[str, Any] = {}
+        self.step = "kind"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(id="question")
+            yield OptionList(id="answers")
+            yield Static(Text("↑↓ and Enter (or type a rank) · Esc cancels", style="dim"))
+
+    def on_mount(self) -> None:
+        self.ask_kind()
+
+    def ask(self, question: str, options: list[Option]) -> None:
+        said = Text("Name a pattern", style="bold")
+        if self.pattern:
+            said.append("  " + " · ".join(f"{k} {v}" for k, v in self.pattern.items()),
+                        style="cyan")
+        said.append(f"\n{question}")
+        self.query_one("#question", Static).update(said)
+        answers = self.query_one("#answers", OptionList)
+        answers.set_options(options)
+        answers.highlighted = 0
+        answers.focus()
+
+    def ask_kind(self) -> None:
+        options = []
+        for shape in shapes(self.rules.combos):
+            label = shape.kind.label
+            prompt = Text(f"{label:<18} {CHINESE_NAMES[shape.kind]}",
+                          style="" if label in self.playable else "dim")
+            options.append(Option(prompt, id=label))
+        self.ask("Which pattern? (dimmed: none of it can be played now)", options)
+
+    def ask_rank(self, question: str) -> None:
+        self.ask(question, [Option(RANKS[r], id=RANKS[r]) for r in self.held])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.answer(str(event.option_id))
+
+    def on_key(self, event: Key) -> None:
+        """A typed rank answers a question about ranks."""
+        if self.step == "kind" or not event.character or len(event.character) != 1:
+            return
+        try:
+            ranks = typed_ranks(event.character)
+        except ValueError:
+            return
+        wanted = next((r for r in self.held if count_of(ranks, r)), None)
+        if wanted is not None and self.step in ("main", "wing"):
+            event.stop()
+            self.answer(RANKS[wanted])
+
+    def answer(self, value: str) -> None:
+        """Take one answer and ask the next question (or finish)."""
+        if self.step == "kind":
+            kind = Kind.from_label(value)
+            self.shape = next(s for s in shapes(self.rules.combos) if s.kind is kind)
+            self.pattern = {"kind": value}
+            if kind is Kind.ROCKET:
+                self.dismiss(self.pattern)
+                return
+            self.step = "main"
+            self.ask_rank("The lowest rank of its main run?")
+        elif self.step == "main":
+            self.pattern["main"] = value
+            self.after_main()
+        elif self.step == "size":
+            self.pattern["size"] = int(value)
+            self.dismiss(self.pattern)
+        elif self.step == "length":
+            self.pattern["length"] = int(value)
+            self.ask_wings()
+        else:
+            self.pattern.setdefault("wings", []).append(value)
+            self.ask_wings()
+
+    def after_main(self) -> None:
+        shape = self.shape
+        combos = self.rules.combos
+        chain = shape.chain(combos)
+        smallest, biggest = combos.bomb_sizes
+        if chain:
+            self.step = "length"
+            low, high = chain
+            self.ask("How long is the run?",
+                     [Option(f"{n} ranks", id=str(n)) for n in range(low, high + 1)])
+        elif shape.kind is Kind.BOMB and smallest < biggest:
+            self.step = "size"
+            self.ask("How many cards?",
+                     [Option(f"{n} cards", id=str(n)) for n in range(smallest, biggest + 1)])
+        else:
+            self.ask_wings()
+
+    def ask_wings(self) -> None:
+        need = self.shape.wing_count(int(self.pattern.get("length", 1)))
+        have = len(self.pattern.get("wings", []))
+        if have >= need:
+            self.dismiss(self.pattern)
+            return
+        self.step = "wing"
+        what = "wing" if self.shape.chain(self.rules.combos) else "kicker"
+        each = "single" if self.shape.wing == 1 else "pair"
+        self.ask_rank(f"{what.capitalize()} {have + 1} of {need} ({each}): which rank?")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ChooseScreen(ModalScreen[Play | None]):
+    """Cards that read two ways: which play is meant."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, options: list[Play]) -> None:
+        super().__init__()
+        self.question = question
+        self.options = options
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Text(self.question, style="bold"))
+            yield OptionList(*[Option(f"{p.kind.label} {CHINESE_NAMES[p.kind]}   {p.ranks}",
+                                      id=str(i)) for i, p in enumerate(self.options)],
+                             id="answers")
+            yield Static(Text("↑↓ and Enter · Esc cancels", style="dim"))
+
+    def on_mount(self) -> None:
+        self.query_one("#answers", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.options[int(event.option_id)])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SheetScreen(ModalScreen[bool]):
+    """A deal's score sheet; Enter goes on (the next deal, or the start screen once the
+    match is over), Esc goes back to the table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go_on", "Go on"),
+                                             Binding("escape", "close", "The table")]
+
+    def __init__(self, sheet: Text, finished: bool) -> None:
+        super().__init__()
+        self.sheet = sheet
+        self.finished = finished
+
+    def compose(self) -> ComposeResult:
+        after = ("Enter: back to the start screen" if self.finished
+                 else "Enter: the next deal") + " · Esc: look at the table"
+        with Vertical(id="dialog"):
+            yield Static(Text("Score sheet", style="bold underline"))
+            yield Static(self.sheet, id="sheet")
+            yield Static(Text(after, style="dim"))
+
+    def action_go_on(self) -> None:
+        self.dismiss(True)
+
+    def action_close(self) -> None:
+        self.dismiss(False)

@@ -1,0 +1,58 @@
+// The creator's invitations: a link per seat a friend takes and the link for spectators,
+// each with a button that copies it. Open while a friend's seat is still free.
+
+import { $, button, el } from "./dom.js";
+import { t } from "./i18n.js";
+
+/** Copy ``text``; where the browser refuses (no secure context), select it to copy by hand. */
+async function copy(text, input, done) {
+  try {
+    await navigator.clipboard.writeText(text);
+    done.textContent = t("invite.copied");
+  } catch {
+    input.focus();
+    input.select();
+    done.textContent = t("invite.select");
+  }
+}
+
+function linkRow(label, link, id) {
+  const row = el("div", "invite-row");
+  const input = el("input", "invite-link");
+  Object.assign(input, { id: `invite-${id}`, type: "text", readOnly: true, value: link });
+  input.setAttribute("aria-label", label);
+  const done = el("span", "invite-done");
+  done.setAttribute("aria-live", "polite");
+  row.append(el("span", "invite-label", label), input,
+             button(t("invite.copy"), () => copy(link, input, done), { id: `invite-copy-${id}`, cls: "small" }),
+             done);
+  return row;
+}
+
+/** Show ``links`` (the server's answer: invitations and watch) for the table in ``state``;
+ * ``null`` hides the panel (another person's page, a spectator's, or no table), and so does
+ * a table with no friend's seat (a match against the computer stays as it was). */
+export function renderInvite(links, state = null, names = []) {
+  const panel = $("invite");
+  if (!links || !state || !links.invitations.length) {
+    panel.hidden = true;
+    delete panel.dataset.key;
+    return;
+  }
+  const seats = links.invitations.map((i) => [i.seat, state.match.names[i.seat] === null]);
+  const key = JSON.stringify([seats, names, t("invite.title")]);
+  panel.hidden = false;
+  if (panel.dataset.key === key) return;
+  const first = panel.dataset.key === undefined;
+  panel.dataset.key = key;
+  const body = $("invite-body");
+  body.replaceChildren();
+  for (const { seat, link } of links.invitations) {
+    const free = state.match.names[seat] === null;
+    const label = free ? t("invite.for_seat", { seat: names[seat] }) : t("invite.taken", { name: names[seat] });
+    body.append(linkRow(label, link, seat));
+  }
+  body.append(linkRow(t("invite.watch"), links.watch, "watch"));
+  body.append(el("p", "note", t(links.lan ? "invite.note_lan" : "invite.note_local")));
+  if (first) panel.open = seats.some(([, free]) => free);
+}
