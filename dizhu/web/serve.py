@@ -65,7 +65,8 @@ def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
     the lobby still only for the machine itself (friends come by invitation)."""
     import uvicorn
 
-    from .app import IDLE, create_app
+    from .app import create_app
+    from .hub import IDLE
     from .rooms import AWAY
 
     network = [lan_address()] if lan else []

@@ -1,0 +1,313 @@
+"""The loaded tables: each match being played with the pages that watch it, and the task
+that plays its computer seats.
+
+Each table is driven by one task: a computer seat to move thinks for a short pause (in a
+worker thread), its action is checked, stored and then sent. A person's message is checked
+the same way; a refusal comes back as a readable message. Every state message carries the
+match's version (the number of events accepted so far); a page asks for a resync when it
+sees a gap, and on every reconnect. No page hears of an event before it is committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import sqlite3
+import time
+from typing import Any
+
+from ..deal import AmbiguousPlayError
+from ..reasons import Reason, reason_of
+from ..session import ActionError, MatchSession, Store, play_json
+from .peer import Peer
+from .rooms import AWAY, Presence
+
+IDLE = 300.0
+"""Seconds a match nobody uses stays loaded."""
+log = logging.getLogger("dizhu.web")
+
+
+class Room:
+    """A loaded table, the pages watching it and the task that plays its computer seats."""
+
+    def __init__(self, table: MatchSession, away: float = AWAY) -> None:
+        self.table = table
+        self.lock = asyncio.Lock()
+        self.peers: set[Peer] = set()
+        self.presence = Presence(table.people, away)
+        self.away_timers: set[asyncio.Task] = set()
+        """Each tells the pages when a seat has been away long enough to be handed over."""
+        self.driver: asyncio.Task | None = None
+        self.clock: asyncio.Task | None = None
+        """The turn clock running for the person's turn (at ``clock_version``)."""
+        self.used = time.monotonic()
+        """When a page or a request last used this match."""
+        self.clock_version = -1
+        self.clock_deadline = 0.0
+
+    def clock_left(self) -> float | None:
+        """Seconds left on the turn clock of the person to move (all of them when it is
+        about to start), or ``None`` when no person has a clock now."""
+        table = self.table
+        if not table.clock or table.person_to_move() is None:
+            return None
+        if self.clock is None or self.clock.done() or self.clock_version != table.version:
+            return float(table.clock)
+        return max(0.0, self.clock_deadline - asyncio.get_running_loop().time())
+
+    def busy(self) -> bool:
+        """Whether a computer player or a turn clock is at work on this match."""
+        return any(task is not None and not task.done() for task in (self.driver, self.clock))
+
+    def stop(self) -> None:
+        """Stop the room's tasks (the match is abandoned or unloaded, or the server stops)."""
+        for task in (self.driver, self.clock, *self.away_timers):
+            if task is not None:
+                task.cancel()
+
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """The state message for the page of ``seat`` (``None``: a spectator)."""
+        left = self.clock_left()
+        return {"type": "state", "version": self.table.version,
+                "state": self.table.state(seat),
+                "clock": {"seconds": self.table.clock,
+                          "left": None if left is None else round(left, 1)},
+                "seats": self.presence.to_json()}
+
+    async def broadcast(self) -> None:
+        """Queue the state for every page, once no action is being stored."""
+        async with self.lock:
+            self.tell()
+
+    def tell(self) -> None:
+        """Queue the state for every page, each its own seat's (never waits on a page: see
+        :mod:`.peer`). The caller holds :attr:`lock` with every event stored, so that no
+        page hears of an event the database might still lose."""
+        texts: dict[int | None, str] = {}
+        for peer in list(self.peers):
+            if not peer.open:
+                self.peers.discard(peer)
+                continue
+            if peer.seat not in texts:
+                texts[peer.seat] = json.dumps(self.message(peer.seat), ensure_ascii=False)
+            peer.offer(texts[peer.seat])
+            if not peer.open:
+                self.peers.discard(peer)
+
+
+class Hub:
+    """The store, the loaded tables and the pace of the computer players.
+
+    A match is loaded when a page or a request needs it and unloaded once nobody has used
+    it for ``idle`` seconds (it is in SQLite: loading it again replays its events), so the
+    server's memory follows the matches being played, not every match ever opened.
+    """
+
+    def __init__(self, store: Store, pause: float, idle: float = IDLE,
+                 away: float = AWAY) -> None:
+        self.store = store
+        self.pause = pause
+        self.idle = idle
+        self.away = away
+        self.rooms: dict[int, Room] = {}
+
+    def room(self, match_id: int) -> Room | None:
+        room = self.rooms.get(match_id)
+        if room is None:
+            table = MatchSession.load(self.store, match_id)
+            if table is None:
+                return None
+            room = self.rooms[match_id] = Room(table, self.away)
+        room.used = time.monotonic()
+        return room
+
+    def unload_idle(self) -> int:
+        """Unload the matches nobody watches and nothing plays that have been idle for
+        ``idle`` seconds; returns how many were unloaded."""
+        now = time.monotonic()
+        idle = [match_id for match_id, room in self.rooms.items()
+                if not room.peers and not room.busy() and now - room.used >= self.idle]
+        for match_id in idle:
+            self.rooms.pop(match_id).stop()
+        return len(idle)
+
+    async def sweep(self) -> None:
+        """Unload idle matches now and then, for the life of the server."""
+        while True:
+            await asyncio.sleep(max(1.0, self.idle / 4))
+            self.unload_idle()
+
+    async def arrive(self, room: Room, peer: Peer) -> None:
+        """A page opened the table: every page hears who is at the table now."""
+        room.peers.add(peer)
+        room.presence.arrive(peer.seat)
+        await room.broadcast()
+
+    async def leave(self, room: Room, peer: Peer) -> None:
+        """A page went away: the others hear it now, and again once its seat has been away
+        long enough to be handed to a computer player."""
+        room.peers.discard(peer)
+        room.presence.leave(peer.seat)
+        await room.broadcast()
+        timer = asyncio.create_task(self._tell_away(room))
+        room.away_timers.add(timer)
+        timer.add_done_callback(room.away_timers.discard)
+
+    async def _tell_away(self, room: Room) -> None:
+        await asyncio.sleep(room.presence.away + 0.1)
+        await room.broadcast()
+
+    def kick(self, room: Room) -> None:
+        """Start the room's driver unless it is running (it starts the turn clock when it
+        is the person's turn)."""
+        if room.driver is None or room.driver.done():
+            room.driver = asyncio.create_task(self.drive(room))
+
+    def start_clock(self, room: Room) -> None:
+        """Run the turn clock for the person's turn now, if the match has one (once per
+        turn: the version names the turn); stop a clock of an earlier turn."""
+        table = room.table
+        if room.clock is not None and room.clock_version == table.version and \
+                not room.clock.done():
+            return
+        if room.clock is not None:
+            room.clock.cancel()
+            room.clock = None
+        if table.clock and table.person_to_move() is not None:
+            room.clock_version = table.version
+            room.clock_deadline = asyncio.get_running_loop().time() + table.clock
+            room.clock = asyncio.create_task(self.run_clock(room, table.version))
+
+    async def run_clock(self, room: Room, version: int) -> None:
+        """When the person's time runs out, act for them (pass, no double, or the first
+        hint when leading) and go on."""
+        table = room.table
+        await asyncio.sleep(table.clock)
+        async with room.lock:
+            seat = table.person_to_move()
+            if table.version != version or seat is None:
+                return
+            try:
+                table.submit(seat, table.timeout_action(seat), by_clock=True)
+                await stored(table)
+            except (ActionError, sqlite3.Error):
+                log.exception("match %s: the turn clock could not act", table.id)
+                return
+            room.tell()
+        self.kick(room)
+
+    async def drive(self, room: Room) -> None:
+        """Play the computer seats (and the person's seat on auto-play) until the person
+        is to act or the match is over."""
+        table = room.table
+        try:
+            while True:
+                async with room.lock:
+                    pending = table.pending()
+                    if pending is None:
+                        self.start_clock(room)
+                        return
+                    kind, seat = pending
+                    version = table.version
+                    if kind == "act":  # the player and what it sees, as they are now
+                        player = table.player_of(seat)
+                        view = table.view_for_decision(seat)
+                pause = self.pause * table.pace
+                await asyncio.sleep(pause if kind == "act" else pause * 2)
+                if table.version != version:
+                    continue  # the person changed something during the pause: look again
+                action = None
+                if kind == "act":
+                    action = await asyncio.to_thread(table.decide, player, view)
+                async with room.lock:
+                    if table.version != version:
+                        continue  # the person changed something meanwhile: look again
+                    if action is None:
+                        table.next_deal()
+                    else:
+                        table.submit(seat, action)
+                    await stored(table)
+                    room.tell()
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:
+            log.exception("match %s: the computer player failed", table.id)
+            failed = {"type": "error", "message": f"a computer player failed ({e}); reload the "
+                      "page to try again"}
+            for peer in list(room.peers):
+                peer.send(failed)
+
+    async def handle(self, room: Room, peer: Peer, message: dict[str, Any]) -> None:
+        """One message from a page (already checked by :func:`.read_message`)."""
+        table = room.table
+        kind = message["type"]
+        seat = peer.seat
+        if kind == "sync":
+            async with room.lock:
+                peer.send(room.message(seat))
+            return
+        try:
+            if seat is None:
+                raise ActionError(Reason("spectator", "a spectator watches: only the people "
+                                         "at the table act"))
+            if kind == "hint":
+                async with room.lock:
+                    plays = [play_json(p) for p in table.hints(seat)]
+                    version = table.version
+                peer.send({"type": "hints", "version": version, "plays": plays})
+                return
+            async with room.lock:
+                if message.get("version", table.version) != table.version:
+                    raise StaleMessage(Reason("stale", "that answered an older state of the "
+                                              "table: look again"))
+                if kind == "act":
+                    table.person_acts(seat, message["action"])
+                elif kind == "next":
+                    table.next_deal(seat)
+                else:  # auto-play for this seat, or (the creator) for one left empty
+                    target = message.get("seat", seat)
+                    room.presence.hand_over(seat, target)
+                    table.set_autoplay(target, message["bot"])
+                await stored(table)
+                room.tell()
+        except AmbiguousPlayError as e:
+            peer.send({"type": "choose", **said(e), "options": [play_json(p) for p in e.options]})
+            return
+        except StaleMessage as e:  # the page missed a change: it gets the state again
+            peer.send({"type": "error", "stale": True, **said(e)})
+            async with room.lock:
+                peer.send(room.message(seat))
+            return
+        except ActionError as e:
+            peer.send({"type": "error", **said(e)})
+            return
+        except sqlite3.Error as e:
+            log.exception("match %s: an action could not be stored", table.id)
+            peer.send({"type": "error", **said(Reason(
+                "not_saved", f"that could not be saved ({e}); nothing changed: try again"))})
+            return
+        self.kick(room)
+
+
+async def stored(table: MatchSession) -> None:
+    """Wait (holding the room's lock) until the match's last event is committed, together
+    with the events of other matches that came meanwhile; if it could not be, the event is
+    taken back and the error raised. Only then may the pages hear of it."""
+    if table.writing is not None:
+        with contextlib.suppress(Exception):
+            await asyncio.shield(asyncio.wrap_future(table.writing))
+        table.settle()
+
+
+class StaleMessage(Exception):
+    """A message that answered an older version of the table than the current one."""
+
+
+def said(error: BaseException | str) -> dict[str, Any]:
+    """How a refusal is sent: its English ``message`` and, when it has one, the ``reason``
+    (code and facts) a page says in its own language."""
+    reason = reason_of(error)
+    message = str(error)
+    return {"message": message, "reason": reason.to_json()} if reason else {"message": message}
