@@ -184,3 +184,15 @@ def render_text(deal: Deal) -> str:
     elif deal.phase is Phase.THROWN_IN:
         lines.append("thrown in: nobody bid")
     return "\n".join(lines)
+
+
+def render_deal(deal: Deal | None, mode: str | None) -> str | None:
+    """An environment's ``render()``: the deal as text, every hand open; ``ansi`` returns
+    it, ``human`` prints it (and returns nothing), as both APIs expect."""
+    if deal is None:
+        return None
+    text = render_text(deal)
+    if mode == "human":
+        print(text)
+        return None
+    return text

@@ -23,7 +23,7 @@ from .core import (
     check_choice,
     final_rewards,
     new_deal,
-    render_text,
+    render_deal,
     rules_of,
 )
 
@@ -127,10 +127,4 @@ class DouDizhuEnv(gymnasium.Env):
 
     def render(self) -> str | None:
         """The deal as text, every hand open (``ansi`` returns it, ``human`` prints it)."""
-        if self.deal is None:
-            return None
-        text = render_text(self.deal)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_deal(self.deal, self.render_mode)

@@ -105,6 +105,20 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             return refused(LOCAL_ONLY, status=403)
         return None
 
+    def host_only(request: Request) -> Response | None:
+        """A refusal for a request the host's own page did not make: one from another web
+        site, or (on a server on the network) from another machine."""
+        if not same_origin(request.headers):
+            return JSONResponse({"error": FOREIGN}, status_code=403)
+        return not_local(request)
+
+    def hosts_room(request: Request) -> Room | Response:
+        """The match a request of the host's own page names, or why not."""
+        if (refusal := host_only(request)) is not None:
+            return refusal
+        room = room_of(request)
+        return refused(NO_SUCH_MATCH, status=404) if room is None else room
+
     def base_of(request: Request) -> str:
         return getattr(request.app.state, "base", None) or str(request.base_url)
 
@@ -133,9 +147,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         })
 
     async def new_match(request: Request) -> Response:
-        if not same_origin(request.headers):
-            return JSONResponse({"error": FOREIGN}, status_code=403)
-        if (refusal := not_local(request)) is not None:
+        if (refusal := host_only(request)) is not None:
             return refusal
         try:
             data = await request.json()
@@ -154,13 +166,9 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
 
     async def invitations(request: Request) -> Response:
         """The creator's seat and the links to give friends and spectators (resuming)."""
-        if not same_origin(request.headers):
-            return JSONResponse({"error": FOREIGN}, status_code=403)
-        if (refusal := not_local(request)) is not None:
-            return refusal
-        room = room_of(request)
-        if room is None:
-            return refused(NO_SUCH_MATCH, status=404)
+        room = hosts_room(request)
+        if isinstance(room, Response):
+            return room
         return JSONResponse({"id": room.table.id, **links(room.table, base_of(request)),
                              "lan": lan})
 
@@ -194,13 +202,9 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         return JSONResponse({"match": match_id})
 
     async def abandon(request: Request) -> Response:
-        if not same_origin(request.headers):
-            return JSONResponse({"error": FOREIGN}, status_code=403)
-        if (refusal := not_local(request)) is not None:
-            return refusal
-        room = room_of(request)
-        if room is None:
-            return refused(NO_SUCH_MATCH, status=404)
+        room = hosts_room(request)
+        if isinstance(room, Response):
+            return room
         try:
             async with room.lock:
                 room.table.abandon()
@@ -244,9 +248,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         return JSONResponse({"frames": replay_frames(found), "record": found})
 
     async def uploaded_replay(request: Request) -> Response:
-        if not same_origin(request.headers):
-            return JSONResponse({"error": FOREIGN}, status_code=403)
-        if (refusal := not_local(request)) is not None:
+        if (refusal := host_only(request)) is not None:
             return refusal
         body = await request.body()
         if len(body) > MAX_UPLOAD:
