@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from .browsing import Person, browser, close_pages  # noqa: F401 (fixtures)
-from .test_browser_friends import join
+from .test_browser_friends import join, play_until, turn
 from .webserver import Server
 
 
@@ -85,3 +85,20 @@ def test_a_seat_box_holds_its_presence_line_and_its_button_on_a_phone(browser, s
     reachable(ann, "#take-back-1")
     shot(ann, f"seat-box-{width}-{ruleset}-{lang}")
     assert not ann.errors
+
+
+def test_the_next_deal_closes_everyones_score_sheet_of_the_last(browser, server):
+    ann = Person(browser, server)
+    ann.start_match(bots=["friend", "easy"])
+    bo = join(browser, server, ann.page.input_value("#invite-1"), "Bo", phone=True)
+    sheets_open = "document.querySelector('#sheet-dialog[open]') !== null"
+    play_until([ann, bo], lambda: all(p.page.evaluate(sheets_open) for p in (ann, bo)), 180)
+    assert ann.state()["match"]["deal_index"] == 0
+    bo.click("#sheet-next")
+    for person in (ann, bo):  # nobody's page stays on the last deal's sheet
+        person.page.wait_for_function("document.body.dataset.deal === '1'")
+        person.page.wait_for_selector("#sheet-dialog", state="hidden")
+    assert ann.page.text_content("#message") == "The next deal has started."
+    shot(ann, "next-deal-desktop-en")
+    play_until([ann, bo], lambda: turn(ann) == "play" or turn(bo) == "play", 60)
+    assert not ann.errors and not bo.errors

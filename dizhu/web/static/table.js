@@ -59,6 +59,8 @@ export class TableView {
     this.dragging = null;
     this.sheetShownFor = null;
     this.sheetTimer = null;
+    this.sheetDeal = null; // the deal the open score sheet was opened on
+    this.notice = null; // {deal, key}: words that stay in the message line through a new deal's auction
     this.busy = null; // {version} while an action is on its way
     this.busyTimer = null;
     this.showLast = false;
@@ -142,6 +144,7 @@ export class TableView {
       const before = this.state;
       this.version = msg.version;
       document.body.dataset.version = String(msg.version);
+      document.body.dataset.deal = String(msg.state.match.deal_index);
       this.state = msg.state;
       this.clockInfo = msg.clock || null;
       this.seats = msg.seats || null;
@@ -150,7 +153,10 @@ export class TableView {
         this.hints = null;
         this.hintIndex = -1;
         this.showLast = false;
-        this.say("");
+        const { notice } = this; // a notice of the new deal stays through its auction
+        const kept = notice && notice.deal === msg.state.match.deal_index && msg.state.view.phase === "auction";
+        if (!kept) this.notice = null;
+        this.say(kept ? t(notice.key) : "");
       }
       this.render();
       if (changed && before) this.cues(before, msg.state);
@@ -568,6 +574,12 @@ export class TableView {
     if (match.autoplay) $("autoplay-bot").value = match.autoplay.split(":")[0];
     this.setClock();
     if ($("history-dialog").open) this.fillHistory();
+    if ($("sheet-dialog").open && this.sheetDeal !== match.deal_index) {
+      // someone started the next deal: the last deal's sheet gives way to it
+      $("sheet-dialog").close();
+      this.notice = { deal: match.deal_index, key: "table.next_started" };
+      this.say(t(this.notice.key));
+    }
     if (view.phase === "play") this.dealInPlay = match.deal_index;
     const stepAway = match.autoplay && !match.finished; // under auto-play the deals go on by themselves
     if (view.phase === "over" && this.sheetShownFor !== match.deal_index && !stepAway) {
@@ -782,6 +794,7 @@ export class TableView {
     if (!this.state) return;
     const primary = this.fillSheet();
     const dialog = $("sheet-dialog");
+    this.sheetDeal = this.state.match.deal_index;
     if (force || !dialog.open) {
       if (!dialog.open) dialog.showModal();
       $("sheet-body").scrollTop = 0;
