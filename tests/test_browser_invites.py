@@ -102,3 +102,32 @@ def test_the_next_deal_closes_everyones_score_sheet_of_the_last(browser, server)
     shot(ann, "next-deal-desktop-en")
     play_until([ann, bo], lambda: turn(ann) == "play" or turn(bo) == "play", 60)
     assert not ann.errors and not bo.errors
+
+
+def test_people_without_names_are_called_by_their_seat_in_each_pages_language(browser, server):
+    ann = Person(browser, server, lang="zh")
+    ann.goto_lobby()
+    assert ann.page.get_attribute("#player-name", "placeholder") == "可不填"
+    ann.start_match(bots=["friend", "friend"], name="")
+    watch = ann.page.input_value("#invite-watch")
+    link = ann.page.input_value("#invite-1")
+    bo = Person(browser, server, lang="zh")
+    bo.page.goto(link)
+    bo.page.wait_for_selector("#join-name")
+    assert bo.page.text_content("#join-text").startswith("玩家1邀请你")
+    assert "我" not in bo.page.get_attribute("#join-name", "placeholder")
+    bo.page.fill("#join-name", "   ")
+    bo.click("#join-sit")
+    bo.page.wait_for_selector("#hand .card")
+    cy = Person(browser, server)  # a spectator, in English
+    cy.page.goto(watch)
+    cy.page.wait_for_selector("#watching")
+    names = "[0, 1].map((s) => document.querySelector(`#seat-${s} .name`).textContent)"
+    for person, words in ((ann, ["玩家1", "玩家2"]), (bo, ["玩家1", "玩家2"]),
+                          (cy, ["Player 1", "Player 2"])):
+        person.page.wait_for_function(f"{names}.join() === {','.join(words)!r}")
+    assert ann.page.text_content("#invite-body").count("玩家2") == 1
+    shot(ann, "no-names-zh")
+    ann.goto_lobby()
+    assert ann.page.locator("#unfinished li").first.text_content().startswith("玩家1 · ")
+    assert not any(p.errors for p in (ann, bo, cy))

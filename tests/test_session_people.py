@@ -41,8 +41,8 @@ def test_each_person_seat_has_its_own_secret_and_sits_by_it(store):
     assert session.seat_of("guess") is None and session.seat_of(tokens[1][:-1]) is None
     assert [store.seat_of(t) for t in tokens] == [(session.id, s) for s in (0, 1, 2)]
     assert session.sit(1, "  Bo   Li  ") == "Bo Li"
-    assert session.sit(2, "   ") == "Player 3"  # a name is never empty
-    assert session.names() == ["Ann", "Bo Li", "Player 3"]
+    assert session.sit(2, "   ") == ""  # no name: a page calls them by their seat
+    assert session.names() == ["Ann", "Bo Li", ""] and session.free_seats() == []
     again = MatchSession.load(store, session.id)
     assert again.names() == session.names() and again.free_seats() == []
     assert [again.token_of(s) for s in again.people] == tokens

@@ -143,6 +143,21 @@ def test_invitations_open_their_seat_and_nothing_else(server):
     assert checked(server, match_id, frames) >= 10
 
 
+def test_a_person_who_gives_no_name_is_stored_without_one(server):
+    """No name is kept as none (empty), never as words of one language ("You", "Player
+    2"): each page calls that person by their seat in its own language."""
+    status, made = http(server, "/api/matches", {"mode": "deals", "target": 5, "ruleset":
+                                                 "classic", "bots": ["friend", "friend"]})
+    assert status == 200, made
+    tokens = [secret(i["link"]) for i in made["invitations"]]
+    status, info = http(server, f"/api/join/{tokens[0]}")
+    assert info["creator"] == "" and info["names"] == ["", None, None]
+    assert http(server, f"/api/join/{tokens[0]}", {"name": " \t "})[1]["person"] == ""
+    status, info = http(server, f"/api/join/{tokens[1]}", {"name": ""})
+    assert status == 200 and info["person"] == "" and info["names"] == ["", "", ""]
+    assert http(server, "/api/lobby")[1]["player"] == ""
+
+
 def test_a_seat_left_empty_is_handed_to_a_computer_and_taken_back(server):
     made = with_friends(server)
     match_id, bo = made["id"], secret(made["invitations"][0]["link"])

@@ -28,7 +28,8 @@ NAME_LENGTH = 24
 class NewMatch:
     """What the lobby asks for a new match: the person creating it sits at seat 0."""
 
-    player: str = "You"
+    player: str = ""
+    """The creator's name; empty when they gave none (pages call them by their seat)."""
     mode: str = "deals"
     target: int = 10
     bots: tuple[str, ...] = ("normal", "normal")
@@ -53,7 +54,7 @@ class NewMatch:
         missing = [f for f in ("ruleset", "mode", "target", "bots") if f not in data]
         if missing:
             raise bad_form(f"field {missing[0]!r} is missing")
-        player = person_name(_field(data, "player", str, "You")) or "You"
+        player = person_name(_field(data, "player", str, ""))
         try:
             rules = find_ruleset(_field(data, "ruleset", str))
         except ValueError as e:
@@ -109,7 +110,9 @@ _TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: 
 
 
 def person_name(text: str) -> str:
-    """A name as a person gave it, trimmed to :data:`NAME_LENGTH` (may be empty)."""
+    """A name as a person gave it, trimmed to :data:`NAME_LENGTH`; empty when they gave
+    none, which is kept as it is: a page calls such a person by their seat, in its own
+    language ("Player 2", "玩家2"), never by words stored in one language."""
     return " ".join(text.split())[:NAME_LENGTH]
 
 

@@ -5,7 +5,7 @@
 
 import { $, api, button, el, remember, remembered } from "./dom.js";
 import { language, preferredLanguage, sayReason, setLanguage, t, translatePage } from "./i18n.js";
-import { levelName, seatPlace } from "./names.js";
+import { levelName, personName, seatPlace } from "./names.js";
 import { openReplay } from "./replay.js";
 import { soundButton } from "./sound.js";
 import { TableView } from "./table.js";
@@ -190,7 +190,7 @@ function when(seconds) {
 function matchItem(m, result) {
   const li = el("li");
   const text = el("span", "match-text");
-  text.append(el("span", "", `${m.player} · ${describe(m.settings)}`), el("br"), el("small", "", `${result} · ${when(m.updated)}`));
+  text.append(el("span", "", `${personName(m.player, 0)} · ${describe(m.settings)}`), el("br"), el("small", "", `${result} · ${when(m.updated)}`));
   li.append(text);
   return li;
 }
@@ -260,7 +260,7 @@ async function startMatch(event) {
   $("lobby-error").textContent = "";
   const [mode, target] = document.querySelector("input[name=length]:checked").value.split(":");
   const body = {
-    player: $("player-name").value.trim() || t("lobby.name_placeholder"),
+    player: $("player-name").value.trim(),
     ruleset: chosenRuleset().name,
     mode, target: Number(target),
     bots: botSelects().map((s) => s.value),
@@ -344,9 +344,9 @@ function fillJoin() {
   const { info } = joining;
   const length = info.mode === "deals" ? t("lobby.deals", { n: info.target }) : t("lobby.race", { n: info.target });
   $("join-text").textContent = t("join.invited", {
-    name: info.creator, rules: said(`ruleset.${info.ruleset}`, info.ruleset), length,
+    name: personName(info.creator, 0), rules: said(`ruleset.${info.ruleset}`, info.ruleset), length,
   });
-  $("join-name").placeholder = t("lobby.name_placeholder");
+  $("join-name").placeholder = t("join.name_placeholder", { name: personName("", info.seat) });
 }
 
 async function sitDown(event) {
