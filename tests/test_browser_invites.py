@@ -131,3 +131,27 @@ def test_people_without_names_are_called_by_their_seat_in_each_pages_language(br
     ann.goto_lobby()
     assert ann.page.locator("#unfinished li").first.text_content().startswith("玩家1 · ")
     assert not any(p.errors for p in (ann, bo, cy))
+
+
+FITS = """() => ['#hand .card', '#controls'].map((s) => {
+    const r = document.querySelector(s).getBoundingClientRect();
+    return [s, r.bottom <= innerHeight];
+}).concat([...document.querySelectorAll('.keys')].filter((e) => e.getClientRects().length)
+  .map((e) => ['.keys', e.getBoundingClientRect().bottom <= innerHeight]))"""
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_the_invitations_fold_away_as_the_last_friend_sits(browser, server, phone):
+    ann = Person(browser, server, phone=phone)
+    ann.start_match(bots=["friend", "easy"])
+    page = ann.page
+    page.wait_for_selector("#invite[open]")
+    join(browser, server, page.input_value("#invite-1"), "Bo")
+    page.wait_for_selector("#invite:not([open])")  # at once, without a reload
+    assert page.text_content("#invite summary") == "Everyone is seated: the invitations"
+    page.evaluate("scrollTo(0, 0)")
+    fits = page.evaluate(FITS)
+    shot(ann, f"invitations-folded-{'phone' if phone else 'desktop'}")
+    assert all(inside for _, inside in fits), fits
+    ann.click("#invite summary")  # the links are still there for whoever needs them
+    page.wait_for_selector("#invite-1", state="visible")
