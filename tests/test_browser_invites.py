@@ -155,3 +155,41 @@ def test_the_invitations_fold_away_as_the_last_friend_sits(browser, server, phon
     assert all(inside for _, inside in fits), fits
     ann.click("#invite summary")  # the links are still there for whoever needs them
     page.wait_for_selector("#invite-1", state="visible")
+
+
+def test_a_taken_seats_link_asks_who_opens_it(browser, server):
+    ann = Person(browser, server)
+    ann.start_match(bots=["friend", "easy"])
+    link = ann.page.input_value("#invite-1")
+    bo = join(browser, server, link, "Bo")
+    ann.page.wait_for_selector("#invite:not([open])")
+    ann.click("#invite summary")
+    assert ann.page.text_content(".invite-label") == \
+        "Bo sits here: this link is theirs (it brings them back to their seat)"
+    # Bo again, in the same browser: straight back to his seat
+    bo.page.reload()
+    bo.page.wait_for_selector("#hand .card")
+    assert bo.page.is_hidden("#elsewhere")
+    # someone else opens Bo's link: asked first, and may watch instead
+    cy = Person(browser, server, lang="zh")
+    cy.page.goto(link)
+    cy.page.wait_for_selector("#join-me")
+    assert cy.page.text_content("#join-text") == "Bo已入座。你是Bo吗？"
+    assert cy.page.is_hidden("#join-name") and cy.page.locator("#hand .card").count() == 0
+    shot(cy, "seat-taken-zh")
+    cy.click("#join-watch")
+    cy.page.wait_for_selector("#watching")
+    assert cy.page.locator("#hand .card").count() == 0 and cy.state()["match"]["seat"] is None
+    # Bo himself on another computer: he says so, and both of his pages are told
+    bo_too = Person(browser, server, phone=True)
+    bo_too.page.goto(link)
+    bo_too.click("#join-me")
+    bo_too.page.wait_for_selector("#hand .card")
+    for page in (bo.page, bo_too.page):
+        page.wait_for_selector("#elsewhere", state="visible")
+    assert bo.page.text_content("#elsewhere") == \
+        "This seat is also open in another browser or tab: both can play it."
+    shot(bo_too, "seat-open-twice-phone")
+    bo_too.close()
+    bo.page.wait_for_selector("#elsewhere", state="hidden")
+    assert not any(p.errors for p in (ann, bo, cy))

@@ -84,6 +84,7 @@ def test_invitations_open_their_seat_and_nothing_else(server):
     status, info = http(server, f"/api/join/{tokens[1]}")
     assert status == 200 and (info["match"], info["seat"], info["person"]) == (match_id, 1, None)
     assert info["creator"] == "Ann" and info["names"] == ["Ann", None, None]
+    assert info["watch"] == watch  # for someone who finds the seat taken and would watch
     status, info = http(server, f"/api/join/{tokens[1]}", {"name": "  Bo  "})
     assert status == 200 and info["person"] == "Bo"
     status, info = http(server, f"/api/join/{tokens[1]}", {"nom": "Bo"})
@@ -122,7 +123,8 @@ def test_invitations_open_their_seat_and_nothing_else(server):
             frames[seat].append(json.dumps(message))
             assert message["state"]["view"]["history"][-1]["seat"] == to_move
         # presence: every seat is at the table, one spectator watches
-        assert message["seats"] == {"present": [0, 1, 2], "away": [], "watching": 1}
+        assert message["seats"] == {"present": [0, 1, 2], "twice": [], "away": [],
+                                    "watching": 1}
         watcher.send(json.dumps({"type": "act", "version": version + 1,
                                  "action": {"bid": "pass"}}))
         assert receive(watcher, "error")["reason"]["code"] == "spectator"
@@ -132,6 +134,14 @@ def test_invitations_open_their_seat_and_nothing_else(server):
         frames[1].append(json.dumps(message))
         assert message["state"]["match"]["seat"] == 1 and message["state"]["view"]["hand"] == \
             hands[1]
+        assert message["seats"]["twice"] == []
+        # the same link opened in a second browser: both of its pages are told
+        with connect(seat_url(server, match_id, tokens[1])) as second:
+            assert receive(second)["seats"]["twice"] == [1]
+            while (message := receive(bo))["seats"]["twice"] != [1]:
+                pass
+        while (message := receive(bo))["seats"]["twice"]:
+            pass
     for query in ("", "?seat=", f"?seat={tokens[1][:-1]}", "?watch=nothing",
                   f"?watch={tokens[1]}", "?seat=%E2%98%83", f"?seat={'x' * 5000}"):
         with connect(f"{server.ws_url}/ws/{match_id}{query}") as ws:

@@ -315,38 +315,69 @@ async function openRecordFile() {
 
 let joining = null; // the invitation being answered: {token, info}
 
-/** A friend's invitation: name and sit down the first time, then straight to the table. */
+/** The invitations this browser sat down by (so that it goes back to its seat at once). */
+const SAT = "dizhu.sat.";
+
+/** Show the join section: ``part`` "fields" (name and sit down), "claim" (a seat already
+ * taken: is this you?) or none (only words: an invitation that opens nothing). */
+function showJoinPart(part, text = "", error = "") {
+  showSection("join");
+  $("join-fields").hidden = part !== "fields";
+  $("join-claim").hidden = part !== "claim";
+  $("join-text").textContent = text;
+  $("join-error").textContent = error;
+}
+
+/** An invitation that opens nothing (or could not be read): one clear message. */
+function deadLink(e) {
+  const code = e.reason && e.reason.code;
+  showJoinPart(null, "", code === "dead_link" || code === "no_seat" ? t("join.dead") : refusal(e));
+}
+
+/** A friend's invitation: name and sit down the first time, then straight to the table
+ * from this browser; from another browser, a taken seat asks whether this is its person. */
 async function showJoin(token) {
   const key = location.hash;
   let info;
   try {
     info = await api(`/api/join/${token}`);
   } catch (e) {
-    if (location.hash !== key) return;
-    showSection("join");
-    $("join-text").textContent = "";
-    $("join-sit").hidden = true;
-    $("join-error").textContent = refusal(e);
+    if (location.hash === key) deadLink(e);
     return;
   }
   if (location.hash !== key) return;
-  if (info.person !== null) { openTable(info.match, `seat=${token}`, key); return; }
   joining = { token, info };
-  showSection("join");
-  $("join-sit").hidden = false;
-  $("join-error").textContent = "";
+  if (info.person !== null && remembered(SAT + token, "") === "1") {
+    openTable(info.match, `seat=${token}`, key);
+    return;
+  }
   fillJoin();
-  $("join-name").focus();
+  if (info.person === null) $("join-name").focus();
+  else $("join-me").focus();
 }
 
 function fillJoin() {
   if (!joining) return;
   const { info } = joining;
+  if (info.person !== null) {
+    const name = personName(info.person, info.seat);
+    showJoinPart("claim", t("join.taken", { name }));
+    return;
+  }
   const length = info.mode === "deals" ? t("lobby.deals", { n: info.target }) : t("lobby.race", { n: info.target });
-  $("join-text").textContent = t("join.invited", {
+  showJoinPart("fields", t("join.invited", {
     name: personName(info.creator, 0), rules: said(`ruleset.${info.ruleset}`, info.ruleset), length,
-  });
+  }), $("join-error").textContent);
   $("join-name").placeholder = t("join.name_placeholder", { name: personName("", info.seat) });
+}
+
+/** The person of a taken seat, back from another browser: this browser is theirs now. */
+function claimSeat() {
+  if (!joining) return;
+  const { token, info } = joining;
+  joining = null;
+  remember(SAT + token, "1");
+  openTable(info.match, `seat=${token}`, location.hash);
 }
 
 async function sitDown(event) {
@@ -359,6 +390,7 @@ async function sitDown(event) {
       body: JSON.stringify({ name: $("join-name").value }),
     });
     joining = null;
+    remember(SAT + token, "1");
     openTable(info.match, `seat=${token}`, location.hash);
   } catch (e) {
     $("join-error").textContent = refusal(e);
@@ -371,11 +403,7 @@ async function showWatch(secret) {
     const { match } = await api(`/api/watch/${secret}`);
     if (location.hash === key) openTable(match, `watch=${secret}`, key);
   } catch (e) {
-    if (location.hash !== key) return;
-    showSection("join");
-    $("join-text").textContent = "";
-    $("join-sit").hidden = true;
-    $("join-error").textContent = refusal(e);
+    if (location.hash === key) deadLink(e);
   }
 }
 
@@ -436,6 +464,10 @@ for (const b of document.querySelectorAll(".lang-switch button")) {
 document.addEventListener("languagechange", showLanguage);
 $("new-match").addEventListener("submit", startMatch);
 $("join-form").addEventListener("submit", sitDown);
+$("join-me").addEventListener("click", claimSeat);
+$("join-watch").addEventListener("click", () => {
+  if (joining) location.hash = `#/watch/${joining.info.watch}`;
+});
 $("record-file").addEventListener("change", openRecordFile);
 $("history-close").addEventListener("click", () => $("history-dialog").close());
 $("tools").insertBefore(soundButton(), $("tools").querySelector(".autoplay"));

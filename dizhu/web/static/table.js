@@ -107,6 +107,7 @@ export class TableView {
     for (const [target, type, fn, capture] of this.listeners) target.removeEventListener(type, fn, capture);
     for (const id of ["sheet-dialog", "choose-dialog", "history-dialog"]) if ($(id).open) $(id).close();
     renderInvite(null);
+    $("elsewhere").hidden = true;
   }
 
   /** Whether this page only watches (no seat of its own). */
@@ -563,6 +564,8 @@ export class TableView {
       renderSeat(this.state, seat, names, { autoplay: Boolean(match.autoplay), seats: this.seats, handOver });
     }
     renderInvite(match.seat === 0 ? this.on.links : null, this.state, names);
+    // the same seat open in another browser (its link opened elsewhere) or another tab
+    $("elsewhere").hidden = !(this.seats && this.seats.twice && this.seats.twice.includes(match.seat));
     this.renderSpots();
     renderKitty(this.state);
     renderStatus(this.state, names);
