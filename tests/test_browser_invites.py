@@ -193,3 +193,40 @@ def test_a_taken_seats_link_asks_who_opens_it(browser, server):
     bo_too.close()
     bo.page.wait_for_selector("#elsewhere", state="hidden")
     assert not any(p.errors for p in (ann, bo, cy))
+
+
+DEAD = "This invitation does not open any table: ask for a new link."
+
+
+def test_links_pasted_with_stray_characters_open_and_dead_links_say_so(browser, server):
+    ann = Person(browser, server)
+    ann.start_match(bots=["friend", "easy"])
+    link = ann.page.input_value("#invite-1")
+    watch = ann.page.input_value("#invite-watch")
+    # as a chat may leave them: a slash, punctuation, an escaped bracket after the secret
+    bo = Person(browser, server)
+    for tail in ("/", "!!", "%3E", ").", "%3Cbr%3E"):
+        bo.page.goto(ann.server.url + "/")  # from elsewhere each time
+        bo.page.goto(link + tail)
+        bo.page.wait_for_selector("#join-name")
+        assert bo.page.url == link, tail
+    bo.page.fill("#join-name", "Bo")
+    bo.click("#join-sit")
+    bo.page.wait_for_selector("#hand .card")
+    cy = Person(browser, server)
+    cy.page.goto(watch + "/")
+    cy.page.wait_for_selector("#watching")
+    # a secret that opens nothing (mistyped, cut, run on): one message, no form
+    base = link.rsplit("/", 1)[0]
+    for wrong in (link + "x", link[:-1], base + "/!!", f"{base}/", watch + "x",
+                  watch.rsplit("/", 1)[0] + "/nothing"):
+        dan = Person(browser, server, phone=True)
+        dan.page.goto(wrong)
+        dan.page.wait_for_function("(dead) => document.querySelector('#join-error')"
+                                   ".textContent === dead", arg=DEAD)
+        assert dan.page.is_hidden("#join-fields") and dan.page.is_hidden("#join-claim"), wrong
+        assert dan.page.is_hidden("#lobby") and dan.page.is_hidden("#table"), wrong
+        if wrong == link + "x":
+            shot(dan, "dead-link-phone")
+        dan.close()
+    assert not any(p.errors for p in (ann, bo, cy))

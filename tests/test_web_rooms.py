@@ -89,8 +89,11 @@ def test_invitations_open_their_seat_and_nothing_else(server):
     assert status == 200 and info["person"] == "Bo"
     status, info = http(server, f"/api/join/{tokens[1]}", {"nom": "Bo"})
     assert status == 400 and info["reason"]["code"] == "bad_form"
-    status, refused = http(server, "/api/join/not-a-token")
-    assert status == 404 and refused["reason"]["code"] == "no_seat"
+    for wrong in ("not-a-token", tokens[1] + "x", tokens[1][:-1]):
+        status, refused = http(server, f"/api/join/{wrong}")
+        assert status == 404 and refused["reason"]["code"] == "dead_link"
+        status, refused = http(server, f"/api/watch/{wrong}")
+        assert status == 404 and refused["reason"]["code"] == "dead_link"
     assert http(server, f"/api/watch/{watch}") == (200, {"match": match_id})
     assert http(server, f"/api/watch/{tokens[0]}")[0] == 404  # a seat's token watches nothing
     # the lobby gives the creator their seat again (resuming), and the same links

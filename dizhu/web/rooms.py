@@ -38,8 +38,17 @@ def is_local(client: Any) -> bool:
 
 
 def no_seat() -> ActionError:
-    return ActionError(Reason("no_seat", "that link opens no seat at this table: open the "
-                              "table from the lobby or from your invitation"))
+    """A page's secret that opens no seat at the table it names."""
+    return ActionError(Reason("no_seat", "that page opens no seat at this table: open your "
+                              "invitation again (on the computer that runs the game, the "
+                              "lobby)"))
+
+
+def dead_link() -> ActionError:
+    """An invitation or watch link whose secret opens no table (mistyped, cut, or of a
+    database that is gone): only whoever made the table can give a new one."""
+    return ActionError(Reason("dead_link", "this invitation does not open any table: ask "
+                              "for a new link"))
 
 
 def seat_by(table: MatchSession, query: Mapping[str, str]) -> int | None:

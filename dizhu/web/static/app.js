@@ -331,7 +331,8 @@ function showJoinPart(part, text = "", error = "") {
 /** An invitation that opens nothing (or could not be read): one clear message. */
 function deadLink(e) {
   const code = e.reason && e.reason.code;
-  showJoinPart(null, "", code === "dead_link" || code === "no_seat" ? t("join.dead") : refusal(e));
+  const dead = !e.reason || code === "dead_link" || code === "no_seat";
+  showJoinPart(null, "", dead ? t("join.dead") : refusal(e));
 }
 
 /** A friend's invitation: name and sit down the first time, then straight to the table
@@ -434,17 +435,35 @@ function openTable(id, credential, key, on = {}) {
 
 // ------------------------------------------------------------------ routing
 
+/** The page a link opens: ``[kind, what]`` for a table's (#/match/ID), an invitation's
+ * (#/join/TOKEN) or the spectators' (#/watch/SECRET), else ``null`` (the lobby). A link
+ * pasted from a chat may carry what cannot be part of it: a slash, punctuation, an escaped
+ * bracket ("%3E"); a secret is letters, digits, - and _, so it ends at the first other
+ * character. A link of that kind with no secret at all names ``""``. */
+function linkOf(hash) {
+  let text = hash;
+  try { text = decodeURIComponent(hash); } catch { /* a broken escape: read as it is */ }
+  const found = text.match(/^#\/(match|join|watch)(?:\/([A-Za-z0-9_-]*))?/);
+  if (!found) return null;
+  const [, kind, what = ""] = found;
+  if (kind === "match" && !/^\d+$/.test(what)) return null;
+  return [kind, what];
+}
+
 function route() {
-  const hash = location.hash;
-  if (table && table.hash === hash) return;
-  const match = hash.match(/^#\/match\/(\d+)$/);
-  const join = hash.match(/^#\/join\/([\w-]+)$/);
-  const watch = hash.match(/^#\/watch\/([\w-]+)$/);
-  if (!match && !join && !watch) { joining = null; showLobby(); return; }
+  if (table && table.hash === location.hash) return;
+  const link = linkOf(location.hash);
+  if (!link) { joining = null; showLobby(); return; }
+  const [kind, what] = link;
+  const clean = `#/${kind}/${what}`;
+  if (what && clean !== location.hash) history.replaceState(null, "", clean);
+  if (table && table.hash === location.hash) return;
   if (table) { table.close(); table = null; }
-  if (match) showOwnTable(Number(match[1]));
-  else if (join) showJoin(join[1]);
-  else showWatch(watch[1]);
+  joining = null;
+  if (!what) deadLink({});
+  else if (kind === "match") showOwnTable(Number(what));
+  else if (kind === "join") showJoin(what);
+  else showWatch(what);
 }
 
 function showLanguage() {
