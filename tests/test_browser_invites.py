@@ -12,6 +12,7 @@ import pytest
 
 from .browsing import Person, browser, close_pages  # noqa: F401 (fixtures)
 from .test_browser_friends import join, play_until, turn
+from .test_web_rooms import lan_or_skip
 from .webserver import Server
 
 
@@ -230,3 +231,30 @@ def test_links_pasted_with_stray_characters_open_and_dead_links_say_so(browser, 
             shot(dan, "dead-link-phone")
         dan.close()
     assert not any(p.errors for p in (ann, bo, cy))
+
+
+def test_a_friend_on_another_machine_is_never_offered_the_lobby(browser, tmp_path):
+    address = lan_or_skip()
+    lan = Server(tmp_path / "game.sqlite3", lan=True).start()
+    try:
+        ann = Person(browser, lan)
+        ann.start_match(bots=["friend", "easy"])
+        link = ann.page.input_value("#invite-1")
+        assert link.startswith(f"http://{address}:")  # the network address: not loopback
+        bo = join(browser, lan, link, "Bo", phone=True)
+        here = link.split("#", 1)[1]
+        for way in ("home link", "#/", "#/lobby!!"):
+            if way == "home link":
+                bo.click("#home-link")
+            else:
+                bo.page.goto(link.split("#", 1)[0] + way)
+            bo.page.wait_for_selector("#remote", state="visible")
+            assert bo.page.is_hidden("#lobby") and bo.page.is_hidden("#new-match"), way
+            assert bo.page.get_attribute("#remote-link", "href") == f"#{here}", way
+        shot(bo, "remote-lobby-phone")
+        bo.click("#remote-link")
+        bo.page.wait_for_selector("#hand .card")
+        assert not ann.errors and not bo.errors
+    finally:
+        lan.stop()
+    assert "Traceback" not in lan.output()

@@ -17,22 +17,39 @@ const made = new Map();
 
 // ------------------------------------------------------------------ lobby
 
-/** Show one of the page's sections (lobby, join, table). */
+/** Show one of the page's sections (lobby, remote, join, table). */
 function showSection(id) {
-  for (const name of ["lobby", "join", "table"]) $(name).hidden = name !== id;
+  for (const name of ["lobby", "remote", "join", "table"]) $(name).hidden = name !== id;
 }
+
+/** The last table this browser opened by a link (a friend's seat, or watching). */
+const LAST_TABLE = "dizhu.table";
 
 async function showLobby() {
   if (table) { table.close(); table = null; }
-  showSection("lobby");
+  const key = location.hash;
   document.title = `${t("title.lobby")} · dizhu`;
   try {
     lobbyData = await api("/api/lobby");
   } catch (e) {
+    if (location.hash !== key) return;
+    if (e.reason && e.reason.code === "local_only") { showRemote(); return; }
+    showSection("lobby");
     $("lobby-error").textContent = t("lobby.load_failed", { error: e.message });
     return;
   }
+  if (location.hash !== key) return;
+  showSection("lobby");
   fillLobby();
+}
+
+/** Another machine's page (a friend's, with ``--lan``): the lobby is the host's, so the
+ * page offers the way back to the friend's own table instead. */
+function showRemote() {
+  showSection("remote");
+  const last = remembered(LAST_TABLE, "");
+  $("remote-table").hidden = !last;
+  $("remote-link").href = last || "#/";
 }
 
 function fillLobby() {
@@ -428,6 +445,7 @@ async function showOwnTable(id) {
 
 function openTable(id, credential, key, on = {}) {
   if (table) table.close();
+  if (credential && !on.links) remember(LAST_TABLE, key);
   showSection("table");
   table = new TableView(id, lobbyData, { ...on, credential });
   table.hash = key;

@@ -703,7 +703,8 @@ export class TableView {
     } else if (view.phase === "over" || view.phase === "thrown_in") {
       if (match.finished) {
         add(t("tools.sheet"), () => this.showSheet(true), { cls: "primary", id: "show-sheet" });
-        add(t("btn.lobby"), () => { location.hash = "#/"; }, { id: "lobby-back" });
+        // the lobby is the creator's (a friend's page may be on another machine)
+        if (match.seat === 0) add(t("btn.lobby"), () => { location.hash = "#/"; }, { id: "lobby-back" });
       } else if (view.phase === "over") {
         add(t("btn.next_deal"), () => this.next(), { id: "next-deal", cls: "primary" });
       }
