@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .browsing import Person, browser, close_pages  # noqa: F401 (fixtures)
+from .browsing import Person, browser, close_pages, plain  # noqa: F401 (fixtures)
 from .test_browser_friends import join, play_until, turn
 from .test_web_rooms import lan_or_skip
 from .webserver import Server
@@ -115,7 +115,7 @@ def test_people_without_names_are_called_by_their_seat_in_each_pages_language(br
     bo = Person(browser, server, lang="zh")
     bo.page.goto(link)
     bo.page.wait_for_selector("#join-name")
-    assert bo.page.text_content("#join-text").startswith("玩家1邀请你")
+    assert plain(bo.page.text_content("#join-text")).startswith("玩家1邀请你")
     assert "我" not in bo.page.get_attribute("#join-name", "placeholder")
     bo.page.fill("#join-name", "   ")
     bo.click("#join-sit")
@@ -130,7 +130,7 @@ def test_people_without_names_are_called_by_their_seat_in_each_pages_language(br
     assert ann.page.text_content("#invite-body").count("玩家2") == 1
     shot(ann, "no-names-zh")
     ann.goto_lobby()
-    assert ann.page.locator("#unfinished li").first.text_content().startswith("玩家1 · ")
+    assert plain(ann.page.locator("#unfinished li").first.text_content()).startswith("玩家1 · ")
     assert not any(p.errors for p in (ann, bo, cy))
 
 
@@ -165,7 +165,7 @@ def test_a_taken_seats_link_asks_who_opens_it(browser, server):
     bo = join(browser, server, link, "Bo")
     ann.page.wait_for_selector("#invite:not([open])")
     ann.click("#invite summary")
-    assert ann.page.text_content(".invite-label") == \
+    assert plain(ann.page.text_content(".invite-label")) == \
         "Bo sits here: this link is theirs (it brings them back to their seat)"
     # Bo again, in the same browser: straight back to his seat
     bo.page.reload()
@@ -175,7 +175,7 @@ def test_a_taken_seats_link_asks_who_opens_it(browser, server):
     cy = Person(browser, server, lang="zh")
     cy.page.goto(link)
     cy.page.wait_for_selector("#join-me")
-    assert cy.page.text_content("#join-text") == "Bo已入座。你是Bo吗？"
+    assert plain(cy.page.text_content("#join-text")) == "Bo已入座。你是Bo吗？"
     assert cy.page.is_hidden("#join-name") and cy.page.locator("#hand .card").count() == 0
     shot(cy, "seat-taken-zh")
     cy.click("#join-watch")
@@ -258,3 +258,21 @@ def test_a_friend_on_another_machine_is_never_offered_the_lobby(browser, tmp_pat
     finally:
         lan.stop()
     assert "Traceback" not in lan.output()
+
+
+def test_names_cannot_reverse_the_words_they_are_shown_in(browser, server):
+    ann = Person(browser, server)
+    ann.start_match(bots=["friend", "friend"], name="\u202eAnn")
+    page = ann.page
+    bo = join(browser, server, page.input_value("#invite-1"), "\u200b")  # shows nothing
+    join(browser, server, page.input_value("#invite-2"), "دانا")  # right to left
+    names = "[0, 1, 2].map((s) => document.querySelector(`#seat-${s} .name`).textContent)"
+    page.wait_for_function(f"{names}.join() === 'Ann,Player 2,دانا'")
+    bo.page.wait_for_function(f"{names}.join() === 'Ann,Player 2,دانا'")
+    assert page.eval_on_selector("#seat-2 .name", "e => getComputedStyle(e).unicodeBidi") == \
+        "isolate"
+    page.click("#invite summary")
+    labels = page.eval_on_selector_all(".invite-label", "ls => ls.map((l) => l.textContent)")
+    assert labels[1].startswith("\u2068دانا\u2069 sits here"), labels
+    shot(ann, "bidi-names-desktop-en")
+    assert not ann.errors and not bo.errors

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from dizhu.deal import Phase
 from dizhu.reasons import reason_of
 from dizhu.session import CREATOR, FRIEND, ActionError, MatchSession, NewMatch, Store
+from dizhu.session.form import person_name
 
 from .webserver import check_frames
 
@@ -231,3 +232,16 @@ def test_a_database_without_spectators_secrets_gives_each_match_one(tmp_path):
     again = Store(path)
     assert MatchSession.load(again, ids[1]).watch == secrets[1]  # opening again keeps it
     again.close()
+
+
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("\u202eAnn", "Ann"),  # a right-to-left override would reverse what follows the name
+    ("Bo\u2066\u2069 Li\u200d", "Bo Li"),
+    ("\u200b", ""), ("\u200b \ufeff\u2060", ""),  # shows nothing: no name (the seat's)
+    ("Cy\u2028Wu\u2029", "Cy Wu"), ("Dan\tLe\x00e", "Dan Lee"),
+    ("دانا", "دانا"), ("李\u3000雷", "李 雷"),  # right-to-left letters and CJK stay
+])
+def test_a_name_keeps_no_control_or_format_character(store, typed, kept):
+    assert person_name(typed) == kept
+    session = with_friends(store)
+    assert session.sit(1, typed) == kept and session.names()[1] == kept

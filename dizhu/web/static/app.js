@@ -4,7 +4,7 @@
 // person asks for.
 
 import { $, api, button, el, remember, remembered } from "./dom.js";
-import { language, preferredLanguage, sayReason, setLanguage, t, translatePage } from "./i18n.js";
+import { isolate, language, preferredLanguage, sayReason, setLanguage, t, translatePage } from "./i18n.js";
 import { levelName, personName, seatPlace } from "./names.js";
 import { openReplay } from "./replay.js";
 import { soundButton } from "./sound.js";
@@ -207,7 +207,7 @@ function when(seconds) {
 function matchItem(m, result) {
   const li = el("li");
   const text = el("span", "match-text");
-  text.append(el("span", "", `${personName(m.player, 0)} · ${describe(m.settings)}`), el("br"), el("small", "", `${result} · ${when(m.updated)}`));
+  text.append(el("span", "", `${isolate(personName(m.player, 0))} · ${describe(m.settings)}`), el("br"), el("small", "", `${result} · ${when(m.updated)}`));
   li.append(text);
   return li;
 }
