@@ -285,6 +285,11 @@ SHORTHAND = re.compile(r"\b(?=[3-9TJQKA2BR]*[TJQKABR])[3-9TJQKA2BR]{2,}\b|\b[3-9
 ("Ts"), kind names with underscores ("four_two_singles")."""
 
 
+def plain(text: str) -> str:
+    """Words as read, without the invisible marks that isolate the names in them."""
+    return text.replace("\u2068", "").replace("\u2069", "")
+
+
 def shorthand_shown(page) -> list[str]:
     return SHORTHAND.findall(page.evaluate("document.body.innerText"))
 

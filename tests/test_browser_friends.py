@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from .browsing import Person, browser, close_pages  # noqa: F401 (fixtures)
+from .browsing import Person, browser, close_pages, plain  # noqa: F401 (fixtures)
 from .webserver import Server
 
 TURN = """() => {
@@ -126,7 +126,10 @@ def test_a_friend_and_a_spectator_each_see_their_own_table(browser, server):
     play_until([ann], lambda: plays_made(ann) >= 5 or ann.state()["view"]["phase"] == "over")
     # Bo opens his invitation again: he is back at his seat, and takes it back
     bo = Person(browser, server)
-    bo.page.goto(link)
+    bo.page.goto(link)  # from another browser: the page asks whether he is Bo
+    bo.page.wait_for_selector("#join-me")
+    assert plain(bo.page.text_content("#join-text")) == "Bo sits here. Are you Bo?"
+    bo.click("#join-me")
     bo.page.wait_for_selector("#autoplay-off, #next-deal, #sheet-dialog[open]")
     if bo.page.is_visible("#autoplay-off"):
         bo.acting("#autoplay-off")

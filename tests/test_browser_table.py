@@ -251,6 +251,7 @@ def test_the_end_of_a_match(browser, server, how):
     old = page.url
     page.keyboard.press("Enter")
     page.wait_for_function(f"location.href !== {json.dumps(old)}")
+    page.wait_for_function("document.body.dataset.deal === '0'")  # the new match's state came
     page.wait_for_selector("#hand .card")
     assert person.state()["match"]["deal_number"] == 1
     assert not person.errors

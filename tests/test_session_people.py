@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from dizhu.deal import Phase
 from dizhu.reasons import reason_of
 from dizhu.session import CREATOR, FRIEND, ActionError, MatchSession, NewMatch, Store
+from dizhu.session.form import person_name
 
 from .webserver import check_frames
 
@@ -41,8 +42,8 @@ def test_each_person_seat_has_its_own_secret_and_sits_by_it(store):
     assert session.seat_of("guess") is None and session.seat_of(tokens[1][:-1]) is None
     assert [store.seat_of(t) for t in tokens] == [(session.id, s) for s in (0, 1, 2)]
     assert session.sit(1, "  Bo   Li  ") == "Bo Li"
-    assert session.sit(2, "   ") == "Player 3"  # a name is never empty
-    assert session.names() == ["Ann", "Bo Li", "Player 3"]
+    assert session.sit(2, "   ") == ""  # no name: a page calls them by their seat
+    assert session.names() == ["Ann", "Bo Li", ""] and session.free_seats() == []
     again = MatchSession.load(store, session.id)
     assert again.names() == session.names() and again.free_seats() == []
     assert [again.token_of(s) for s in again.people] == tokens
@@ -231,3 +232,16 @@ def test_a_database_without_spectators_secrets_gives_each_match_one(tmp_path):
     again = Store(path)
     assert MatchSession.load(again, ids[1]).watch == secrets[1]  # opening again keeps it
     again.close()
+
+
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("\u202eAnn", "Ann"),  # a right-to-left override would reverse what follows the name
+    ("Bo\u2066\u2069 Li\u200d", "Bo Li"),
+    ("\u200b", ""), ("\u200b \ufeff\u2060", ""),  # shows nothing: no name (the seat's)
+    ("Cy\u2028Wu\u2029", "Cy Wu"), ("Dan\tLe\x00e", "Dan Lee"),
+    ("دانا", "دانا"), ("李\u3000雷", "李 雷"),  # right-to-left letters and CJK stay
+])
+def test_a_name_keeps_no_control_or_format_character(store, typed, kept):
+    assert person_name(typed) == kept
+    session = with_friends(store)
+    assert session.sit(1, typed) == kept and session.names()[1] == kept

@@ -84,12 +84,16 @@ def test_invitations_open_their_seat_and_nothing_else(server):
     status, info = http(server, f"/api/join/{tokens[1]}")
     assert status == 200 and (info["match"], info["seat"], info["person"]) == (match_id, 1, None)
     assert info["creator"] == "Ann" and info["names"] == ["Ann", None, None]
+    assert info["watch"] == watch  # for someone who finds the seat taken and would watch
     status, info = http(server, f"/api/join/{tokens[1]}", {"name": "  Bo  "})
     assert status == 200 and info["person"] == "Bo"
     status, info = http(server, f"/api/join/{tokens[1]}", {"nom": "Bo"})
     assert status == 400 and info["reason"]["code"] == "bad_form"
-    status, refused = http(server, "/api/join/not-a-token")
-    assert status == 404 and refused["reason"]["code"] == "no_seat"
+    for wrong in ("not-a-token", tokens[1] + "x", tokens[1][:-1]):
+        status, refused = http(server, f"/api/join/{wrong}")
+        assert status == 404 and refused["reason"]["code"] == "dead_link"
+        status, refused = http(server, f"/api/watch/{wrong}")
+        assert status == 404 and refused["reason"]["code"] == "dead_link"
     assert http(server, f"/api/watch/{watch}") == (200, {"match": match_id})
     assert http(server, f"/api/watch/{tokens[0]}")[0] == 404  # a seat's token watches nothing
     # the lobby gives the creator their seat again (resuming), and the same links
@@ -122,7 +126,8 @@ def test_invitations_open_their_seat_and_nothing_else(server):
             frames[seat].append(json.dumps(message))
             assert message["state"]["view"]["history"][-1]["seat"] == to_move
         # presence: every seat is at the table, one spectator watches
-        assert message["seats"] == {"present": [0, 1, 2], "away": [], "watching": 1}
+        assert message["seats"] == {"present": [0, 1, 2], "twice": [], "away": [],
+                                    "watching": 1}
         watcher.send(json.dumps({"type": "act", "version": version + 1,
                                  "action": {"bid": "pass"}}))
         assert receive(watcher, "error")["reason"]["code"] == "spectator"
@@ -132,6 +137,14 @@ def test_invitations_open_their_seat_and_nothing_else(server):
         frames[1].append(json.dumps(message))
         assert message["state"]["match"]["seat"] == 1 and message["state"]["view"]["hand"] == \
             hands[1]
+        assert message["seats"]["twice"] == []
+        # the same link opened in a second browser: both of its pages are told
+        with connect(seat_url(server, match_id, tokens[1])) as second:
+            assert receive(second)["seats"]["twice"] == [1]
+            while (message := receive(bo))["seats"]["twice"] != [1]:
+                pass
+        while (message := receive(bo))["seats"]["twice"]:
+            pass
     for query in ("", "?seat=", f"?seat={tokens[1][:-1]}", "?watch=nothing",
                   f"?watch={tokens[1]}", "?seat=%E2%98%83", f"?seat={'x' * 5000}"):
         with connect(f"{server.ws_url}/ws/{match_id}{query}") as ws:
@@ -141,6 +154,21 @@ def test_invitations_open_their_seat_and_nothing_else(server):
     with connect(seat_url(server, other["id"], tokens[1])) as ws:  # another match's token
         assert receive(ws, "error")["reason"]["code"] == "no_seat"
     assert checked(server, match_id, frames) >= 10
+
+
+def test_a_person_who_gives_no_name_is_stored_without_one(server):
+    """No name is kept as none (empty), never as words of one language ("You", "Player
+    2"): each page calls that person by their seat in its own language."""
+    status, made = http(server, "/api/matches", {"mode": "deals", "target": 5, "ruleset":
+                                                 "classic", "bots": ["friend", "friend"]})
+    assert status == 200, made
+    tokens = [secret(i["link"]) for i in made["invitations"]]
+    status, info = http(server, f"/api/join/{tokens[0]}")
+    assert info["creator"] == "" and info["names"] == ["", None, None]
+    assert http(server, f"/api/join/{tokens[0]}", {"name": " \t "})[1]["person"] == ""
+    status, info = http(server, f"/api/join/{tokens[1]}", {"name": ""})
+    assert status == 200 and info["person"] == "" and info["names"] == ["", "", ""]
+    assert http(server, "/api/lobby")[1]["player"] == ""
 
 
 def test_a_seat_left_empty_is_handed_to_a_computer_and_taken_back(server):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +29,8 @@ NAME_LENGTH = 24
 class NewMatch:
     """What the lobby asks for a new match: the person creating it sits at seat 0."""
 
-    player: str = "You"
+    player: str = ""
+    """The creator's name; empty when they gave none (pages call them by their seat)."""
     mode: str = "deals"
     target: int = 10
     bots: tuple[str, ...] = ("normal", "normal")
@@ -53,7 +55,7 @@ class NewMatch:
         missing = [f for f in ("ruleset", "mode", "target", "bots") if f not in data]
         if missing:
             raise bad_form(f"field {missing[0]!r} is missing")
-        player = person_name(_field(data, "player", str, "You")) or "You"
+        player = person_name(_field(data, "player", str, ""))
         try:
             rules = find_ruleset(_field(data, "ruleset", str))
         except ValueError as e:
@@ -108,9 +110,20 @@ FORM_FIELDS = {"player", "ruleset", "mode", "target", "bots", "doubling", "disti
 _TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list"}
 
 
+HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp"})
+"""The Unicode categories no name keeps: control and format characters (bidi overrides and
+isolates, zero-width spaces and joiners) and line and paragraph separators, which would
+reverse or break the words a name is shown in, or make a name that shows nothing."""
+
+
 def person_name(text: str) -> str:
-    """A name as a person gave it, trimmed to :data:`NAME_LENGTH` (may be empty)."""
-    return " ".join(text.split())[:NAME_LENGTH]
+    """A name as a person gave it: its spaces made one, its :data:`HIDDEN` characters
+    dropped, trimmed to :data:`NAME_LENGTH`; empty when they gave none (or nothing that
+    shows), which is kept as it is: a page calls such a person by their seat, in its own
+    language ("Player 2", "玩家2"), never by words stored in one language."""
+    shown = "".join(" " if c.isspace() else c for c in text
+                    if c.isspace() or unicodedata.category(c) not in HIDDEN)
+    return " ".join(shown.split())[:NAME_LENGTH]
 
 
 def bad_form(words: str) -> ActionError:

@@ -141,11 +141,11 @@ class MatchSession:
 
     def sit(self, seat: int, name: str) -> str:
         """Seat a person under ``name`` at one of the people's seats; returns the name as
-        kept (trimmed, never empty)."""
+        kept (see :func:`.person_name`: empty for a person who gave none)."""
         if seat not in self.seated:
             raise ActionError(Reason("not_a_person_seat", f"seat {seat} is played by a "
                                      "computer", seat=seat))
-        name = person_name(name) or f"Player {seat + 1}"
+        name = person_name(name)
         self.store.sit(self.id, seat, name)
         self.seated[seat] = SeatRow(self.seated[seat].token, name, self.seated[seat].won)
         return name
@@ -368,7 +368,7 @@ class MatchSession:
 
     def names(self) -> list[str | None]:
         """Each seat's name: the person sitting there (``None`` while a person's seat is
-        free), or the computer player's level."""
+        free, empty for a person who gave no name), or the computer player's level."""
         return [self.seated[seat].person if level is None else f"{level} (computer)"
                 for seat, level in enumerate(self.plan)]
 

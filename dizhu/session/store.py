@@ -255,7 +255,7 @@ class Store:
     def statistics(self, person: str | None = None) -> dict[str, Any]:
         """Matches and deals played and won, deals by role, of one person (or of everyone
         who played)."""
-        where, args = ("AND s.person = ?", (person,)) if person else ("", ())
+        where, args = ("AND s.person = ?", (person,)) if person is not None else ("", ())
         matches = self.db.execute(
             "SELECT COUNT(*), COALESCE(SUM(s.won), 0) FROM seats s JOIN matches m "
             f"ON m.id = s.match_id WHERE m.finished = {PLAYED} {where}", args).fetchone()

@@ -57,7 +57,8 @@ def answer_text(action: Bid | Double, seat: int, landlord: int) -> str:
 def seat_names(session: MatchSession) -> list[str]:
     """Each seat's name for the table: ``You`` (the person's own name) and the computers."""
     names = session.names()
-    return [f"{names[seat] or 'free'}" for seat in range(session.rules.seats)]
+    return ["free" if names[seat] is None else names[seat] or f"Player {seat + 1}"
+            for seat in range(session.rules.seats)]
 
 
 def you(names: list[str], seat: int) -> str:

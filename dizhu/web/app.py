@@ -38,7 +38,7 @@ from .hub import IDLE, Hub, Room, said
 from .messages import MessageError, read_message
 from .peer import Peer
 from .replay import replay_frames
-from .rooms import AWAY, invitation, is_local, links, no_seat, seat_by
+from .rooms import AWAY, dead_link, invitation, is_local, links, seat_by
 
 STATIC = Path(__file__).parent / "static"
 MAX_UPLOAD = 1 << 20
@@ -179,7 +179,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         found = store.seat_of(request.path_params["token"])
         room = None if found is None else hub.room(found[0])
         if room is None:
-            return refused(no_seat(), status=404)
+            return refused(dead_link(), status=404)
         table, seat = room.table, found[1]
         if request.method == "POST":
             try:
@@ -198,7 +198,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         """The watch link: the match it opens."""
         match_id = store.watched(request.path_params["secret"])
         if match_id is None:
-            return refused(no_seat(), status=404)
+            return refused(dead_link(), status=404)
         return JSONResponse({"match": match_id})
 
     async def abandon(request: Request) -> Response:

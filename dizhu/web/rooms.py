@@ -38,8 +38,17 @@ def is_local(client: Any) -> bool:
 
 
 def no_seat() -> ActionError:
-    return ActionError(Reason("no_seat", "that link opens no seat at this table: open the "
-                              "table from the lobby or from your invitation"))
+    """A page's secret that opens no seat at the table it names."""
+    return ActionError(Reason("no_seat", "that page opens no seat at this table: open your "
+                              "invitation again (on the computer that runs the game, the "
+                              "lobby)"))
+
+
+def dead_link() -> ActionError:
+    """An invitation or watch link whose secret opens no table (mistyped, cut, or of a
+    database that is gone): only whoever made the table can give a new one."""
+    return ActionError(Reason("dead_link", "this invitation does not open any table: ask "
+                              "for a new link"))
 
 
 def seat_by(table: MatchSession, query: Mapping[str, str]) -> int | None:
@@ -69,9 +78,12 @@ def links(table: MatchSession, base: str) -> dict[str, Any]:
 
 
 def invitation(table: MatchSession, seat: int) -> dict[str, Any]:
-    """What an invitation's page shows before its person sits: the match and the seat."""
+    """What an invitation's page shows before its person sits: the match and the seat;
+    and the watch link's secret, for someone who opens a seat already taken by another
+    and would rather watch (whoever holds the seat's link may watch anyway)."""
     settings = table.settings
     return {"match": table.id, "seat": seat, "person": table.seated[seat].person,
+            "watch": table.watch,
             "creator": table.player, "ruleset": table.rules.name, "mode": settings["mode"],
             "target": settings["target"], "seats": table.rules.seats,
             "names": table.names(), "bots": list(table.plan[1:])}
@@ -105,9 +117,11 @@ class Presence:
         return since is not None and time.monotonic() - since >= self.away
 
     def to_json(self) -> dict[str, Any]:
-        """Sent beside each state: the seats with a page open, the seats away long enough
-        to be handed to a computer, and how many spectators watch."""
+        """Sent beside each state: the seats with a page open, those with more than one
+        (a link opened in another browser too: each page says so), the seats away long
+        enough to be handed to a computer, and how many spectators watch."""
         return {"present": sorted(s for s in self.pages if s is not None),
+                "twice": sorted(s for s, n in self.pages.items() if s is not None and n > 1),
                 "away": sorted(s for s in self.since if self.gone(s)),
                 "watching": self.pages.get(None, 0)}
 

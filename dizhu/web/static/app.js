@@ -4,8 +4,8 @@
 // person asks for.
 
 import { $, api, button, el, remember, remembered } from "./dom.js";
-import { language, preferredLanguage, sayReason, setLanguage, t, translatePage } from "./i18n.js";
-import { levelName, seatPlace } from "./names.js";
+import { isolate, language, preferredLanguage, sayReason, setLanguage, t, translatePage } from "./i18n.js";
+import { levelName, personName, seatPlace } from "./names.js";
 import { openReplay } from "./replay.js";
 import { soundButton } from "./sound.js";
 import { TableView } from "./table.js";
@@ -17,22 +17,39 @@ const made = new Map();
 
 // ------------------------------------------------------------------ lobby
 
-/** Show one of the page's sections (lobby, join, table). */
+/** Show one of the page's sections (lobby, remote, join, table). */
 function showSection(id) {
-  for (const name of ["lobby", "join", "table"]) $(name).hidden = name !== id;
+  for (const name of ["lobby", "remote", "join", "table"]) $(name).hidden = name !== id;
 }
+
+/** The last table this browser opened by a link (a friend's seat, or watching). */
+const LAST_TABLE = "dizhu.table";
 
 async function showLobby() {
   if (table) { table.close(); table = null; }
-  showSection("lobby");
+  const key = location.hash;
   document.title = `${t("title.lobby")} · dizhu`;
   try {
     lobbyData = await api("/api/lobby");
   } catch (e) {
+    if (location.hash !== key) return;
+    if (e.reason && e.reason.code === "local_only") { showRemote(); return; }
+    showSection("lobby");
     $("lobby-error").textContent = t("lobby.load_failed", { error: e.message });
     return;
   }
+  if (location.hash !== key) return;
+  showSection("lobby");
   fillLobby();
+}
+
+/** Another machine's page (a friend's, with ``--lan``): the lobby is the host's, so the
+ * page offers the way back to the friend's own table instead. */
+function showRemote() {
+  showSection("remote");
+  const last = remembered(LAST_TABLE, "");
+  $("remote-table").hidden = !last;
+  $("remote-link").href = last || "#/";
 }
 
 function fillLobby() {
@@ -190,7 +207,7 @@ function when(seconds) {
 function matchItem(m, result) {
   const li = el("li");
   const text = el("span", "match-text");
-  text.append(el("span", "", `${m.player} · ${describe(m.settings)}`), el("br"), el("small", "", `${result} · ${when(m.updated)}`));
+  text.append(el("span", "", `${isolate(personName(m.player, 0))} · ${describe(m.settings)}`), el("br"), el("small", "", `${result} · ${when(m.updated)}`));
   li.append(text);
   return li;
 }
@@ -260,7 +277,7 @@ async function startMatch(event) {
   $("lobby-error").textContent = "";
   const [mode, target] = document.querySelector("input[name=length]:checked").value.split(":");
   const body = {
-    player: $("player-name").value.trim() || t("lobby.name_placeholder"),
+    player: $("player-name").value.trim(),
     ruleset: chosenRuleset().name,
     mode, target: Number(target),
     bots: botSelects().map((s) => s.value),
@@ -315,38 +332,70 @@ async function openRecordFile() {
 
 let joining = null; // the invitation being answered: {token, info}
 
-/** A friend's invitation: name and sit down the first time, then straight to the table. */
+/** The invitations this browser sat down by (so that it goes back to its seat at once). */
+const SAT = "dizhu.sat.";
+
+/** Show the join section: ``part`` "fields" (name and sit down), "claim" (a seat already
+ * taken: is this you?) or none (only words: an invitation that opens nothing). */
+function showJoinPart(part, text = "", error = "") {
+  showSection("join");
+  $("join-fields").hidden = part !== "fields";
+  $("join-claim").hidden = part !== "claim";
+  $("join-text").textContent = text;
+  $("join-error").textContent = error;
+}
+
+/** An invitation that opens nothing (or could not be read): one clear message. */
+function deadLink(e) {
+  const code = e.reason && e.reason.code;
+  const dead = !e.reason || code === "dead_link" || code === "no_seat";
+  showJoinPart(null, "", dead ? t("join.dead") : refusal(e));
+}
+
+/** A friend's invitation: name and sit down the first time, then straight to the table
+ * from this browser; from another browser, a taken seat asks whether this is its person. */
 async function showJoin(token) {
   const key = location.hash;
   let info;
   try {
     info = await api(`/api/join/${token}`);
   } catch (e) {
-    if (location.hash !== key) return;
-    showSection("join");
-    $("join-text").textContent = "";
-    $("join-sit").hidden = true;
-    $("join-error").textContent = refusal(e);
+    if (location.hash === key) deadLink(e);
     return;
   }
   if (location.hash !== key) return;
-  if (info.person !== null) { openTable(info.match, `seat=${token}`, key); return; }
   joining = { token, info };
-  showSection("join");
-  $("join-sit").hidden = false;
-  $("join-error").textContent = "";
+  if (info.person !== null && remembered(SAT + token, "") === "1") {
+    openTable(info.match, `seat=${token}`, key);
+    return;
+  }
   fillJoin();
-  $("join-name").focus();
+  if (info.person === null) $("join-name").focus();
+  else $("join-me").focus();
 }
 
 function fillJoin() {
   if (!joining) return;
   const { info } = joining;
+  if (info.person !== null) {
+    const name = personName(info.person, info.seat);
+    showJoinPart("claim", t("join.taken", { name }));
+    return;
+  }
   const length = info.mode === "deals" ? t("lobby.deals", { n: info.target }) : t("lobby.race", { n: info.target });
-  $("join-text").textContent = t("join.invited", {
-    name: info.creator, rules: said(`ruleset.${info.ruleset}`, info.ruleset), length,
-  });
-  $("join-name").placeholder = t("lobby.name_placeholder");
+  showJoinPart("fields", t("join.invited", {
+    name: personName(info.creator, 0), rules: said(`ruleset.${info.ruleset}`, info.ruleset), length,
+  }), $("join-error").textContent);
+  $("join-name").placeholder = t("join.name_placeholder", { name: personName("", info.seat) });
+}
+
+/** The person of a taken seat, back from another browser: this browser is theirs now. */
+function claimSeat() {
+  if (!joining) return;
+  const { token, info } = joining;
+  joining = null;
+  remember(SAT + token, "1");
+  openTable(info.match, `seat=${token}`, location.hash);
 }
 
 async function sitDown(event) {
@@ -359,6 +408,7 @@ async function sitDown(event) {
       body: JSON.stringify({ name: $("join-name").value }),
     });
     joining = null;
+    remember(SAT + token, "1");
     openTable(info.match, `seat=${token}`, location.hash);
   } catch (e) {
     $("join-error").textContent = refusal(e);
@@ -371,11 +421,7 @@ async function showWatch(secret) {
     const { match } = await api(`/api/watch/${secret}`);
     if (location.hash === key) openTable(match, `watch=${secret}`, key);
   } catch (e) {
-    if (location.hash !== key) return;
-    showSection("join");
-    $("join-text").textContent = "";
-    $("join-sit").hidden = true;
-    $("join-error").textContent = refusal(e);
+    if (location.hash === key) deadLink(e);
   }
 }
 
@@ -399,6 +445,7 @@ async function showOwnTable(id) {
 
 function openTable(id, credential, key, on = {}) {
   if (table) table.close();
+  if (credential && !on.links) remember(LAST_TABLE, key);
   showSection("table");
   table = new TableView(id, lobbyData, { ...on, credential });
   table.hash = key;
@@ -406,17 +453,35 @@ function openTable(id, credential, key, on = {}) {
 
 // ------------------------------------------------------------------ routing
 
+/** The page a link opens: ``[kind, what]`` for a table's (#/match/ID), an invitation's
+ * (#/join/TOKEN) or the spectators' (#/watch/SECRET), else ``null`` (the lobby). A link
+ * pasted from a chat may carry what cannot be part of it: a slash, punctuation, an escaped
+ * bracket ("%3E"); a secret is letters, digits, - and _, so it ends at the first other
+ * character. A link of that kind with no secret at all names ``""``. */
+function linkOf(hash) {
+  let text = hash;
+  try { text = decodeURIComponent(hash); } catch { /* a broken escape: read as it is */ }
+  const found = text.match(/^#\/(match|join|watch)(?:\/([A-Za-z0-9_-]*))?/);
+  if (!found) return null;
+  const [, kind, what = ""] = found;
+  if (kind === "match" && !/^\d+$/.test(what)) return null;
+  return [kind, what];
+}
+
 function route() {
-  const hash = location.hash;
-  if (table && table.hash === hash) return;
-  const match = hash.match(/^#\/match\/(\d+)$/);
-  const join = hash.match(/^#\/join\/([\w-]+)$/);
-  const watch = hash.match(/^#\/watch\/([\w-]+)$/);
-  if (!match && !join && !watch) { joining = null; showLobby(); return; }
+  if (table && table.hash === location.hash) return;
+  const link = linkOf(location.hash);
+  if (!link) { joining = null; showLobby(); return; }
+  const [kind, what] = link;
+  const clean = `#/${kind}/${what}`;
+  if (what && clean !== location.hash) history.replaceState(null, "", clean);
+  if (table && table.hash === location.hash) return;
   if (table) { table.close(); table = null; }
-  if (match) showOwnTable(Number(match[1]));
-  else if (join) showJoin(join[1]);
-  else showWatch(watch[1]);
+  joining = null;
+  if (!what) deadLink({});
+  else if (kind === "match") showOwnTable(Number(what));
+  else if (kind === "join") showJoin(what);
+  else showWatch(what);
 }
 
 function showLanguage() {
@@ -436,6 +501,10 @@ for (const b of document.querySelectorAll(".lang-switch button")) {
 document.addEventListener("languagechange", showLanguage);
 $("new-match").addEventListener("submit", startMatch);
 $("join-form").addEventListener("submit", sitDown);
+$("join-me").addEventListener("click", claimSeat);
+$("join-watch").addEventListener("click", () => {
+  if (joining) location.hash = `#/watch/${joining.info.watch}`;
+});
 $("record-file").addEventListener("change", openRecordFile);
 $("history-close").addEventListener("click", () => $("history-dialog").close());
 $("tools").insertBefore(soundButton(), $("tools").querySelector(".autoplay"));

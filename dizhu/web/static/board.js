@@ -4,7 +4,7 @@
 
 import { backRow, cardRow } from "./cards.js";
 import { $, button, el, escapeHtml, reducedMotion } from "./dom.js";
-import { rankName, t } from "./i18n.js";
+import { isolate, rankName, t } from "./i18n.js";
 import { levelName, seatPlace } from "./names.js";
 import { actionWords, answerWord, doubleWord, playKind } from "./words.js";
 
@@ -282,7 +282,7 @@ function statusText({ view, match }, names) {
   const mine = view.to_move === view.seat;
   if (match.abandoned) return t("status.abandoned");
   if (match.finished) {
-    const winners = match.winners.map(name);
+    const winners = match.winners.map((s) => isolate(name(s)));
     return winners.length > 1 ? t("status.match_shared", { names: winners.join(t("list.and")) })
       : t("status.match_won", { name: winners[0] });
   }

@@ -39,11 +39,23 @@ export function language() {
   return current;
 }
 
+/** ``text`` set apart from the words around it for the bidi algorithm (first-strong
+ * isolate ... pop): a name written right to left cannot reorder the sentence it is in. */
+export function isolate(text) {
+  return `\u2068${text}\u2069`;
+}
+
+/** The facts that are people's or seats' names, isolated wherever they are said. */
+const NAMES = new Set(["name", "names", "seat"]);
+
 /** The words for ``key`` with its facts filled in (English when the language lacks them). */
 export function t(key, facts = {}) {
   const words = (catalogs[current] && catalogs[current][key]) ?? (catalogs.en && catalogs.en[key]);
   if (words === undefined) return key;
-  return words.replace(/\{(\w+)\}/g, (_, name) => (name in facts ? String(facts[name]) : `{${name}}`));
+  return words.replace(/\{(\w+)\}/g, (_, name) => {
+    if (!(name in facts)) return `{${name}}`;
+    return NAMES.has(name) ? isolate(facts[name]) : String(facts[name]);
+  });
 }
 
 /** Every element with ``data-i18n`` (its text), ``data-i18n-title`` or

@@ -1,5 +1,6 @@
 // The creator's invitations: a link per seat a friend takes and the link for spectators,
-// each with a button that copies it. Open while a friend's seat is still free.
+// each with a button that copies it. Open while a friend's seat is still free; folded to
+// its one line the moment the last friend sits (the table needs the room).
 
 import { $, button, el } from "./dom.js";
 import { t } from "./i18n.js";
@@ -40,19 +41,23 @@ export function renderInvite(links, state = null, names = []) {
     return;
   }
   const seats = links.invitations.map((i) => [i.seat, state.match.names[i.seat] === null]);
+  const free = seats.some(([, open]) => open);
   const key = JSON.stringify([seats, names, t("invite.title")]);
   panel.hidden = false;
   if (panel.dataset.key === key) return;
   const first = panel.dataset.key === undefined;
+  const wasFree = panel.dataset.free === "true";
   panel.dataset.key = key;
+  panel.dataset.free = String(free);
+  $("invite-title").textContent = t(free ? "invite.title" : "invite.title_seated");
   const body = $("invite-body");
   body.replaceChildren();
   for (const { seat, link } of links.invitations) {
-    const free = state.match.names[seat] === null;
-    const label = free ? t("invite.for_seat", { seat: names[seat] }) : t("invite.taken", { name: names[seat] });
+    const label = state.match.names[seat] === null ? t("invite.for_seat", { seat: names[seat] }) : t("invite.taken", { name: names[seat] });
     body.append(linkRow(label, link, seat));
   }
   body.append(linkRow(t("invite.watch"), links.watch, "watch"));
   body.append(el("p", "note", t(links.lan ? "invite.note_lan" : "invite.note_local")));
-  if (first) panel.open = seats.some(([, free]) => free);
+  if (first) panel.open = free;
+  else if (wasFree && !free) panel.open = false;
 }

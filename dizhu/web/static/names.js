@@ -34,6 +34,12 @@ function botAt(match, seat) {
   return seat > 0 && match.bots ? match.bots[seat - 1] : null;
 }
 
+/** A person's name as given, or for one who gave none (an empty name) their seat's:
+ * "Player 2", "玩家2" (names are stored as people typed them, in no language). */
+export function personName(name, seat) {
+  return name || t("seat.player", { n: seat + 1 });
+}
+
 /** Every seat's name in a match: ``match`` is the table's state's match (names, bots, seats). */
 export function seatNames(match) {
   const me = viewerSeat(match);
@@ -41,7 +47,7 @@ export function seatNames(match) {
     const place = placeName(seatPlace(seat, match.seats, me));
     const bot = botAt(match, seat);
     if (bot) return t("seat.computer", { place, level: levelName(bot) });
-    return name ?? t("seat.free", { place });
+    return name === null ? t("seat.free", { place }) : personName(name, seat);
   });
 }
 
@@ -49,5 +55,5 @@ export function seatNames(match) {
 export function shortNames(match) {
   const me = viewerSeat(match);
   return match.names.map((name, seat) => (botAt(match, seat) || name === null
-    ? placeName(seatPlace(seat, match.seats, me)) : name));
+    ? placeName(seatPlace(seat, match.seats, me)) : personName(name, seat)));
 }

@@ -4,7 +4,7 @@
 import { cardRow } from "./cards.js";
 import { $, el } from "./dom.js";
 import { kittyPositions } from "./hand.js";
-import { t } from "./i18n.js";
+import { isolate, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { actionWords } from "./words.js";
 
@@ -65,7 +65,7 @@ function render() {
   }
   if (frame.result) {
     const r = frame.result;
-    const scores = r.scores.map((s, i) => `${seatNames[i]} ${signed(s)}`).join(t("list.comma"));
+    const scores = r.scores.map((s, i) => `${isolate(seatNames[i])} ${signed(s)}`).join(t("list.comma"));
     board.append(el("p", "replay-result", t(r.landlord_won ? "replay.landlord_won" : "replay.peasants_won",
                                             { stake: r.stake, scores })));
   }

@@ -4,7 +4,7 @@
 
 import { totalsChart } from "./chart.js";
 import { $, button, el } from "./dom.js";
-import { t } from "./i18n.js";
+import { isolate, t } from "./i18n.js";
 
 function signed(n) {
   return `${n > 0 ? "+" : ""}${n}`;
@@ -22,7 +22,7 @@ function row(label, value, cls = "") {
 /** The end of the match: who won, the totals, the chart. */
 function matchEnd(match, names) {
   const box = el("section", "match-end");
-  const winners = match.winners.map((s) => names[s]);
+  const winners = match.winners.map((s) => isolate(names[s]));
   const won = match.winners.includes(match.seat);
   const line = el("p", `winners${won ? " you-won" : ""}`,
     winners.length > 1 ? t("end.shared", { names: winners.join(t("list.and")) })
@@ -60,7 +60,7 @@ function dealSheet(view, match, names) {
   const stake = el("b", "", String(r.stake));
   body.append(row(t("sheet.stake"), stake, "row-stake"));
   if (match.doubling) {
-    const doubled = r.doubled.map((d, i) => (d ? names[i] : null)).filter(Boolean);
+    const doubled = r.doubled.map((d, i) => (d ? isolate(names[i]) : null)).filter(Boolean);
     body.append(row(t("sheet.doubled"), doubled.length ? `${doubled.join(t("list.and"))} ×2` : t("sheet.nobody")));
     body.append(row(t("sheet.redoubled"), r.redoubled ? "×2" : t("sheet.no")));
   }

@@ -59,6 +59,8 @@ export class TableView {
     this.dragging = null;
     this.sheetShownFor = null;
     this.sheetTimer = null;
+    this.sheetDeal = null; // the deal the open score sheet was opened on
+    this.notice = null; // {deal, key}: words that stay in the message line through a new deal's auction
     this.busy = null; // {version} while an action is on its way
     this.busyTimer = null;
     this.showLast = false;
@@ -105,6 +107,7 @@ export class TableView {
     for (const [target, type, fn, capture] of this.listeners) target.removeEventListener(type, fn, capture);
     for (const id of ["sheet-dialog", "choose-dialog", "history-dialog"]) if ($(id).open) $(id).close();
     renderInvite(null);
+    $("elsewhere").hidden = true;
   }
 
   /** Whether this page only watches (no seat of its own). */
@@ -142,6 +145,7 @@ export class TableView {
       const before = this.state;
       this.version = msg.version;
       document.body.dataset.version = String(msg.version);
+      document.body.dataset.deal = String(msg.state.match.deal_index);
       this.state = msg.state;
       this.clockInfo = msg.clock || null;
       this.seats = msg.seats || null;
@@ -150,7 +154,10 @@ export class TableView {
         this.hints = null;
         this.hintIndex = -1;
         this.showLast = false;
-        this.say("");
+        const { notice } = this; // a notice of the new deal stays through its auction
+        const kept = notice && notice.deal === msg.state.match.deal_index && msg.state.view.phase === "auction";
+        if (!kept) this.notice = null;
+        this.say(kept ? t(notice.key) : "");
       }
       this.render();
       if (changed && before) this.cues(before, msg.state);
@@ -557,6 +564,8 @@ export class TableView {
       renderSeat(this.state, seat, names, { autoplay: Boolean(match.autoplay), seats: this.seats, handOver });
     }
     renderInvite(match.seat === 0 ? this.on.links : null, this.state, names);
+    // the same seat open in another browser (its link opened elsewhere) or another tab
+    $("elsewhere").hidden = !(this.seats && this.seats.twice && this.seats.twice.includes(match.seat));
     this.renderSpots();
     renderKitty(this.state);
     renderStatus(this.state, names);
@@ -568,6 +577,12 @@ export class TableView {
     if (match.autoplay) $("autoplay-bot").value = match.autoplay.split(":")[0];
     this.setClock();
     if ($("history-dialog").open) this.fillHistory();
+    if ($("sheet-dialog").open && this.sheetDeal !== match.deal_index) {
+      // someone started the next deal: the last deal's sheet gives way to it
+      $("sheet-dialog").close();
+      this.notice = { deal: match.deal_index, key: "table.next_started" };
+      this.say(t(this.notice.key));
+    }
     if (view.phase === "play") this.dealInPlay = match.deal_index;
     const stepAway = match.autoplay && !match.finished; // under auto-play the deals go on by themselves
     if (view.phase === "over" && this.sheetShownFor !== match.deal_index && !stepAway) {
@@ -688,7 +703,8 @@ export class TableView {
     } else if (view.phase === "over" || view.phase === "thrown_in") {
       if (match.finished) {
         add(t("tools.sheet"), () => this.showSheet(true), { cls: "primary", id: "show-sheet" });
-        add(t("btn.lobby"), () => { location.hash = "#/"; }, { id: "lobby-back" });
+        // the lobby is the creator's (a friend's page may be on another machine)
+        if (match.seat === 0) add(t("btn.lobby"), () => { location.hash = "#/"; }, { id: "lobby-back" });
       } else if (view.phase === "over") {
         add(t("btn.next_deal"), () => this.next(), { id: "next-deal", cls: "primary" });
       }
@@ -782,6 +798,7 @@ export class TableView {
     if (!this.state) return;
     const primary = this.fillSheet();
     const dialog = $("sheet-dialog");
+    this.sheetDeal = this.state.match.deal_index;
     if (force || !dialog.open) {
       if (!dialog.open) dialog.showModal();
       $("sheet-body").scrollTop = 0;
