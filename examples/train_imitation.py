@@ -162,8 +162,8 @@ class Policy(nn.Module):
         ``padding`` is true (those scores are -inf)."""
         states = self.state_net(observations * self.scale)
         ids, where = torch.unique(legal, return_inverse=True)
-        actions = self.action_net(self.features[ids])[where]
-        scores = torch.einsum("bd,bld->bl", states, actions)
+        actions = self.action_net(self.features[ids])
+        scores = (states @ actions.T).gather(1, where)
         return scores.masked_fill(padding, float("-inf"))
 
 
