@@ -15,10 +15,10 @@ A small policy network learns to copy a dizhu bot (the teacher, ``normal`` by de
    win rate in the arena (duplicate decks, play mode) against ``random`` and ``easy``, as a
    dizhu bot that takes the best-scored legal action.
 
-It is an example of the toolkit, not a strong player. Needs PyTorch and the ``env`` extra
-(``pip install -e '.[learn]'``)::
+It is an example of the toolkit, not a strong player. Needs the ``learn`` extra (PyTorch,
+PettingZoo, Gymnasium, NumPy: ``pip install -e '.[learn]'``)::
 
-    python3 examples/train_imitation.py                       # about a minute or two
+    python3 examples/train_imitation.py                       # about two minutes on 2 cores
     python3 examples/train_imitation.py --save policy.pt      # keep the trained model
     python3 examples/train_imitation.py --load policy.pt --decks 1000   # measure it again
     python3 examples/train_imitation.py --decisions 100000 --epochs 10 --teacher hard
