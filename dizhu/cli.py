@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sqlite3
 import sys
 from collections.abc import Sequence
@@ -169,12 +170,32 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= port <= 65535:
         raise UsageError(f"--port must be 0..65535 (0 picks a free port), not {port}")
     db = Path(args.db) if args.db else default_db_path()
+    programs = dict(_program(given) for given in args.bot or ())
     try:
         serve(db, args.host, port, open_browser=not args.no_open, pause=args.pause,
-              idle=args.idle, lan=args.lan, away=args.away)
+              idle=args.idle, lan=args.lan, away=args.away, programs=programs)
     except ServeError as e:
         raise UsageError(str(e)) from None
     return 0
+
+
+PROGRAM_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,23}")
+"""What an outside bot may be called in the lobby."""
+
+
+def _program(given: str) -> tuple[str, str]:
+    """``NAME=PROGRAM ARGS`` of ``serve --bot``, checked."""
+    from .session import FRIEND, LEVELS
+
+    name, eq, command = given.partition("=")
+    name, command = name.strip(), command.strip()
+    if not eq or not command:
+        raise UsageError(f"--bot takes NAME=PROGRAM, as in --bot mine='python3 bot.py', "
+                         f"not {given!r}")
+    if not PROGRAM_NAME.fullmatch(name) or name in (*LEVELS, FRIEND):
+        raise UsageError(f"--bot: {name!r} cannot name a program: a letter, then up to 23 "
+                         f"letters, digits, - or _, other than {', '.join((*LEVELS, FRIEND))}")
+    return name, command
 
 
 def cmd_tui(args: argparse.Namespace) -> int:
@@ -401,6 +422,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-open", action="store_true", help="do not open a browser")
     p.add_argument("--pause", type=float, default=0.8,
                    help="seconds a computer player waits before acting (default 0.8)")
+    p.add_argument("--bot", action="append", metavar="NAME=PROGRAM",
+                   help="offer a program speaking the bot protocol (docs/bot-protocol.md) "
+                        "in the lobby beside the levels, as NAME; repeatable")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("tui", help="play in the terminal against computer players")

@@ -136,3 +136,61 @@ def test_the_documented_bot_plays(tmp_path):
     path.write_text(snippet)
     report = run_arena(ArenaSpec(f"cmd:{sys.executable} {path}", "random", decks=2, seed=6))
     assert not any(report["troubles"]["a"].values()), report["troubles"]["log"]
+
+
+def test_a_table_seats_a_program_the_server_offers(tmp_path):
+    """`dizhu serve --bot NAME=PROGRAM`: the program is chosen like a level and plays its
+    seat; the match remembers the command, so it resumes on a server started without it."""
+    from dizhu.session import MatchSession, NewMatch, Store
+    from dizhu.session.form import LEVELS
+
+    command = PYTHON_BOT.removeprefix("cmd:")
+    form = {"ruleset": "classic", "mode": "deals", "target": 5, "bots": ["plain", "easy"]}
+    store = Store(tmp_path / "game.sqlite3")
+    try:
+        with pytest.raises(ValueError, match="plain"):
+            NewMatch.from_json(form)  # a server without the program refuses the name
+        session = MatchSession.create(store, NewMatch.from_json(form, {"plain": command}))
+        session.set_autoplay(0, "easy")
+        while len(session.match.scored_deals) < 1:
+            assert session.play_due()
+        program = session.bots[1]
+        assert isinstance(program, ExternalBot) and program.program_name == "plain-python"
+        assert not program.troubles and "easy" in LEVELS
+        assert any(seat == 1 for seat, event in store.load(session.id).events
+                   if "play" in event or "pass" in event)
+        session.close()
+        again = MatchSession.load(store, session.id)
+        assert isinstance(again.bots[1], ExternalBot) and again.state() == session.state()
+        again.close()
+    finally:
+        store.close()
+
+
+def test_the_lobby_offers_the_servers_programs(tmp_path):
+    import urllib.request
+
+    from .webserver import Server
+
+    command = PYTHON_BOT.removeprefix("cmd:")
+    server = Server(tmp_path / "game.sqlite3", bots={"plain": command}).start()
+    try:
+        with urllib.request.urlopen(server.url + "/api/lobby") as answer:
+            levels = json.loads(answer.read())["levels"]
+        assert [level["name"] for level in levels][-1] == "plain"
+        assert command in levels[-1]["note"]
+        body = json.dumps({"ruleset": "classic", "mode": "deals", "target": 5,
+                           "bots": ["easy", "plain"]}).encode()
+        with urllib.request.urlopen(urllib.request.Request(
+                server.url + "/api/matches", data=body)) as answer:
+            assert json.loads(answer.read())["id"] >= 1
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("given", ["easy=python3 x.py", "plain", "plain=", "9lives=node x.js"])
+def test_serve_refuses_a_program_it_cannot_offer(given, capsys):
+    from dizhu.cli import main
+
+    assert main(["serve", "--no-open", "--port", "0", "--bot", given]) == 2
+    assert "--bot" in capsys.readouterr().err

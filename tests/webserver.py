@@ -22,8 +22,10 @@ class Server:
     again on the same database to test a restart."""
 
     def __init__(self, db: Path, pause: float = 0.02, idle: float | None = None,
-                 away: float | None = None, lan: bool = False) -> None:
+                 away: float | None = None, lan: bool = False,
+                 bots: dict[str, str] | None = None) -> None:
         self.db = db
+        self.bots = bots or {}
         self.pause = pause
         self.idle = idle
         self.away = away
@@ -39,7 +41,9 @@ class Server:
              "--db", str(self.db), "--pause", str(self.pause),
              *(["--idle", str(self.idle)] if self.idle is not None else []),
              *(["--away", str(self.away)] if self.away is not None else []),
-             *(["--lan"] if self.lan else [])],
+             *(["--lan"] if self.lan else []),
+             *(arg for name, command in self.bots.items()
+               for arg in ("--bot", f"{name}={command}"))],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         deadline = time.monotonic() + 30
         assert self.process.stdout is not None

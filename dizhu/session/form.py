@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,11 +42,15 @@ class NewMatch:
     ruleset: str = "classic"
     clock: int = 0
     """Seconds a person has for each turn (0: as long as they like)."""
+    programs: tuple[tuple[str, str], ...] = ()
+    """The outside programs (bot protocol) some seats are given: (name, command)."""
 
     @classmethod
-    def from_json(cls, data: Any) -> NewMatch:
+    def from_json(cls, data: Any, programs: Mapping[str, str] | None = None) -> NewMatch:
         """Read the lobby's form strictly (types as stated, no unknown field), refusing
-        anything out of range with a reason that names the field."""
+        anything out of range with a reason that names the field. ``programs``: the outside
+        programs the server offers beside the levels, by name (``dizhu serve --bot``)."""
+        programs = programs or {}
         if not isinstance(data, dict):
             raise bad_form("the new match settings must be an object")
         unknown = sorted(set(data) - FORM_FIELDS)
@@ -84,7 +89,7 @@ class NewMatch:
                            f"{count} other seats")
         for spec in bots:
             if spec != FRIEND:
-                level_of(spec, "bots")
+                level_of(spec, "bots", programs)
         pace = _field(data, "pace", str, "normal")
         if pace not in PACES:
             raise bad_form(f"field 'pace': the pace is {', '.join(PACES)}, not {pace!r}")
@@ -93,14 +98,16 @@ class NewMatch:
         if not (clock == 0 or low <= clock <= high):
             raise bad_form(f"field 'clock': the turn clock is 0 (none) or {low} to {high} "
                            f"seconds, not {clock}")
+        used = tuple(sorted((name, programs[name]) for name in set(bots) if name in programs))
         return cls(player, mode, target, tuple(bots), options["doubling"],
-                   options["distinct_kickers"], pace, rules.name, clock)
+                   options["distinct_kickers"], pace, rules.name, clock, used)
 
     def to_json(self, seed: str) -> dict[str, Any]:
         return {"ruleset": self.ruleset, "mode": self.mode, "target": self.target,
                 "bots": list(self.bots), "doubling": self.doubling,
                 "distinct_kickers": self.distinct_kickers, "pace": self.pace,
-                "clock": self.clock, "seed": seed}
+                "clock": self.clock, "seed": seed,
+                **({"programs": dict(self.programs)} if self.programs else {})}
 
 
 FORM_FIELDS = {"player", "ruleset", "mode", "target", "bots", "doubling", "distinct_kickers",
@@ -144,12 +151,14 @@ def _field(data: dict[str, Any], name: str, kind: type, default: Any = None) -> 
     return value
 
 
-def level_of(spec: Any, field: str) -> str:
+def level_of(spec: Any, field: str, programs: Mapping[str, str] | None = None) -> str:
     """A computer player's level chosen in the lobby or for auto-play: one of
-    :data:`LEVELS` by name, without settings (a page may not tune a bot)."""
-    if spec in LEVELS:
+    :data:`LEVELS` by name, without settings (a page may not tune a bot), or the name of one
+    of the server's outside ``programs``."""
+    offered = [*LEVELS, *(programs or {})]
+    if spec in offered:
         return spec
-    words = f"field {field!r}: the computer players are {', '.join(LEVELS)}, not {spec!r}"
+    words = f"field {field!r}: the computer players are {', '.join(offered)}, not {spec!r}"
     if field == "bots":
         raise bad_form(words)
     raise ActionError(Reason("autoplay_levels", words, levels=list(LEVELS), name=str(spec)))

@@ -68,7 +68,8 @@ class MatchSession:
         self.seated = dict(seated)
         self.watch = watch
         """The match's secret for spectators (see :meth:`watches`)."""
-        self.bots = {seat: table_bot(level) for seat, level in enumerate(self.plan)
+        programs = settings.get("programs", {})
+        self.bots = {seat: table_bot(level, programs) for seat, level in enumerate(self.plan)
                      if level is not None}
         self.autoplay: dict[int, str] = {}
         """The people's seats handed to a computer player: seat -> its level."""
@@ -114,6 +115,12 @@ class MatchSession:
         if not self.store.abandon(self.id):
             raise ActionError(Reason("cannot_abandon", "this match cannot be abandoned"))
         self.abandoned = True
+
+    def close(self) -> None:
+        """Let go of the computer players' outside programs (the match is unloaded,
+        abandoned, or the server stops); they start again if the match is played on."""
+        for bot in (*self.bots.values(), *self._autoplay_bots.values()):
+            bot.close()
 
     @property
     def deal(self) -> Deal:

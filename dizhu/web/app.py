@@ -89,13 +89,16 @@ LOCAL_ONLY = Reason("local_only", "only the computer that runs the game may do t
 
 
 def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None = None,
-               idle: float = IDLE, lan: bool = False, away: float = AWAY) -> Starlette:
+               idle: float = IDLE, lan: bool = False, away: float = AWAY,
+               programs: dict[str, str] | None = None) -> Starlette:
     """The game as an ASGI application on a database file. ``hosts``: the host names the
     server answers to (any, when not given); requests naming another host are refused, so
     that a site that points its name at this address (DNS rebinding) cannot use the game.
     ``lan``: the server is reachable from the local network; the lobby, making, abandoning
     and resuming matches are then only for the machine itself (see :mod:`.rooms`), and
-    invitations name ``app.state.base`` (the address friends reach)."""
+    invitations name ``app.state.base`` (the address friends reach). ``programs``: outside
+    programs (the bot protocol) offered in the lobby beside the levels, by name."""
+    programs = programs or {}
     store = Store(db_path, grouped=True)
     hub = Hub(store, pause, idle, away)
 
@@ -137,7 +140,9 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         player = store.last_player()
         return JSONResponse({
             "player": player or "",
-            "levels": [{"name": n, "note": LEVEL_NOTES[n]} for n in LEVELS],
+            "levels": [*({"name": n, "note": LEVEL_NOTES[n]} for n in LEVELS),
+                       *({"name": n, "note": f"a program: {command}"}
+                         for n, command in programs.items())],
             "deal_limits": list(DEAL_LIMITS), "point_targets": list(POINT_TARGETS),
             "clocks": list(CLOCKS),
             "rulesets": [ruleset_json(find_ruleset(name)) for name in ruleset_names()],
@@ -151,7 +156,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             return refusal
         try:
             data = await request.json()
-            table = MatchSession.create(store, NewMatch.from_json(data))
+            table = MatchSession.create(store, NewMatch.from_json(data, programs))
         except ActionError as e:
             return refused(e)
         except ValueError:

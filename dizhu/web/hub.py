@@ -62,10 +62,12 @@ class Room:
         return any(task is not None and not task.done() for task in (self.driver, self.clock))
 
     def stop(self) -> None:
-        """Stop the room's tasks (the match is abandoned or unloaded, or the server stops)."""
+        """Stop the room's tasks and its outside programs (the match is abandoned or
+        unloaded, or the server stops)."""
         for task in (self.driver, self.clock, *self.away_timers):
             if task is not None:
                 task.cancel()
+        self.table.close()
 
     def message(self, seat: int | None) -> dict[str, Any]:
         """The state message for the page of ``seat`` (``None``: a spectator)."""

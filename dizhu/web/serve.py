@@ -60,9 +60,11 @@ def lan_address() -> str:
 
 def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
           open_browser: bool = True, pause: float = 0.8, idle: float | None = None,
-          lan: bool = False, away: float | None = None) -> None:
+          lan: bool = False, away: float | None = None,
+          programs: dict[str, str] | None = None) -> None:
     """Run the game until interrupted; ``lan``: listen on every address of the machine,
-    the lobby still only for the machine itself (friends come by invitation)."""
+    the lobby still only for the machine itself (friends come by invitation);
+    ``programs``: outside bots offered in the lobby, by name."""
     import uvicorn
 
     from .app import create_app
@@ -73,7 +75,7 @@ def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
     try:
         app = create_app(db, pause, hosts=host_names(host, network),
                          idle=IDLE if idle is None else idle, lan=lan,
-                         away=AWAY if away is None else away)
+                         away=AWAY if away is None else away, programs=programs)
     except (OSError, sqlite3.Error) as e:
         raise ServeError(f"cannot open the database {db}: {e}") from None
     sock = bind("0.0.0.0" if lan else host, port)
