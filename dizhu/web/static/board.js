@@ -150,7 +150,7 @@ export function renderSeat({ view, match }, seat, names, { autoplay = false, sea
   const left = view.cards_left[seat];
   const count = el("span", "left");
   count.title = t("seat.cards_left");
-  count.innerHTML = t("seat.cards", { n: `<b>${left}</b>` });
+  count.innerHTML = t("seat.cards", { n: `<b>${left}</b>`, count: left });
   count.classList.toggle("few", view.phase === "play" && left <= 2);
   line.append(badge, count);
   box.append(line);

@@ -50,12 +50,19 @@ const NAMES = new Set(["name", "names", "seat"]);
 
 /** The words for ``key`` with its facts filled in (English when the language lacks them). */
 export function t(key, facts = {}) {
-  const words = (catalogs[current] && catalogs[current][key]) ?? (catalogs.en && catalogs.en[key]);
+  // "1 card", not "1 cards": ``count`` (else ``n``) chooses the words for one, if any
+  const one = (facts.count ?? facts.n) === 1 ? lookup(`${key}.one`) : undefined;
+  const words = one ?? lookup(key);
   if (words === undefined) return key;
   return words.replace(/\{(\w+)\}/g, (_, name) => {
     if (!(name in facts)) return `{${name}}`;
     return NAMES.has(name) ? isolate(facts[name]) : String(facts[name]);
   });
+}
+
+/** The words of ``key`` in the page's language, else in English. */
+function lookup(key) {
+  return (catalogs[current] && catalogs[current][key]) ?? (catalogs.en && catalogs.en[key]);
 }
 
 /** Every element with ``data-i18n`` (its text), ``data-i18n-title`` or
