@@ -79,8 +79,14 @@ class ExpertBot(HardBot):
         for _ in range(self.samples):
             pos = Position(view.rules, self.imagine(view, s), landlord, seat, s.top,
                            s.top_seat)
-            for play in options:
+            won = []
+            for play in options:  # the budget is checked between playouts: with 33-card
+                if time.perf_counter() > deadline:  # hands one deal's playouts run long
+                    break
                 if self.rollout(pos, play, ev) == (seat == landlord):
+                    won.append(play)
+            else:  # only whole imagined deals count (a part would favour the first plays)
+                for play in won:
                     wins[play] += 1
             if time.perf_counter() > deadline:
                 break
