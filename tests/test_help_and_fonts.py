@@ -1,3 +1,4 @@
+# ruff: noqa: F811 (tests take the fixtures imported from .browsing as arguments)
 """The help page, the page's own font, its sounds and drawn icons.
 
 First without a browser: every example the help draws is checked against the engine (each
@@ -21,7 +22,10 @@ from dizhu.cards import parse_card
 from dizhu.combos import Kind
 from dizhu.scoring import score_deal
 
-from .webserver import Server
+from .browsing import (  # noqa: F401 (fixtures)
+    browser,
+    server,
+)
 
 STATIC = Path(__file__).resolve().parents[1] / "dizhu" / "web" / "static"
 HELP = json.loads((STATIC / "help" / "help.json").read_text())
@@ -236,31 +240,8 @@ def test_the_strategy_hand_goes_out_in_the_plays_it_shows():
 
 # ------------------------------------------------------------------ in the browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 ALL_KEYS = set(CATALOGS["en"]) | set(TEXTS["en"])
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.fail("Debian's chromium is needed for the browser tests: "
-                    "apt-get install chromium (the README's test command does it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = Server(tmp_path_factory.mktemp("help") / "game.sqlite3").start()
-    yield s
-    s.stop()
 
 
 def open_page(browser, server, size="desktop", language="en",
