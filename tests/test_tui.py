@@ -61,6 +61,15 @@ async def open_first_listed(pilot) -> TableScreen:
     return await settle(pilot)
 
 
+async def landlord_to_lead(pilot) -> TableScreen:
+    """From the start screen: the seeded match resumed, where seat 0 opens the auction;
+    the person bids 3, takes the kitty and is to lead."""
+    await pilot.pause()
+    await open_first_listed(pilot)
+    await pilot.press("3")
+    return await settle(pilot)
+
+
 async def type_text(pilot, text: str) -> None:
     await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in text])
 
@@ -159,10 +168,7 @@ def test_a_pattern_named_by_keys_is_played(tmp_path):
     async def test():
         app = DizhuApp(db, pause=0)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            table = await open_first_listed(pilot)
-            await pilot.press("3")  # seat 0 opens: bids 3, takes the kitty and leads
-            table = await settle(pilot)
+            table = await landlord_to_lead(pilot)
             session = table.session
             hand = session.deal.hands[CREATOR]
             # a triple with a kicker, named: kind, lowest rank, kicker
@@ -191,10 +197,7 @@ def test_cards_that_read_two_ways_ask_which_play(tmp_path):
     async def test():
         app = DizhuApp(db, pause=0)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            table = await open_first_listed(pilot)
-            await pilot.press("3")
-            table = await settle(pilot)
+            table = await landlord_to_lead(pilot)
             session = table.session
             before = session.version
             await type_text(pilot, "10 10 10 jjjqqqkkk")
@@ -218,10 +221,7 @@ def test_an_illegal_typed_play_says_why_and_changes_nothing(tmp_path):
     async def test():
         app = DizhuApp(db, pause=0)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            table = await open_first_listed(pilot)
-            await pilot.press("3")
-            table = await settle(pilot)
+            table = await landlord_to_lead(pilot)
             session = table.session
             before, state = session.version, session.state(CREATOR)
             await type_text(pilot, "tj")
@@ -248,10 +248,7 @@ def test_resume_from_the_start_screen_gives_the_same_state(tmp_path):
     async def test():
         app = DizhuApp(db, pause=0)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            table = await open_first_listed(pilot)
-            await pilot.press("3")
-            table = await settle(pilot)
+            table = await landlord_to_lead(pilot)
             await pilot.press("h", "enter")
             table = await settle(pilot)
             state, version = table.session.state(CREATOR), table.session.version
