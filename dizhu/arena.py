@@ -87,7 +87,6 @@ class Leg:
     bombs: int
     bid_by: tuple[bool, bool] = (False, False)
     """Full mode: whether any seat of A / of B bid."""
-    landlord_side: str = ""
     thrown_in: int = 0
 
 
@@ -174,8 +173,7 @@ def play_leg(spec: ArenaSpec, index: int, leg: int, cache: dict, times: Times) -
     points = sum(scores[s] for s in a_seats)
     bid_by = tuple(any(isinstance(a, Bid) and not a.is_pass and bots[s][0] == side
                        for s, a in deal.history) for side in ("a", "b"))
-    return Leg(landlord_is_a, won, points, deal.bombs + deal.rockets, bid_by,
-               "a" if landlord_is_a else "b", thrown)
+    return Leg(landlord_is_a, won, points, deal.bombs + deal.rockets, bid_by, thrown)
 
 
 def _run(deal: Deal, bots: list[tuple[str, Bot]], times: Times) -> None:
