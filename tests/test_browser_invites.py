@@ -276,3 +276,18 @@ def test_names_cannot_reverse_the_words_they_are_shown_in(browser, server):
     assert labels[1].startswith("\u2068دانا\u2069 sits here"), labels
     shot(ann, "bidi-names-desktop-en")
     assert not ann.errors and not bo.errors
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_an_invitation_shows_every_character_of_its_link(browser, server, phone):
+    """An underscore of a token was cut off below the link's box, so a link read aloud or
+    copied by hand lost it: each link's line is tall enough for its letters' descent."""
+    ann = Person(browser, server, phone=phone)
+    ann.start_match(bots=["friend", "easy"])
+    page = ann.page
+    page.wait_for_selector("#invite[open]")
+    heights = page.eval_on_selector_all(".invite-link", """links => links.map((link) => {
+        const style = getComputedStyle(link);
+        return [parseFloat(style.lineHeight), parseFloat(style.fontSize)];
+    })""")
+    assert heights and all(line >= 1.3 * size for line, size in heights), heights
