@@ -321,6 +321,8 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         sweeper.cancel()
         for room in hub.rooms.values():
             room.stop()
+        await asyncio.gather(*(peer.shut() for room in hub.rooms.values()
+                               for peer in room.peers))
         store.close()
 
     app = Starlette(routes=[

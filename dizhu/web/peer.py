@@ -64,6 +64,13 @@ class Peer:
         self.writer.cancel()
         asyncio.get_running_loop().create_task(self._close())
 
+    async def shut(self) -> None:
+        """Close the page and wait until its writer has stopped (the server is stopping:
+        no task of a page may be left pending)."""
+        self.close()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self.writer
+
     async def _close(self) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.ws.close(code=TOO_SLOW), SEND_TIMEOUT)
