@@ -29,7 +29,7 @@ def server(tmp_path):
     s = Server(tmp_path / "game.sqlite3", away=1.0).start()
     yield s
     s.stop()
-    assert "Traceback" not in s.output(), s.output()
+    assert not s.troubles(), s.output()
 
 
 def turn(person: Person) -> str | None:

@@ -22,7 +22,7 @@ def server(tmp_path_factory):
     s = Server(tmp_path_factory.mktemp("invites") / "game.sqlite3", away=1.0).start()
     yield s
     s.stop()
-    assert "Traceback" not in s.output(), s.output()
+    assert not s.troubles(), s.output()
 
 
 BOXES = """() => [...document.querySelectorAll('.seat')].map((box) => {

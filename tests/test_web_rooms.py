@@ -30,7 +30,7 @@ def server(tmp_path_factory):
     s = Server(tmp_path_factory.mktemp("rooms") / "game.sqlite3", away=1.0).start()
     yield s
     s.stop()
-    assert "Traceback" not in s.output(), s.output()
+    assert not s.troubles(), s.output()
 
 
 def with_friends(server, bots=("friend", "easy"), **form) -> dict:

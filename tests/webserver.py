@@ -69,6 +69,13 @@ class Server:
         tracebacks)."""
         return self.printed
 
+    def troubles(self) -> list[str]:
+        """The lines of :meth:`output` that tell of a fault: a traceback, a task destroyed
+        while pending, an error logged by the server or asyncio."""
+        signs = ("Traceback", "Task was destroyed", "Exception in", "ERROR")
+        return [line for line in self.output().splitlines()
+                if any(sign in line for sign in signs)]
+
     def stop(self) -> None:
         """Stop the server abruptly (as a crash would), then reap it."""
         if self.process is not None and self.process.poll() is None:

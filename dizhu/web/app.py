@@ -305,7 +305,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         except (WebSocketDisconnect, RuntimeError):  # the page went away mid-receive
             pass
         finally:
-            peer.close()
+            await peer.shut()
             await hub.leave(room, peer)
 
     async def status(request: Request) -> Response:

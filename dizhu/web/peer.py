@@ -28,7 +28,7 @@ class Peer:
         self.ws = ws
         self.seat = seat
         """The seat this page plays (``None``: a spectator's page)."""
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
+        self.queue: asyncio.Queue[str] = asyncio.Queue(QUEUE)
         self.open = True
         self.writer = asyncio.create_task(self._write())
 
@@ -46,40 +46,30 @@ class Peer:
             self.close()
 
     async def _write(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                return
-            try:
+        """Write the queue out in order; once the page is closed (too slow, gone, or the
+        server stopping), close its socket: the one task a page has, always awaited."""
+        try:
+            while True:
+                text = await self.queue.get()
                 await asyncio.wait_for(self.ws.send_text(text), SEND_TIMEOUT)
-            except Exception:  # too slow, or gone: either way this page is done
-                self.close()
-                return
+        except asyncio.CancelledError:
+            pass  # closed: the socket is closed below, within the time limit
+        except Exception:  # too slow, or gone: either way this page is done
+            self.open = False
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.ws.close(code=TOO_SLOW), SEND_TIMEOUT)
 
     def close(self) -> None:
-        """Stop writing and close the socket (the page reconnects and resyncs)."""
+        """Stop writing and close the socket (the page reconnects and resyncs); never
+        waits: :meth:`shut` waits for it."""
         if not self.open:
             return
         self.open = False
         self.writer.cancel()
-        asyncio.get_running_loop().create_task(self._close())
 
     async def shut(self) -> None:
-        """Close the page and wait until its writer has stopped (the server is stopping:
-        no task of a page may be left pending)."""
+        """Close the page and wait until its writer has stopped and its socket is closed,
+        so that no task of a page is left pending."""
         self.close()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self.writer
-
-    async def _close(self) -> None:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.ws.close(code=TOO_SLOW), SEND_TIMEOUT)
-
-    async def finish(self) -> None:
-        """Send what is queued (within the time limit), then stop."""
-        if self.open:
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.writer, SEND_TIMEOUT)
-        self.open = False
