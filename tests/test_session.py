@@ -121,6 +121,7 @@ def test_a_grouped_store_commits_the_matches_together_and_takes_back_a_refused_a
                          (bad.id, bad.version + 1, 0, json.dumps({"bid": 0}), 0.0))
         good.submit(good.deal.to_move, BID[0])
         bad.submit(bad.deal.to_move, BID[0])
+        bad.state_text()  # the text of the state that is then taken back
         assert good.writing is not None and bad.writing is not None
         good.writing.result(10)
         good.settle()
@@ -128,6 +129,7 @@ def test_a_grouped_store_commits_the_matches_together_and_takes_back_a_refused_a
         with pytest.raises(sqlite3.IntegrityError):
             bad.settle()
         assert bad.state() == before and good.version == 1
+        assert bad.state_text() == json.dumps(before, ensure_ascii=False)
         reader = Store(tmp_path / "grouped.sqlite3")
         assert MatchSession.load(reader, good.id).state() == good.state()
         reader.close()

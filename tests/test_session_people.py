@@ -29,8 +29,10 @@ def with_friends(store, bots=(FRIEND, "easy"), ruleset="classic", **kw) -> Match
 
 
 def frame(session: MatchSession, seat: int | None) -> str:
-    return json.dumps({"type": "state", "version": session.version,
-                       "state": session.state(seat)})
+    """The state message's text as the server sends it (see ``Room.message``)."""
+    return f'{{"type": "state", "version": {session.version}, ' \
+           f'"state": {session.state_text(seat)}}}'
+
 
 
 def test_each_person_seat_has_its_own_secret_and_sits_by_it(store):
@@ -147,6 +149,45 @@ def test_no_seat_and_no_spectator_is_shown_a_card_it_may_not_know(tmp_path_facto
             assert check_frames(store, session.id, seen, seat) == len(seen)
         watcher = session.state(None)
         assert watcher["match"]["seat"] is None and watcher["view"]["legal"] == []
+    finally:
+        store.close()
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), ruleset=st.sampled_from(["classic", "rob", "four"]))
+def test_the_state_text_is_the_state_encoded(tmp_path_factory, seed, ruleset):
+    """The state's text, its shared part encoded once while it stays the same, is always
+    what encoding the state gives, for every seat and a spectator, through deals dealt,
+    played out and thrown in, people sitting down, auto-play on and off, and an abandon."""
+    store = Store(tmp_path_factory.mktemp("db") / "game.sqlite3")
+    try:
+        bots = (FRIEND, "easy") if ruleset != "four" else (FRIEND, "easy", FRIEND)
+        session = with_friends(store, bots=bots, ruleset=ruleset, target=5, doubling=True)
+        rng = random.Random(seed)
+        seats = (*session.people, None)
+        for _ in range(400):
+            for seat in seats:
+                assert session.state_text(seat) == json.dumps(session.state(seat),
+                                                              ensure_ascii=False)
+            if session.match.finished:
+                break
+            roll = rng.random()
+            if roll < 0.03 and session.free_seats():
+                session.sit(rng.choice(session.free_seats()), rng.choice(["Bo", "", "川"]))
+            elif roll < 0.06:
+                seat = rng.choice(session.people)
+                session.set_autoplay(seat, None if seat in session.autoplay else "easy")
+            elif session.play_due():
+                continue
+            elif (seat := session.person_to_move()) is None:
+                session.next_deal(seat=rng.choice(session.people))
+            else:
+                session.submit(seat, rng.choice(session.view_for_decision(seat).legal))
+        if not session.match.finished:
+            session.abandon()
+        for seat in seats:
+            assert session.state_text(seat) == json.dumps(session.state(seat),
+                                                          ensure_ascii=False)
     finally:
         store.close()
 

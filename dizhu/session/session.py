@@ -10,6 +10,7 @@ seats of people on auto-play) are played by whoever drives the session, asking
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
 from collections.abc import Callable
@@ -79,6 +80,7 @@ class MatchSession:
         self.writing: Future[None] | None = None
         """The write of the last event while a grouped store commits it."""
         self._undo: Callable[[], None] = lambda: None
+        self._match_memo: tuple[tuple, str] | None = None
         self.hinter = Hinter()
         self.hinter.bot.memo_limit = MEMORY["memo_limit"]
 
@@ -401,36 +403,62 @@ class MatchSession:
         """What ``seat``'s person is shown (``None``: a spectator): that seat's view of the
         current deal (a spectator's holds no hidden card) and the public record of the match
         (finished deals are public)."""
-        match = self.match
-        numbers = self.deal_numbers()
-        sheets = [{"index": i, "number": numbers[i], **d.result.to_json()}
-                  for i, d in enumerate(match.deals) if d.phase is Phase.OVER]
+        return {"match": {**self._match_part(), **self._viewer_part(seat)},
+                "view": self._view(seat), "waiting_for": self._waiting_for()}
+
+    def state_text(self, seat: int | None = CREATOR) -> str:
+        """:meth:`state` as JSON: the very text ``json.dumps(state, ensure_ascii=False)``
+        gives. The match's part, the same for every page and through a deal's play (most of
+        the message), is encoded once for as long as it stays the same."""
+        viewer = json.dumps(self._viewer_part(seat), ensure_ascii=False)[1:]
+        view = json.dumps(self._view(seat), ensure_ascii=False)
+        return f'{{"match": {self._match_text()[:-1]}, {viewer}, "view": {view}, ' \
+               f'"waiting_for": {json.dumps(self._waiting_for())}}}'
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
         seen = watcher_view(self.deal) if seat is None else seat_view(self.deal, seat)
         view = seen.to_json()
         view["playable_kinds"] = sorted({a.kind.label for a in seen.legal
                                          if isinstance(a, Play) and not a.is_pass})
+        return view
+
+    def _viewer_part(self, seat: int | None) -> dict[str, Any]:
+        """The fields of the state's ``match`` that differ from page to page."""
+        return {"seat": seat, "autoplay": None if seat is None else self.autoplay.get(seat)}
+
+    def _match_text(self) -> str:
+        """:meth:`_match_part` as JSON, encoded again only when something in it may have
+        changed: a deal dealt, played out, thrown in or taken back, a person sitting down,
+        auto-play, the match abandoned (all else in it is the match's settings)."""
+        deal = self.deal
+        key = (len(self.match.deals), deal, deal.phase, deal.result, tuple(self.names()),
+               tuple(sorted(self.autoplay.items())), self.abandoned)
+        if self._match_memo is None or self._match_memo[0] != key:
+            self._match_memo = (key, json.dumps(self._match_part(), ensure_ascii=False))
+        return self._match_memo[1]
+
+    def _match_part(self) -> dict[str, Any]:
+        """The state's ``match`` that every page shares."""
+        match = self.match
+        numbers = self.deal_numbers()
+        sheets = [{"index": i, "number": numbers[i], **d.result.to_json()}
+                  for i, d in enumerate(match.deals) if d.phase is Phase.OVER]
         return {
-            "match": {
-                "id": self.id, "player": self.player, "names": self.names(),
-                "seat": seat, "people": list(self.people),
-                "bots": [level for level in self.plan[1:]],
-                "ruleset": self.rules.name, "seats": self.rules.seats,
-                "patterns": [shape.to_json(self.rules.combos)
-                             for shape in shapes(self.rules.combos)],
-                "bomb_sizes": list(self.rules.combos.bomb_sizes),
-                "mode": self.settings["mode"], "target": self.settings["target"],
-                "doubling": self.settings["doubling"],
-                "distinct_kickers": self.settings["distinct_kickers"],
-                "deal_index": len(match.deals) - 1, "deal_number": numbers[-1],
-                "scored": len(match.scored_deals), "totals": match.totals,
-                "finished": match.finished, "winners": match.winners,
-                "autoplay": None if seat is None else self.autoplay.get(seat),
-                "autoplays": {str(s): level for s, level in sorted(self.autoplay.items())},
-                "sheets": sheets, "abandoned": self.abandoned,
-                "clock": self.clock, "pace": self.settings.get("pace", "normal"),
-            },
-            "view": view,
-            "waiting_for": self._waiting_for(),
+            "id": self.id, "player": self.player, "names": self.names(),
+            "people": list(self.people), "bots": [level for level in self.plan[1:]],
+            "ruleset": self.rules.name, "seats": self.rules.seats,
+            "patterns": [shape.to_json(self.rules.combos)
+                         for shape in shapes(self.rules.combos)],
+            "bomb_sizes": list(self.rules.combos.bomb_sizes),
+            "mode": self.settings["mode"], "target": self.settings["target"],
+            "doubling": self.settings["doubling"],
+            "distinct_kickers": self.settings["distinct_kickers"],
+            "deal_index": len(match.deals) - 1, "deal_number": numbers[-1],
+            "scored": len(match.scored_deals), "totals": match.totals,
+            "finished": match.finished, "winners": match.winners,
+            "autoplays": {str(s): level for s, level in sorted(self.autoplay.items())},
+            "sheets": sheets, "abandoned": self.abandoned,
+            "clock": self.clock, "pace": self.settings.get("pace", "normal"),
         }
 
     def _waiting_for(self) -> int | None:

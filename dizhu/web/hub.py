@@ -69,14 +69,16 @@ class Room:
                 task.cancel()
         self.table.close()
 
-    def message(self, seat: int | None) -> dict[str, Any]:
-        """The state message for the page of ``seat`` (``None``: a spectator)."""
+    def message(self, seat: int | None) -> str:
+        """The state message for the page of ``seat`` (``None``: a spectator), as JSON:
+        ``{"type": "state", "version", "state", "clock", "seats"}`` with the session's own
+        text of the state spliced in (see :meth:`MatchSession.state_text`)."""
         left = self.clock_left()
-        return {"type": "state", "version": self.table.version,
-                "state": self.table.state(seat),
-                "clock": {"seconds": self.table.clock,
-                          "left": None if left is None else round(left, 1)},
-                "seats": self.presence.to_json()}
+        clock = json.dumps({"seconds": self.table.clock,
+                            "left": None if left is None else round(left, 1)})
+        seats = json.dumps(self.presence.to_json(), ensure_ascii=False)
+        return f'{{"type": "state", "version": {self.table.version}, ' \
+               f'"state": {self.table.state_text(seat)}, "clock": {clock}, "seats": {seats}}}'
 
     async def broadcast(self) -> None:
         """Queue the state for every page, once no action is being stored."""
@@ -93,7 +95,7 @@ class Room:
                 self.peers.discard(peer)
                 continue
             if peer.seat not in texts:
-                texts[peer.seat] = json.dumps(self.message(peer.seat), ensure_ascii=False)
+                texts[peer.seat] = self.message(peer.seat)
             peer.offer(texts[peer.seat])
             if not peer.open:
                 self.peers.discard(peer)
@@ -248,7 +250,7 @@ class Hub:
         seat = peer.seat
         if kind == "sync":
             async with room.lock:
-                peer.send(room.message(seat))
+                peer.offer(room.message(seat))
             return
         try:
             if seat is None:
@@ -280,7 +282,7 @@ class Hub:
         except StaleMessage as e:  # the page missed a change: it gets the state again
             peer.send({"type": "error", "stale": True, **said(e)})
             async with room.lock:
-                peer.send(room.message(seat))
+                peer.offer(room.message(seat))
             return
         except ActionError as e:
             peer.send({"type": "error", **said(e)})
