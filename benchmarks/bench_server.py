@@ -49,7 +49,7 @@ from websockets.exceptions import ConnectionClosed
 ROOT = Path(__file__).resolve().parents[1]
 MATCH = {"ruleset": "classic", "mode": "deals", "target": 20, "bots": ["easy", "easy"]}
 HEAD = re.compile(r'\{"type": "state", "version": (\d+),')
-WAITING = re.compile(r'"waiting_for": (\d+|null)\}')
+WAITING = re.compile(r'"waiting_for": (\d+|null)')
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -166,7 +166,7 @@ async def person(server: Server, socket_path: str, stats: Stats, rng: random.Ran
                         stats.actions += 1
                         stats.latencies.append(now - sent_at)
                     sent_version = -1
-                waiting = WAITING.search(text, len(text) - 120)
+                waiting = WAITING.search(text, max(0, text.rfind('"waiting_for": ')))
                 if version <= answered or waiting is None or waiting[1] not in ("0", "null"):
                     continue
                 message = json.loads(text)
