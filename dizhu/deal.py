@@ -61,6 +61,7 @@ class Deal(Position):
         "kitty_cards",
         "opening",
         "phase",
+        "public_memo",
         "redoubled",
         "suit_seed",
     )
@@ -105,6 +106,9 @@ class Deal(Position):
         """:meth:`replay_suits` (and the landlord then) and :attr:`result` as last worked
         out, for the history of that length whose last entry was that very tuple (see
         :meth:`_memo`)."""
+        self.public_memo: object = None
+        """What the seat views last worked out of this deal's public record (kept and read
+        by :mod:`dizhu.view` alone)."""
 
     # ----------------------------------------------------------------- construction
 

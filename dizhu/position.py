@@ -312,21 +312,41 @@ def _seat(text: str, rules: RuleSet, what: str) -> int:
     return int(text)
 
 
+class TrickFollower:
+    """Follows the tricks of a play phase, action by action: which top each answers."""
+
+    __slots__ = ("clear", "passes", "top", "top_seat")
+
+    def __init__(self, seats: int) -> None:
+        self.clear = passes_to_clear(seats)
+        self.top: Play | None = None
+        self.top_seat = -1
+        self.passes = 0
+
+    def answer(self, seat: int, play: Play) -> tuple[Play | None, int]:
+        """The top of the trick ``seat``'s play (or pass) answers and that top's seat,
+        ``(None, -1)`` for a lead; the trick then goes on with the play."""
+        answered = self.top, self.top_seat
+        if play.is_pass:
+            self.passes += 1
+            if self.passes == self.clear:
+                self.top, self.top_seat, self.passes = None, -1, 0
+        else:
+            self.top, self.top_seat, self.passes = play, seat, 0
+        return answered
+
+    def copy(self) -> TrickFollower:
+        other = TrickFollower.__new__(TrickFollower)
+        other.clear, other.top, other.top_seat, other.passes = \
+            self.clear, self.top, self.top_seat, self.passes
+        return other
+
+
 def answered_tops(plays: Iterable[tuple[int, Play]], seats: int) -> list[tuple[Play | None, int]]:
     """For each (seat, play or pass) of a play phase in order, the top of the trick it
     answered and that top's seat: ``(None, -1)`` for a lead."""
-    clear = passes_to_clear(seats)
-    top, top_seat, passes = None, -1, 0
-    out: list[tuple[Play | None, int]] = []
-    for seat, play in plays:
-        out.append((top, top_seat))
-        if play.is_pass:
-            passes += 1
-            if passes == clear:
-                top, top_seat, passes = None, -1, 0
-        else:
-            top, top_seat, passes = play, seat, 0
-    return out
+    tricks = TrickFollower(seats)
+    return [tricks.answer(seat, play) for seat, play in plays]
 
 
 def why_not_beating(play: Play, top: Play) -> str:

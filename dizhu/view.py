@@ -8,14 +8,15 @@ out its remaining hands are public too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 
 from .actions import action_to_json
 from .auction import AuctionState, Bid, Double
 from .cards import NUM_RANKS, RANKS, card_text, count_of, ranks_of_cards
 from .combos import Play
 from .deal import Action, Deal, Phase
-from .position import answered_tops
+from .position import TrickFollower
 from .rules import RuleSet
 from .scoring import ScoreSheet, stake_of
 
@@ -107,6 +108,8 @@ class SeatView:
     result: ScoreSheet | None
     final_hands: tuple[tuple[int, ...], ...] | None
     """Every seat's remaining cards, once the deal is played out."""
+    history_texts: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    """Each entry of :attr:`history` as JSON, when the view was built with them."""
 
     @property
     def seats(self) -> int:
@@ -182,6 +185,18 @@ class SeatView:
 
     def to_json(self) -> dict:
         """A JSON-ready dict: what a browser or an outside bot receives."""
+        return self._json([a.to_json() for a in self.history])
+
+    def to_text(self, **extra: object) -> str:
+        """``json.dumps({**self.to_json(), **extra}, ensure_ascii=False)``, with the
+        history's entries encoded once for all the views that share them."""
+        texts = self.history_texts
+        if len(texts) != len(self.history):
+            texts = tuple(json.dumps(a.to_json(), ensure_ascii=False) for a in self.history)
+        text = json.dumps({**self._json(_HISTORY), **extra}, ensure_ascii=False)
+        return text.replace(_HISTORY_TEXT, f"[{', '.join(texts)}]", 1)
+
+    def _json(self, history: object) -> dict:
         rules = self.rules
         return {
             "seat": self.seat,
@@ -198,7 +213,7 @@ class SeatView:
             "doubled": list(self.doubled),
             "redoubled": self.redoubled,
             "kitty": None if self.kitty is None else [card_text(c) for c in self.kitty],
-            "history": [a.to_json() for a in self.history],
+            "history": history,
             "trick": [a.to_json() for a in self.trick],
             "top": None if self.top is None else self.top.text,
             "top_seat": self.top_seat,
@@ -215,30 +230,109 @@ class SeatView:
         }
 
 
+_HISTORY = "\x00history\x00"
+"""Where :meth:`SeatView.to_text` puts the history's text (no other field holds a NUL)."""
+_HISTORY_TEXT = json.dumps(_HISTORY)
+
+
+class PublicRecord:
+    """A deal's public record, built action by action: each action with the trick it
+    answered and how many cards its seat held, and per seat what it has played and its
+    answer to doubling."""
+
+    __slots__ = ("actions", "doubled", "held", "landlord", "lead", "played", "redoubled",
+                 "suited", "texts", "tricks")
+
+    def __init__(self, deal: Deal) -> None:
+        rules = deal.rules
+        self.landlord = deal.landlord
+        self.held = [rules.hand_size] * rules.seats
+        if deal.landlord >= 0:
+            self.held[deal.landlord] += rules.kitty_size
+        self.tricks = TrickFollower(rules.seats)
+        self.actions: list[PublicAction] = []
+        self.texts: list[str] = []
+        """The JSON of the first actions (see :meth:`encode`)."""
+        self.lead = -1
+        """The index of the last lead (-1 before any)."""
+        self.played = [0] * rules.seats
+        self.doubled: list[bool | None] = [None] * rules.seats
+        self.redoubled: bool | None = None
+        self.suited: list | None = None
+        """The suited history (:meth:`Deal.replay_suits`) this record is of, once done."""
+
+    def add(self, seat: int, action: Action, cards: tuple[int, ...]) -> None:
+        """The next action of the history, with the suited cards it put on the table."""
+        if isinstance(action, Play):
+            top, top_seat = self.tricks.answer(seat, action)
+            if top is None:
+                self.lead = len(self.actions)
+            self.actions.append(PublicAction(seat, action, cards, top, top_seat,
+                                             self.held[seat]))
+            self.held[seat] -= action.size
+            self.played[seat] += action.cards
+            return
+        if isinstance(action, Double):
+            if seat == self.landlord:
+                self.redoubled = action.yes
+            else:
+                self.doubled[seat] = action.yes
+        self.actions.append(PublicAction(seat, action, cards))
+
+    def encode(self) -> None:
+        """Encode the actions not encoded yet (each once, for all the views of the deal)."""
+        texts = self.texts
+        for entry in self.actions[len(texts):]:
+            texts.append(json.dumps(entry.to_json(), ensure_ascii=False))
+
+    def trick_start(self, deal: Deal) -> int:
+        """Where the current trick began (the history's length when no trick is open)."""
+        return len(self.actions) if deal.top is None or self.lead < 0 else self.lead
+
+    def copy(self) -> PublicRecord:
+        other = PublicRecord.__new__(PublicRecord)
+        other.landlord, other.lead, other.redoubled = self.landlord, self.lead, self.redoubled
+        other.held, other.played, other.doubled = self.held[:], self.played[:], self.doubled[:]
+        other.actions, other.texts = self.actions[:], self.texts[:]
+        other.tricks = self.tricks.copy()
+        other.suited = None
+        return other
+
+
+def public_record(deal: Deal) -> PublicRecord:
+    """The deal's public record now, its actions encoded: worked out once for each state
+    of its history, and from the last one when the history only grew since (treat it as
+    read-only: the views of the deal and copies of it share it)."""
+    suited, _ = deal.replay_suits()
+    memo = deal.public_memo
+    if isinstance(memo, PublicRecord):
+        if memo.suited is suited:
+            return memo
+        done = len(memo.actions)
+        # replay_suits hands out a longer copy of its list when the history only grew
+        if 0 < done <= len(suited) and memo.landlord == deal.landlord and \
+                suited[done - 1] is memo.suited[done - 1]:
+            record = memo.copy()
+        else:
+            record = PublicRecord(deal)
+    else:
+        record = PublicRecord(deal)
+    for entry in suited[len(record.actions):]:
+        record.add(*entry)
+    record.encode()
+    record.suited = suited
+    deal.public_memo = record
+    return record
+
+
 def public_history(deal: Deal, suited: list[tuple[int, Action, tuple[int, ...]]]
                    ) -> tuple[tuple[PublicAction, ...], int]:
     """Every action with the trick it answered, and the index where the current trick
     began (the length of the history when no trick is open)."""
-    rules = deal.rules
-    plays = [(seat, action) for seat, action, _ in suited if isinstance(action, Play)]
-    tops = iter(answered_tops(plays, rules.seats))
-    held = [rules.hand_size] * rules.seats
-    if deal.landlord >= 0:
-        held[deal.landlord] += rules.kitty_size
-    start = len(suited)
-    out = []
-    for index, (seat, action, cards) in enumerate(suited):
-        if not isinstance(action, Play):
-            out.append(PublicAction(seat, action, cards))
-            continue
-        top, top_seat = next(tops)
-        if top is None:
-            start = index
-        out.append(PublicAction(seat, action, cards, top, top_seat, held[seat]))
-        held[seat] -= action.size
-    if deal.top is None:
-        start = len(suited)
-    return tuple(out), start
+    record = PublicRecord(deal)
+    for entry in suited:
+        record.add(*entry)
+    return tuple(record.actions), record.trick_start(deal)
 
 
 def seat_view(deal: Deal, seat: int) -> SeatView:
@@ -256,21 +350,11 @@ def watcher_view(deal: Deal) -> SeatView:
 
 
 def _view(deal: Deal, seat: int) -> SeatView:
-    suited, held = deal.replay_suits()
-    history, trick_start = public_history(deal, suited)
+    _, held = deal.replay_suits()
+    record = public_record(deal)
+    history = tuple(record.actions)
+    trick_start = record.trick_start(deal)
     in_play = deal.phase is Phase.PLAY or deal.phase is Phase.OVER
-    doubled: list[bool | None] = [None] * deal.seats
-    redoubled = None
-    played = [0] * deal.seats
-    for entry in history:
-        action = entry.action
-        if isinstance(action, Double):
-            if entry.seat == deal.landlord:
-                redoubled = action.yes
-            else:
-                doubled[entry.seat] = action.yes
-        elif isinstance(action, Play) and not action.is_pass:
-            played[entry.seat] += action.cards
     over = deal.phase is Phase.OVER
     return SeatView(
         seat=seat,
@@ -283,18 +367,19 @@ def _view(deal: Deal, seat: int) -> SeatView:
         landlord=deal.landlord,
         bids=tuple(deal.bids),
         auction=deal.auction_state,
-        doubled=tuple(doubled),
-        redoubled=redoubled,
+        doubled=tuple(record.doubled),
+        redoubled=record.redoubled,
         kitty=deal.kitty_cards if deal.landlord >= 0 else None,
         history=history,
         trick=history[trick_start:] if in_play and deal.top is not None else (),
         top=deal.top,
         top_seat=deal.top_seat,
-        played=tuple(played),
+        played=tuple(record.played),
         plays_made=tuple(deal.plays_made),
         legal=tuple(deal.legal_actions()) if deal.to_move == seat else (),
         bombs=deal.bombs,
         rockets=deal.rockets,
         result=deal.result,
         final_hands=tuple(tuple(h.cards()) for h in held) if over else None,
+        history_texts=tuple(record.texts),
     )

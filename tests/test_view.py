@@ -1,3 +1,4 @@
+import contextlib
 import json
 import random
 import re
@@ -10,7 +11,7 @@ from dizhu.cards import FULL_DECK, card_rank, card_text, count_of, ranks_of_card
 from dizhu.deal import Deal, Phase
 from dizhu.rules import CLASSIC
 from dizhu.rulesets import find_ruleset
-from dizhu.view import SeatView, seat_view
+from dizhu.view import SeatView, seat_view, watcher_view
 from tests.strategies import seeds
 
 SUITED = re.compile(r"^[3-9TJQKA2][shcd]$")
@@ -193,3 +194,34 @@ def test_the_lead_marks_split_the_history_into_the_engines_tricks(seed, ruleset)
         if data["trick"]:
             assert tricks[-1] == data["trick"]
         deal.push(rng.choice(deal.legal_actions()))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds, st.sampled_from(["classic", "rob", "four"]))
+def test_views_kept_from_state_to_state_are_the_views_worked_out_afresh(seed, ruleset):
+    """The public record a deal's views share is worked out once per state and carried on
+    as actions are pushed; actions taken back, copies and a landlord found later must
+    never leave a stale record. Each view (and its text) is the view of a fresh copy."""
+    rng = random.Random(seed)
+    deal = Deal.shuffled(seed, rules=find_ruleset(ruleset, doubling=True))
+    for _ in range(150):
+        if deal.history and rng.random() < 0.25:
+            with contextlib.suppress(IndexError):  # a copy cannot go back past its start
+                deal.pop()
+        elif deal.is_over:
+            break
+        else:
+            deal.push(rng.choice(deal.legal_actions()))
+        if rng.random() < 0.1:
+            deal = deal.copy()
+        if rng.random() < 0.4:
+            continue  # no view of this state: the next one's record must not rely on it
+        fresh = deal.copy()
+        fresh.public_memo = None
+        fresh._suits = None  # its suited history replayed from the deal's start
+        for seat in (*range(deal.seats), -1):
+            kept = seat_view(deal, seat) if seat >= 0 else watcher_view(deal)
+            again = seat_view(fresh, seat) if seat >= 0 else watcher_view(fresh)
+            assert kept == again and kept.to_json() == again.to_json()
+            assert kept.to_text(extra=[1]) == json.dumps({**again.to_json(), "extra": [1]},
+                                                         ensure_ascii=False)

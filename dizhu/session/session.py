@@ -403,24 +403,24 @@ class MatchSession:
         """What ``seat``'s person is shown (``None``: a spectator): that seat's view of the
         current deal (a spectator's holds no hidden card) and the public record of the match
         (finished deals are public)."""
+        seen = self._seen(seat)
         return {"match": {**self._match_part(), **self._viewer_part(seat)},
-                "view": self._view(seat), "waiting_for": self._waiting_for()}
+                "view": {**seen.to_json(), "playable_kinds": playable_kinds(seen)},
+                "waiting_for": self._waiting_for()}
 
     def state_text(self, seat: int | None = CREATOR) -> str:
         """:meth:`state` as JSON: the very text ``json.dumps(state, ensure_ascii=False)``
-        gives. The match's part, the same for every page and through a deal's play (most of
-        the message), is encoded once for as long as it stays the same."""
+        gives. The parts every page shares are encoded once for as long as they stay the
+        same: the match's (most of the message, the same through a deal's play) and each
+        action of the deal's history."""
         viewer = json.dumps(self._viewer_part(seat), ensure_ascii=False)[1:]
-        view = json.dumps(self._view(seat), ensure_ascii=False)
+        seen = self._seen(seat)
+        view = seen.to_text(playable_kinds=playable_kinds(seen))
         return f'{{"match": {self._match_text()[:-1]}, {viewer}, "view": {view}, ' \
                f'"waiting_for": {json.dumps(self._waiting_for())}}}'
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        seen = watcher_view(self.deal) if seat is None else seat_view(self.deal, seat)
-        view = seen.to_json()
-        view["playable_kinds"] = sorted({a.kind.label for a in seen.legal
-                                         if isinstance(a, Play) and not a.is_pass})
-        return view
+    def _seen(self, seat: int | None) -> SeatView:
+        return watcher_view(self.deal) if seat is None else seat_view(self.deal, seat)
 
     def _viewer_part(self, seat: int | None) -> dict[str, Any]:
         """The fields of the state's ``match`` that differ from page to page."""
@@ -477,6 +477,11 @@ class MatchSession:
             raise ActionError(Reason("deal_not_played_out",
                                      "only a deal played out can be shown with all its cards"))
         return deal_to_record(deal)
+
+
+def playable_kinds(seen: SeatView) -> list[str]:
+    """The kinds of play among the seat's legal actions (the page's pattern buttons)."""
+    return sorted({a.kind.label for a in seen.legal if isinstance(a, Play) and not a.is_pass})
 
 
 def _is_pass(action: Action) -> bool:
