@@ -319,8 +319,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         sweeper = asyncio.create_task(hub.sweep())
         yield
         sweeper.cancel()
-        for room in hub.rooms.values():
-            room.stop()
+        hub.stop()
         await asyncio.gather(*(peer.shut() for room in hub.rooms.values()
                                for peer in room.peers))
         store.close()

@@ -14,8 +14,10 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import sqlite3
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..deal import AmbiguousPlayError
@@ -23,9 +25,12 @@ from ..reasons import Reason, reason_of
 from ..session import ActionError, MatchSession, Store, play_json
 from .peer import Peer
 from .rooms import AWAY, Presence
+from .wakeups import Wakeups
 
 IDLE = 300.0
 """Seconds a match nobody uses stays loaded."""
+THINKERS = min(32, (os.cpu_count() or 1) + 4)
+"""Threads for the computer players' thinking (as many as asyncio's own executor has)."""
 log = logging.getLogger("dizhu.web")
 
 
@@ -116,6 +121,15 @@ class Hub:
         self.idle = idle
         self.away = away
         self.rooms: dict[int, Room] = {}
+        self.thinkers = ThreadPoolExecutor(THINKERS, thread_name_prefix="dizhu-think")
+        """The threads the computer players think in (the event loop never waits on one)."""
+        self.wakeups = Wakeups()
+
+    def stop(self) -> None:
+        """Stop every table's tasks and the thinking threads (the server stops)."""
+        for room in self.rooms.values():
+            room.stop()
+        self.thinkers.shutdown(wait=False, cancel_futures=True)
 
     def room(self, match_id: int) -> Room | None:
         room = self.rooms.get(match_id)
@@ -195,7 +209,7 @@ class Hub:
                 return
             try:
                 table.submit(seat, table.timeout_action(seat), by_clock=True)
-                await stored(table)
+                await stored(table, self.wakeups)
             except (ActionError, sqlite3.Error):
                 log.exception("match %s: the turn clock could not act", table.id)
                 return
@@ -224,7 +238,8 @@ class Hub:
                     continue  # the person changed something during the pause: look again
                 action = None
                 if kind == "act":
-                    action = await asyncio.to_thread(table.decide, player, view)
+                    action = await self.wakeups.wait(
+                        self.thinkers.submit(table.decide, player, view))
                 async with room.lock:
                     if table.version != version:
                         continue  # the person changed something meanwhile: look again
@@ -232,7 +247,7 @@ class Hub:
                         table.next_deal()
                     else:
                         table.submit(seat, action)
-                    await stored(table)
+                    await stored(table, self.wakeups)
                     room.tell()
         except asyncio.CancelledError:
             raise
@@ -274,7 +289,7 @@ class Hub:
                     target = message.get("seat", seat)
                     room.presence.hand_over(seat, target)
                     table.set_autoplay(target, message["bot"])
-                await stored(table)
+                await stored(table, self.wakeups)
                 room.tell()
         except AmbiguousPlayError as e:
             peer.send({"type": "choose", **said(e), "options": [play_json(p) for p in e.options]})
@@ -295,13 +310,13 @@ class Hub:
         self.kick(room)
 
 
-async def stored(table: MatchSession) -> None:
+async def stored(table: MatchSession, wakeups: Wakeups) -> None:
     """Wait (holding the room's lock) until the match's last event is committed, together
     with the events of other matches that came meanwhile; if it could not be, the event is
     taken back and the error raised. Only then may the pages hear of it."""
     if table.writing is not None:
         with contextlib.suppress(Exception):
-            await asyncio.shield(asyncio.wrap_future(table.writing))
+            await wakeups.wait(table.writing)
         table.settle()
 
 
