@@ -67,6 +67,7 @@ def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
     ``programs``: outside bots offered in the lobby, by name."""
     import uvicorn
 
+    from . import memory
     from .app import create_app
     from .hub import IDLE
     from .rooms import AWAY
@@ -78,6 +79,7 @@ def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
                          away=AWAY if away is None else away, programs=programs)
     except (OSError, sqlite3.Error) as e:
         raise ServeError(f"cannot open the database {db}: {e}") from None
+    memory.settle()  # the engine's lasting tables built and kept out of collections
     sock = bind("0.0.0.0" if lan else host, port)
     bound = sock.getsockname()[1]
     url = f"http://{'127.0.0.1' if lan else host}:{bound}/"
