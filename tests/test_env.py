@@ -23,6 +23,7 @@ from dizhu.auction import PASS_BID
 from dizhu.cards import card_rank
 from dizhu.deal import Deal, Phase
 from dizhu.env import GYM_ID, DouDizhuEnv, Encoding, env, raw_env
+from dizhu.env.core import Observer, new_deal
 from dizhu.env.encoding import PlayedCards
 from dizhu.record import deal_to_record, replay, starts_at_play
 from dizhu.rulesets import find_ruleset
@@ -369,6 +370,70 @@ def test_two_deals_that_differ_in_hidden_cards_look_the_same(seed, auction, rule
         theirs = encoding.from_deal(other, seat, PlayedCards(rules.seats).of(other))
         assert np.array_equal(mine, theirs)
         assert np.array_equal(encoding.from_view(seat_view(other, seat)), mine)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seeds, st.booleans(), st.sampled_from(RULESETS))
+def test_the_environments_observations_are_the_seat_views_encoded(seed, auction, ruleset):
+    """Through the environment, whose observer follows each deal step by step (the cards
+    played and held worked out from the last step's), every agent's observation at every
+    step, the ends of deals included, is the encoding of its seat view."""
+    rules = find_ruleset(ruleset, doubling=auction)
+    aec = raw_env(rules, auction=auction)
+    encoding = Encoding(rules)
+    rng = random.Random(seed)
+    aec.reset(seed=seed)
+    for _ in range(2):
+        aec.reset()
+        for _ in aec.agent_iter():
+            for seat, other in enumerate(aec.possible_agents):
+                want = encoding.from_view(seat_view(aec.deal, seat))
+                assert np.array_equal(aec.observe(other)["observation"], want)
+            obs, _, terminated, truncated, _ = aec.last()
+            aec.step(None if terminated or truncated else rng.choice(legal_of(obs["action_mask"])))
+
+
+@settings(max_examples=30, deadline=None)
+@given(seeds, st.booleans(), st.sampled_from(RULESETS))
+def test_an_observer_follows_take_backs_and_other_deals(seed, auction, ruleset):
+    """One observer, asked in turn about two deals whose moves are sometimes taken back:
+    always the encoding of the seat view."""
+    rules = find_ruleset(ruleset, doubling=auction)
+    observer = Observer(rules, "flat")
+    rng = random.Random(seed)
+    deals = [new_deal(rng, rules, auction, None) for _ in range(2)]
+    for _ in range(60):
+        deal = rng.choice(deals)
+        for _ in range(rng.randint(1, 3)):  # a take-back and a move: the same length
+            if deal.history and (deal.is_over or rng.random() < 0.3):
+                deal.pop()
+            elif not deal.is_over:
+                deal.push(rng.choice(deal.legal_actions()))
+        for seat in range(rules.seats):
+            assert np.array_equal(observer.observe(deal, seat),
+                                  observer.encoding.from_view(seat_view(deal, seat)))
+
+
+def test_a_stake_past_255_is_observed_whole():
+    """The stake is the one number of the vector that may not fit a byte: rob's top bid
+    doubled by five bombs is 256."""
+    rules = find_ruleset("rob")
+    faces = rules.faces()
+    bombs = faces[:20]  # the 3s to the 7s, four of each
+    rest = faces[20:]
+    deal = Deal.at_play([bombs[:17], rest[:17], rest[17:]], bombs[17:], landlord=0, bid=8,
+                        rules=rules)
+    observer = Observer(rules, "flat")
+    stake = observer.encoding.layout["stake"]
+    for rank in "34567":
+        deal.push(rules.parse_play(f"bomb {rank * 4}"))
+        while not deal.is_over and deal.to_move != 0:
+            deal.push(deal.legal_actions()[0])  # the peasants pass (or bomb back)
+    assert deal.is_over and deal.bombs == 5
+    for seat in range(rules.seats):
+        vector = observer.observe(deal, seat)
+        assert vector[stake].tolist() == [256]
+        assert np.array_equal(vector, observer.encoding.from_view(seat_view(deal, seat)))
 
 
 def test_the_dict_and_view_modes():

@@ -136,13 +136,13 @@ class Observer:
     def observe(self, deal: Deal, seat: int) -> Any:
         """``seat``'s observation of ``deal`` now."""
         if self.mode == "flat":
-            return self.encoding.from_deal(deal, seat, self._played.of(deal))
+            return self._flat(deal, seat)
         if self.mode == "dict":
-            return self.encoding.split(self.encoding.from_deal(deal, seat, self._played.of(deal)))
+            return self.encoding.split(self._flat(deal, seat))
         return seat_view(deal, seat)
 
     def _flat(self, deal: Deal, seat: int) -> np.ndarray:
-        return self.encoding.from_deal(deal, seat, self._played.of(deal))
+        return self.encoding.from_deal(deal, seat, self._played)
 
 
 def final_rewards(deal: Deal, reward: str) -> list[float]:

@@ -59,21 +59,54 @@ _MOST_DOUBLINGS = TWO + 2
 packs), and the rocket."""
 
 
-_SHIFTS = tuple(FIELD_BITS * r for r in range(NUM_RANKS))
-_FIELD = (1 << FIELD_BITS) - 1
+def _lanes(pattern: int, width: int) -> int:
+    """``pattern`` repeated in every ``width`` bits of 128."""
+    return sum(pattern << shift for shift in range(0, 128, width))
+
+
+_SPREAD_STEPS = tuple((_lanes((1 << half) - 1, 4 * half), half) for half in (16, 8, 4))
+assert FIELD_BITS == 4
+
+
+def _spread(cards: int) -> int:
+    """Rank counts with a byte per rank: sums and differences of rank counts stay sums and
+    differences, and ``to_bytes(15, "little")`` gives the counts as a row of bytes."""
+    x = (cards & 0xFFFFFFFF) | (cards >> 32 << 64)
+    for low, half in _SPREAD_STEPS:
+        x = (x & low) | ((x >> half) & low) << 2 * half
+    return x
+
+
 _ROWS: dict[int, bytes] = {}
+_SPREADS: dict[int, int] = {}
 _MOST_ROWS = 1 << 16
 
 
 def _rank_row(cards: int) -> bytes:
-    """Rank counts as 15 bytes, one count per rank (remembered: hands and played cards
-    change one seat at a time, so most rows were seen a step before)."""
+    """Rank counts as 15 bytes, one count per rank (remembered)."""
     row = _ROWS.get(cards)
     if row is None:
         if len(_ROWS) >= _MOST_ROWS:
             _ROWS.clear()
-        row = _ROWS[cards] = bytes([(cards >> shift) & _FIELD for shift in _SHIFTS])
+        row = _ROWS[cards] = _spread(cards).to_bytes(NUM_RANKS, "little")
     return row
+
+
+def _spread_of_play(cards: int) -> int:
+    """:func:`_spread` of a play's cards (remembered: a ruleset has a few thousand)."""
+    spread = _SPREADS.get(cards)
+    if spread is None:
+        if len(_SPREADS) >= _MOST_ROWS:
+            _SPREADS.clear()
+        spread = _SPREADS[cards] = _spread(cards)
+    return spread
+
+
+_BYTE = np.dtype(np.uint8)
+_FLOAT = np.dtype(np.float32)
+_SMALL = tuple(bytes((v,)) for v in range(256))
+"""Each number below 256 as one byte."""
+_NO_CARDS = bytes(NUM_RANKS)
 
 
 @dataclass(frozen=True)
@@ -130,20 +163,28 @@ class Encoding:
         self._orders = tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n))
         self._in_order = tuple(itemgetter(*order) for order in self._orders)
         """Per observing seat: a per-seat sequence as a tuple in relative order."""
+        self._counts_in_order = tuple(itemgetter(*order, *(n + s for s in order))
+                                      for order in self._orders)
+        """Per observing seat: ``left + plays_made`` (one list) as cards_left and plays_made."""
         self._relative = tuple({s: (s - seat) % n for s in range(n)} for seat in range(n))
-        self._marks: dict[tuple, bytes] = {}
-        self._no_auction = bytes(self.layout["stake"].stop - self.layout["bids"].start)
-        """No bid and no double yet (and the stake's place): the bytes of play-only deals."""
+        self._marks: tuple[dict[tuple, bytes], ...] = tuple({} for _ in range(n))
+        self._no_auction = bytes(self.layout["stake"].start - self.layout["bids"].start)
+        """No bid and no double yet: the bytes of play-only deals."""
 
-    def _marked(self, marks: tuple[int, int, int, int, str]) -> bytes:
-        """The one-hot fields (landlord, to move, top seat, top kind, phase) as bytes, for
-        relative seats (-1: none) and a kind (-1: none); a few hundred, remembered."""
+    def _marked(self, seat: int, marks: tuple[int, int, int, int, str]) -> bytes:
+        """The one-hot fields (landlord, to move, top seat, top kind, phase) as bytes, seen
+        from ``seat``, for absolute seats (-1: none), the top's seat, the top's kind (-1:
+        no top) and the phase's value; a few hundred per seat, remembered."""
         landlord, to_move, top_seat, kind, phase = marks
+        relative = self._relative[seat]
+        landlord = relative.get(landlord, -1)
+        to_move = relative.get(to_move, -1)
+        top_seat = -1 if kind == -1 else relative[top_seat]
         n = self.seats
         found = [int(i == landlord) for i in range(n)] + [int(i == to_move) for i in range(n)]
         found += [int(i == top_seat) for i in range(n)]
         found += [int(k == kind) for k in KINDS] + [int(p.value == phase) for p in PHASES]
-        row = self._marks[marks] = bytes(found)
+        row = self._marks[seat][marks] = bytes(found)
         return row
 
     def split(self, vector: np.ndarray) -> dict[str, np.ndarray]:
@@ -162,43 +203,57 @@ class Encoding:
             view.cards_left, view.plays_made, view.landlord, view.to_move, view.top_seat,
             view.phase, view.bids, doubled, view.stake_now)
 
-    def from_deal(self, deal: Deal, seat: int, played: Sequence[int]) -> np.ndarray:
+    def from_deal(self, deal: Deal, seat: int,
+                  played: Sequence[int] | PlayedCards) -> np.ndarray:
         """The vector of ``seat``'s view of ``deal``, read from the seat's own hand and the
-        public state only; ``played``: the cards each seat has played (a
-        :class:`PlayedCards`). The environments' fast path: every number but the stake is
-        below 256, so the vector is one conversion from bytes, and the bytes of rank counts
-        and of one-hot fields are remembered (the tests check it against :meth:`from_view`
-        at every step of random deals)."""
-        in_order = self._in_order[seat]
-        relative = self._relative[seat]
+        public state only; ``played``: the cards each seat has played, or (faster) a
+        :class:`PlayedCards` that follows the deal. The environments' fast path: the vector
+        is one conversion from bytes (the stake, the one number that may pass 255, is
+        written after), and the bytes of rank counts and of one-hot fields are remembered
+        or kept up to date (the tests check it against :meth:`from_view` at every step of
+        random deals)."""
         known = _ROWS.get
-        landlord, top, to_move = deal.landlord, deal.top, deal.to_move
-        hand = deal.hands[seat]
+        landlord, top = deal.landlord, deal.top
         kitty = deal.kitty if landlord >= 0 else 0
-        top_cards = 0 if top is None else top.cards
-        rows = [known(hand) or _rank_row(hand)]
-        rows += [known(cards) or _rank_row(cards) for cards in in_order(played)]
-        rows.append(known(kitty) or _rank_row(kitty))
-        rows.append(known(top_cards) or _rank_row(top_cards))
-        rows.append(bytes(in_order(deal.left) + in_order(deal.plays_made)))
-        marks = (relative[landlord] if landlord >= 0 else -1,
-                 relative[to_move] if to_move >= 0 else -1,
-                 -1 if top is None else relative[deal.top_seat],
-                 -1 if top is None else top.kind, deal.phase._value_)  # enums hash slowly
-        rows.append(self._marks.get(marks) or self._marked(marks))
-        if deal.bids or deal.redoubled or any(deal.doubled):
-            bids_seen = [0] * (self.seats * len(self.answers))
-            width, answers = len(self.answers), self.answers
-            for s, bid in deal.bids:
-                bids_seen[relative[s] * width + answers[bid]] += 1
-            doubled = [deal.redoubled if s == landlord else deal.doubled[s]
-                       for s in self._orders[seat]]
-            rows.append(bytes([*bids_seen, *doubled, 0]))
+        if played.__class__ is PlayedCards:
+            played.of(deal)  # type: ignore[union-attr]
+            hand_row = played.hand_row(deal, seat)  # type: ignore[union-attr]
+            played_rows = played.rows  # type: ignore[union-attr]
         else:
-            rows.append(self._no_auction)
-        out = np.frombuffer(b"".join(rows), np.uint8).astype(np.float32)
-        out[-1] = stake_of(deal.auction_state.stake, deal.bombs + deal.rockets)
+            hand = deal.hands[seat]
+            hand_row = known(hand) or _rank_row(hand)
+            played_rows = [known(cards) or _rank_row(cards) for cards in played]
+        if top is None:
+            top_row, kind = _NO_CARDS, -1
+        else:
+            top_row, kind = known(top.cards) or _rank_row(top.cards), top.kind
+        marks = (landlord, deal.to_move, deal.top_seat, kind, deal.phase._value_)
+        stake = stake_of(deal.auction_state.stake, deal.bombs + deal.rockets)
+        out = np.frombuffer(b"".join((
+            hand_row,
+            *self._in_order[seat](played_rows),
+            known(kitty) or _rank_row(kitty),
+            top_row,
+            bytes(self._counts_in_order[seat](deal.left + deal.plays_made)),
+            self._marks[seat].get(marks) or self._marked(seat, marks),
+            self._auction(deal, seat) if deal.bids or deal.redoubled or True in deal.doubled
+            else self._no_auction,
+            _SMALL[stake] if stake < 256 else _SMALL[0])), _BYTE).astype(_FLOAT)
+        if stake > 255:
+            out[-1] = stake
         return out
+
+    def _auction(self, deal: Deal, seat: int) -> bytes:
+        """The bids and doubled fields as bytes (the stake's place not included)."""
+        relative = self._relative[seat]
+        width, answers = len(self.answers), self.answers
+        bids_seen = [0] * (self.seats * width)
+        for s, bid in deal.bids:
+            bids_seen[relative[s] * width + answers[bid]] += 1
+        landlord = deal.landlord
+        doubled = [deal.redoubled if s == landlord else deal.doubled[s]
+                   for s in self._orders[seat]]
+        return bytes([*bids_seen, *doubled])
 
     def _vector(self, seat: int, hand: int, played: Sequence[int], kitty: int,
                 top: Play | None, left: Sequence[int], plays_made: Sequence[int],
@@ -234,26 +289,53 @@ class Encoding:
 
 class PlayedCards:
     """The cards each seat has played in a deal, kept up to date from its history as the
-    deal moves on (it starts over if the history was taken back)."""
+    deal moves on (it starts over if the history was taken back); with them, as the
+    observation's rows of bytes, what each seat has played (``rows``) and holds
+    (:meth:`hand_row`), each worked out from the last one."""
 
     def __init__(self, seats: int) -> None:
         self.seats = seats
-        self.played = [0] * seats
-        self._deal: Deal | None = None
+        self._start(None)
+
+    def _start(self, deal: Deal | None) -> None:
+        n = self.seats
+        self._deal = deal
         self._seen = 0
         self._last: object = None
+        self.played = [0] * n
+        self._spreads = [0] * n
+        """``played`` with a byte per rank (:func:`_spread`)."""
+        self.rows = [_NO_CARDS] * n
+        self._whole = [-1] * n
+        """Per seat, the cards it held and played when :meth:`hand_row` last looked (the
+        same until the hand changes other than by playing), and their spread."""
+        self._whole_spreads = [0] * n
 
     def of(self, deal: Deal) -> list[int]:
-        """Rank counts played by each seat of ``deal`` so far."""
+        """Rank counts played by each seat of ``deal`` so far (``rows`` updated too)."""
         history = deal.history
         seen = self._seen
         if deal is not self._deal or len(history) < seen or \
                 (seen and history[seen - 1] is not self._last):
-            self._deal, self.played, seen = deal, [0] * self.seats, 0
-        played = self.played
-        for seat, action in history[seen:]:
-            if action.__class__ is Play:
-                played[seat] += action.cards
-        self._seen = len(history)
-        self._last = history[-1] if history else None
-        return played
+            self._start(deal)
+            seen = 0
+        n = len(history)
+        if seen < n:
+            played, spreads, rows = self.played, self._spreads, self.rows
+            for seat, action in history[seen:]:
+                if action.__class__ is Play and action.cards:
+                    played[seat] += action.cards
+                    spread = spreads[seat] = spreads[seat] + _spread_of_play(action.cards)
+                    rows[seat] = spread.to_bytes(NUM_RANKS, "little")
+            self._seen = n
+            self._last = history[-1]
+        return self.played
+
+    def hand_row(self, deal: Deal, seat: int) -> bytes:
+        """The rank counts ``seat`` holds in ``deal`` as a row of bytes (after :meth:`of`):
+        what it held and played, less what it played."""
+        whole = deal.hands[seat] + self.played[seat]  # disjoint cards: no field overflows
+        if whole != self._whole[seat]:
+            self._whole[seat] = whole
+            self._whole_spreads[seat] = _spread(whole)
+        return (self._whole_spreads[seat] - self._spreads[seat]).to_bytes(NUM_RANKS, "little")
