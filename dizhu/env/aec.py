@@ -30,6 +30,11 @@ from .core import (
     rules_of,
 )
 
+_frombuffer = np.frombuffer
+_INT8 = np.dtype(np.int8)
+_FEW = 32
+"""Up to this many legal ids, a mask is set byte by byte (cheaper than one NumPy call)."""
+
 
 def env(**kwargs: Any) -> AECEnv:
     """:class:`raw_env` with PettingZoo's usual wrappers (the arguments are its own)."""
@@ -89,7 +94,9 @@ class raw_env(AECEnv, EzPickle):
                               for agent in self.possible_agents}
         self._rng = random.Random()
         self.deal: Deal | None = None
-        self._legal: tuple[int, list[int]] = (-1, [])
+        self._legal: tuple[int, object, list[int]] = (-1, None, [])
+        """The legal ids (last) of the state (first two) they were worked out for: the
+        history's length and its last entry (each push appends a tuple made anew)."""
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -109,26 +116,34 @@ class raw_env(AECEnv, EzPickle):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.deal.to_move]
-        self._legal = (-1, [])
+        self._legal = (-1, None, [])
         if self.render_mode == "human":
             self.render()
 
     def legal_ids(self) -> list[int]:
         """The ids of the legal actions of the seat to act (computed once per state)."""
-        deal = self.deal
-        moves = len(deal.history)
-        if self._legal[0] != moves:
-            self._legal = (moves, self.table.ids_of(deal.legal_actions()))
-        return self._legal[1]
+        history = self.deal.history
+        moves = len(history)
+        last = history[-1] if moves else None
+        legal = self._legal
+        if legal[0] != moves or legal[1] is not last:
+            legal = self._legal = (moves, last, self.table.ids_of(self.deal.legal_actions()))
+        return legal[2]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation and its action mask (all zeros when not its turn)."""
         seat = self._seat[agent]
         deal = self.deal
-        mask = np.zeros(self._actions, np.int8)
+        mask = bytearray(self._actions)
         if seat == deal.to_move:
-            mask[np.array(self.legal_ids(), np.intp)] = 1
-        return {"observation": self._observe(deal, seat), "action_mask": mask}
+            ids = self.legal_ids()
+            if len(ids) < _FEW:
+                for i in ids:
+                    mask[i] = 1
+            else:
+                _frombuffer(mask, _INT8)[ids] = 1
+        return {"observation": self._observe(deal, seat),
+                "action_mask": _frombuffer(mask, _INT8)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -136,7 +151,11 @@ class raw_env(AECEnv, EzPickle):
             self._was_dead_step(action)
             return
         deal = self.deal
-        deal.push(self.table.actions[int(action)], self._seat[agent])
+        chosen = self.table.actions[int(action)]
+        if action in self.legal_ids():  # the engine's own legal actions: no need to check
+            deal.push_unchecked(chosen)
+        else:
+            deal.push(chosen, self._seat[agent])
         self._cumulative_rewards[agent] = 0.0
         if deal.is_over:
             for agent_, reward in zip(self.agents, final_rewards(deal, self.reward),
