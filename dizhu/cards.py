@@ -226,8 +226,14 @@ def ranks_of_cards(cards: Iterable[int]) -> int:
 
 
 def deck_faces(packs: int = 1) -> list[int]:
-    """The faces of a deck of ``packs`` packs, each face once per pack, in order."""
-    return [face for face in range(DECK_SIZE) for _ in range(packs)]
+    """The faces of a deck of ``packs`` packs, each face once per pack, in order (a new
+    list: shuffle it at will)."""
+    return list(_deck_faces(packs))
+
+
+@functools.cache
+def _deck_faces(packs: int) -> tuple[int, ...]:
+    return tuple(face for face in range(DECK_SIZE) for _ in range(packs))
 
 
 _MIX = (1 << 64) - 1
