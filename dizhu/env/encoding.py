@@ -216,9 +216,7 @@ class Encoding:
         landlord, top = deal.landlord, deal.top
         kitty = deal.kitty if landlord >= 0 else 0
         if played.__class__ is PlayedCards:
-            played.of(deal)  # type: ignore[union-attr]
-            hand_row = played.hand_row(deal, seat)  # type: ignore[union-attr]
-            played_rows = played.rows  # type: ignore[union-attr]
+            hand_row, played_rows = played.rows_of(deal, seat)  # type: ignore[union-attr]
         else:
             hand = deal.hands[seat]
             hand_row = known(hand) or _rank_row(hand)
@@ -291,7 +289,7 @@ class PlayedCards:
     """The cards each seat has played in a deal, kept up to date from its history as the
     deal moves on (it starts over if the history was taken back); with them, as the
     observation's rows of bytes, what each seat has played (``rows``) and holds
-    (:meth:`hand_row`), each worked out from the last one."""
+    (:meth:`rows_of`), each worked out from the last one."""
 
     def __init__(self, seats: int) -> None:
         self.seats = seats
@@ -307,35 +305,39 @@ class PlayedCards:
         """``played`` with a byte per rank (:func:`_spread`)."""
         self.rows = [_NO_CARDS] * n
         self._whole = [-1] * n
-        """Per seat, the cards it held and played when :meth:`hand_row` last looked (the
+        """Per seat, the cards it held and played when :meth:`rows_of` last looked (the
         same until the hand changes other than by playing), and their spread."""
         self._whole_spreads = [0] * n
 
     def of(self, deal: Deal) -> list[int]:
         """Rank counts played by each seat of ``deal`` so far (``rows`` updated too)."""
         history = deal.history
+        n = len(history)
         seen = self._seen
-        if deal is not self._deal or len(history) < seen or \
-                (seen and history[seen - 1] is not self._last):
+        if n == seen and deal is self._deal and (history[-1] if n else None) is self._last:
+            return self.played  # nothing new
+        if deal is not self._deal or n < seen or (seen and history[seen - 1] is not self._last):
             self._start(deal)
             seen = 0
-        n = len(history)
-        if seen < n:
-            played, spreads, rows = self.played, self._spreads, self.rows
-            for seat, action in history[seen:]:
-                if action.__class__ is Play and action.cards:
-                    played[seat] += action.cards
-                    spread = spreads[seat] = spreads[seat] + _spread_of_play(action.cards)
-                    rows[seat] = spread.to_bytes(NUM_RANKS, "little")
-            self._seen = n
-            self._last = history[-1]
-        return self.played
+        played, spreads, rows = self.played, self._spreads, self.rows
+        for seat, action in history[seen:]:
+            if action.__class__ is Play and action.cards:
+                cards = action.cards
+                played[seat] += cards
+                spread = spreads[seat] = spreads[seat] + (_SPREADS.get(cards)
+                                                          or _spread_of_play(cards))
+                rows[seat] = spread.to_bytes(NUM_RANKS, "little")
+        self._seen = n
+        self._last = history[-1] if n else None
+        return played
 
-    def hand_row(self, deal: Deal, seat: int) -> bytes:
-        """The rank counts ``seat`` holds in ``deal`` as a row of bytes (after :meth:`of`):
-        what it held and played, less what it played."""
+    def rows_of(self, deal: Deal, seat: int) -> tuple[bytes, list[bytes]]:
+        """The rank counts ``seat`` holds in ``deal`` and each seat has played, as rows of
+        bytes (what ``seat`` holds: what it held and played, less what it played)."""
+        self.of(deal)
         whole = deal.hands[seat] + self.played[seat]  # disjoint cards: no field overflows
         if whole != self._whole[seat]:
             self._whole[seat] = whole
             self._whole_spreads[seat] = _spread(whole)
-        return (self._whole_spreads[seat] - self._spreads[seat]).to_bytes(NUM_RANKS, "little")
+        held = self._whole_spreads[seat] - self._spreads[seat]
+        return held.to_bytes(NUM_RANKS, "little"), self.rows
