@@ -291,3 +291,43 @@ def test_an_invitation_shows_every_character_of_its_link(browser, server, phone)
         return [parseFloat(style.lineHeight), parseFloat(style.fontSize)];
     })""")
     assert heights and all(line >= 1.3 * size for line, size in heights), heights
+
+
+WORDS = {
+    "en": ("you may hand it to a computer in ", "against normal and a friend not seated yet",
+           "against Bo and normal"),
+    "zh": ("秒后可交给电脑代打", "对手：普通和尚未入座的好友", "对手：Bo和普通"),
+}
+
+
+@pytest.mark.parametrize(("lang", "phone"), [("en", False), ("zh", True)])
+def test_the_creator_sees_when_a_seat_may_be_handed_over_and_the_lobby_names_friends(
+        browser, tmp_path, lang, phone):
+    """A seat just left said only "away": its button came 20 s later with no word of it.
+    Now the creator's page says in how many seconds the seat may go to a computer. The
+    lobby's list said "against friend and normal"; it now names the friend who sat, or
+    says the seat still waits for one."""
+    soon_words, waiting, named = WORDS[lang]
+    s = Server(tmp_path / "game.sqlite3", away=30.0).start()
+    try:
+        ann = Person(browser, s, lang=lang, phone=phone)
+        ann.start_match(bots=["friend", "normal"])
+        page = ann.page
+        bo = join(browser, s, page.input_value("#invite-1"), "Bo")
+        page.wait_for_function("document.querySelector('#seat-1 .name').textContent === 'Bo'")
+        bo.close()
+        soon = page.wait_for_selector("#seat-1 .presence-soon").text_content()
+        assert soon_words in soon and 0 < int("".join(filter(str.isdigit, soon))) <= 30
+        assert page.locator("#hand-over-1").count() == 0
+        inside_their_boxes(page)
+        shot(ann, f"hand-over-soon-{lang}")
+        ann.start_match(bots=["normal", "friend"])  # a second table, its friend not come
+        ann.goto_lobby()
+        page.wait_for_selector("#unfinished button.resume")
+        entries = [e.replace("\u2068", "").replace("\u2069", "")
+                   for e in page.locator("#unfinished li .match-text").all_text_contents()]
+        assert any(waiting in e for e in entries) and any(named in e for e in entries), entries
+        assert not ann.errors and not bo.errors
+    finally:
+        s.stop()
+    assert not s.troubles(), s.output()

@@ -11,6 +11,7 @@ whoever holds one plays (or watches) by it, from any browser, as often as they c
 from __future__ import annotations
 
 import ipaddress
+import math
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -119,10 +120,14 @@ class Presence:
     def to_json(self) -> dict[str, Any]:
         """Sent beside each state: the seats with a page open, those with more than one
         (a link opened in another browser too: each page says so), the seats away long
-        enough to be handed to a computer, and how many spectators watch."""
+        enough to be handed to a computer (and in how many seconds the others will be),
+        and how many spectators watch."""
+        now = time.monotonic()
         return {"present": sorted(s for s in self.pages if s is not None),
                 "twice": sorted(s for s, n in self.pages.items() if s is not None and n > 1),
                 "away": sorted(s for s in self.since if self.gone(s)),
+                "away_in": {str(s): math.ceil(self.away - (now - since))
+                            for s, since in sorted(self.since.items()) if not self.gone(s)},
                 "watching": self.pages.get(None, 0)}
 
     def hand_over(self, by: int | None, seat: int) -> None:

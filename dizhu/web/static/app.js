@@ -186,7 +186,11 @@ function showLevelNote() {
     .join(" · ");
 }
 
-function describe(settings) {
+/** A lobby entry's words: its ruleset, length, who plays the other seats (a friend by the
+ *  name they sat down with) and its options. ``m`` is a match of the lobby's lists. */
+function describe(m) {
+  const settings = m.settings;
+  const people = m.people || {};
   const rules = lobbyData && lobbyData.rulesets.find((r) => r.name === (settings.ruleset || "classic"));
   const length = settings.mode === "deals" ? t("lobby.deals", { n: settings.target })
     : t("lobby.race", { n: settings.target });
@@ -194,7 +198,11 @@ function describe(settings) {
     .filter(Boolean);
   const words = t("lobby.describe", {
     rules: rules ? rulesetTitle(rules) : settings.ruleset, length,
-    bots: settings.bots.map(levelName).join(t("list.and")),
+    bots: settings.bots.map((level, i) => {
+      if (level !== "friend") return levelName(level);
+      const name = people[String(i + 1)];
+      return name === null || name === undefined ? t("lobby.friend_free") : isolate(personName(name, i + 1));
+    }).join(t("list.and")),
   });
   return options.length ? t("lobby.describe_options", { match: words, options: options.join(t("list.comma")) }) : words;
 }
@@ -207,7 +215,7 @@ function when(seconds) {
 function matchItem(m, result) {
   const li = el("li");
   const text = el("span", "match-text");
-  text.append(el("span", "", `${isolate(personName(m.player, 0))} · ${describe(m.settings)}`), el("br"), el("small", "", `${result} · ${when(m.updated)}`));
+  text.append(el("span", "", `${isolate(personName(m.player, 0))} · ${describe(m)}`), el("br"), el("small", "", `${result} · ${when(m.updated)}`));
   li.append(text);
   return li;
 }
@@ -255,7 +263,7 @@ function fillStats(stats) {
 }
 
 async function abandon(m) {
-  if (!window.confirm(t("lobby.abandon_confirm", { match: describe(m.settings) }))) return;
+  if (!window.confirm(t("lobby.abandon_confirm", { match: describe(m) }))) return;
   try {
     await api(`/api/matches/${m.id}/abandon`, { method: "POST" });
   } catch (e) {

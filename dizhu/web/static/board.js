@@ -120,7 +120,12 @@ function presenceLine({ match }, seat, seats, handOver) {
   line.append(el("span", `presence-note${here ? "" : " away"}`,
     level ? t("seat.computer_for", { level: levelName(level) }) : words));
   line.dataset.present = String(here);
-  if (handOver && seats.away.includes(seat) && !match.finished && !match.abandoned) {
+  const over = match.finished || match.abandoned;
+  const soon = seats.away_in && seats.away_in[String(seat)];
+  if (handOver && !level && !over && soon !== undefined) {
+    line.append(el("small", "presence-soon", t("seat.hand_over_in", { n: soon })));
+  }
+  if (handOver && seats.away.includes(seat) && !over) {
     line.append(level
       ? button(t("btn.take_back"), () => handOver(seat, null), { id: `take-back-${seat}`, cls: "small" })
       : button(t("btn.hand_over"), () => handOver(seat, true), { id: `hand-over-${seat}`, cls: "small" }));
