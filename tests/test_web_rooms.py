@@ -127,7 +127,7 @@ def test_invitations_open_their_seat_and_nothing_else(server):
             assert message["state"]["view"]["history"][-1]["seat"] == to_move
         # presence: every seat is at the table, one spectator watches
         assert message["seats"] == {"present": [0, 1, 2], "twice": [], "away": [],
-                                    "watching": 1}
+                                    "away_in": {}, "watching": 1}
         watcher.send(json.dumps({"type": "act", "version": version + 1,
                                  "action": {"bid": "pass"}}))
         assert receive(watcher, "error")["reason"]["code"] == "spectator"
