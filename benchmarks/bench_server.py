@@ -3,7 +3,7 @@ on 127.0.0.1 (started as ``python -m dizhu serve``, SQLite commit included).
 
     python3 benchmarks/bench_server.py stress --tables 1,10,50,100,200 [--seconds 15]
     python3 benchmarks/bench_server.py paced --tables 100,200,300,400,500 [--seconds 60]
-    ... [--checkout PATH [--checkout PATH ...]] [--profile FILE]
+    ... [--checkout PATH [--checkout PATH ...]] [--sync full|normal] [--profile FILE]
 
 Each table is a match (classic, 20 deals, two ``easy`` computer seats) with one client
 playing seat 0: it bids 3 (the highest bid it may), never doubles, plays the first legal
@@ -69,9 +69,9 @@ class Server:
     """``python -m dizhu serve`` from a checkout, on a free port, with its own database."""
 
     def __init__(self, checkout: Path, db: Path, pause: float | None,
-                 profile: Path | None = None) -> None:
+                 profile: Path | None = None, server_args: tuple[str, ...] = ()) -> None:
         runner = ["-m", "cProfile", "-o", str(profile)] if profile else []
-        pace = [] if pause is None else ["--pause", str(pause)]
+        pace = [*([] if pause is None else ["--pause", str(pause)]), *server_args]
         env = {**os.environ, "PYTHONPATH": str(checkout), "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(
             [sys.executable, *runner, "-m", "dizhu", "serve", "--port", "0", "--no-open",
@@ -250,7 +250,7 @@ def step(checkout: Path, tables: int, args: argparse.Namespace) -> dict:
     paced = args.kind == "paced"
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(checkout, Path(tmp) / "load.sqlite3", None if paced else 0.0,
-                        args.profile)
+                        args.profile, ("--sync", args.sync) if args.sync else ())
         try:
             return asyncio.run(load(server, tables, args.seconds, paced, args.seed))
         finally:
@@ -270,6 +270,8 @@ def main() -> None:
                         help="run the server from this checkout (repeatable; default: here)")
     parser.add_argument("--p99", type=float, default=50.0, help="paced: the bar in ms")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sync", choices=("full", "normal"),
+                        help="the servers' --sync (checkouts that have it; default: theirs)")
     parser.add_argument("--profile", type=Path, help="write the server's cProfile here")
     args = parser.parse_args()
     args.seconds = args.seconds or (60.0 if args.kind == "paced" else 15.0)

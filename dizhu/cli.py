@@ -25,6 +25,7 @@ from .deal import Deal, Phase
 from .record import RecordError, deal_to_json, replay
 from .rules import RuleSet
 from .rulesets import find_ruleset, names
+from .session.writer import SYNC
 from .view import public_history
 
 
@@ -173,7 +174,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     programs = dict(_program(given) for given in args.bot or ())
     try:
         serve(db, args.host, port, open_browser=not args.no_open, pause=args.pause,
-              idle=args.idle, lan=args.lan, away=args.away, programs=programs)
+              idle=args.idle, lan=args.lan, away=args.away, programs=programs,
+              sync=args.sync)
     except ServeError as e:
         raise UsageError(str(e)) from None
     return 0
@@ -425,6 +427,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", action="append", metavar="NAME=PROGRAM",
                    help="offer a program speaking the bot protocol (docs/bot-protocol.md) "
                         "in the lobby beside the levels, as NAME; repeatable")
+    p.add_argument("--sync", choices=SYNC, default="full",
+                   help="how each move reaches the disk: full (the default) survives a "
+                        "power cut; normal survives the server crashing but may lose the "
+                        "last moments before a power cut, for a busy server on a disk "
+                        "whose syncs are slow (docs/game-server.md)")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("tui", help="play in the terminal against computer players")

@@ -436,3 +436,17 @@ def test_computer_players_at_a_table_remember_a_bounded_amount(store):
     for bot in (*table.bots.values(), table.hinter.bot):
         assert bot.memo_limit == MEMORY["memo_limit"]
     assert table.bots[1].solver_limit == table.bots[2].solver_limit == MEMORY["solver_limit"]
+
+
+def test_a_store_syncs_its_commits_as_asked(tmp_path):
+    """``full`` (the default) syncs every commit, ``normal`` leaves the log to the system
+    until it is copied into the database; anything else is refused in words."""
+    for sync, level in (("full", 2), ("normal", 1)):
+        store = Store(tmp_path / f"{sync}.sqlite3", grouped=True, sync=sync)
+        try:
+            assert store.db.execute("PRAGMA synchronous").fetchone()[0] == level
+            assert store.writer is not None and store.writer.sync == sync
+        finally:
+            store.close()
+    with pytest.raises(ValueError, match="sync is one of full, normal, not 'off'"):
+        Store(tmp_path / "off.sqlite3", sync="off")

@@ -20,9 +20,9 @@ from .webserver import Server, check_frames
 SUITED = re.compile(r'"([3-9TJQKA2][shcd])"')
 
 
-@pytest.fixture
-def server(tmp_path):
-    s = Server(tmp_path / "game.sqlite3").start()
+@pytest.fixture(params=["full"])
+def server(tmp_path, request):
+    s = Server(tmp_path / "game.sqlite3", sync=request.param).start()
     yield s
     s.stop()
 
@@ -134,7 +134,11 @@ def test_no_frame_shows_another_seats_cards_over_a_whole_match(server, ruleset):
     store.close()
 
 
+@pytest.mark.parametrize("server", ["full", "normal"], indirect=True)
 def test_a_crash_and_restart_resume_the_match_where_it_was(server):
+    """Killed mid-deal and started again, the server resumes the match where it was, with
+    each move synced to the disk (``--sync full``) or left to the system to write out
+    (``--sync normal``: that too survives the server crashing)."""
     match_id = new_match(server)
     with connect(table_url(server, match_id)) as ws:
         state = receive(ws)

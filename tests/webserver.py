@@ -23,13 +23,14 @@ class Server:
 
     def __init__(self, db: Path, pause: float = 0.02, idle: float | None = None,
                  away: float | None = None, lan: bool = False,
-                 bots: dict[str, str] | None = None) -> None:
+                 bots: dict[str, str] | None = None, sync: str = "full") -> None:
         self.db = db
         self.bots = bots or {}
         self.pause = pause
         self.idle = idle
         self.away = away
         self.lan = lan
+        self.sync = sync
         self.process: subprocess.Popen | None = None
         self.url = ""
         self.printed = ""
@@ -41,7 +42,7 @@ class Server:
              "--db", str(self.db), "--pause", str(self.pause),
              *(["--idle", str(self.idle)] if self.idle is not None else []),
              *(["--away", str(self.away)] if self.away is not None else []),
-             *(["--lan"] if self.lan else []),
+             *(["--lan"] if self.lan else []), "--sync", self.sync,
              *(arg for name, command in self.bots.items()
                for arg in ("--bot", f"{name}={command}"))],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)

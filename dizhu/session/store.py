@@ -110,15 +110,18 @@ class StoredMatch:
 class Store:
     """The game's database. Every write is one transaction, committed before returning;
     a store opened ``grouped`` (a server's) commits events in a writer thread of its own,
-    many matches' at once (:mod:`.writer`), and says when each is committed."""
+    many matches' at once (:mod:`.writer`), and says when each is committed. ``sync``:
+    how commits reach the disk (:data:`.writer.SYNC`)."""
 
-    def __init__(self, path: str | os.PathLike[str], *, grouped: bool = False) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, grouped: bool = False,
+                 sync: str = "full") -> None:
         self.path = Path(path)
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = connect(str(path))
+        self.db = connect(str(path), sync)
         self._migrate()
-        self.writer = GroupWriter(str(path)) if grouped and str(path) != ":memory:" else None
+        self.writer = GroupWriter(str(path), sync) if grouped and str(path) != ":memory:" \
+            else None
 
     def _migrate(self) -> None:
         """Create the tables, or bring a database of an older schema up to date (in one

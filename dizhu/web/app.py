@@ -90,16 +90,17 @@ LOCAL_ONLY = Reason("local_only", "only the computer that runs the game may do t
 
 def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None = None,
                idle: float = IDLE, lan: bool = False, away: float = AWAY,
-               programs: dict[str, str] | None = None) -> Starlette:
+               programs: dict[str, str] | None = None, sync: str = "full") -> Starlette:
     """The game as an ASGI application on a database file. ``hosts``: the host names the
     server answers to (any, when not given); requests naming another host are refused, so
     that a site that points its name at this address (DNS rebinding) cannot use the game.
     ``lan``: the server is reachable from the local network; the lobby, making, abandoning
     and resuming matches are then only for the machine itself (see :mod:`.rooms`), and
     invitations name ``app.state.base`` (the address friends reach). ``programs``: outside
-    programs (the bot protocol) offered in the lobby beside the levels, by name."""
+    programs (the bot protocol) offered in the lobby beside the levels, by name. ``sync``:
+    how commits reach the disk (:data:`dizhu.session.writer.SYNC`)."""
     programs = programs or {}
-    store = Store(db_path, grouped=True)
+    store = Store(db_path, grouped=True, sync=sync)
     hub = Hub(store, pause, idle, away)
 
     def not_local(request: Request) -> Response | None:

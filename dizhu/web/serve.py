@@ -61,7 +61,7 @@ def lan_address() -> str:
 def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
           open_browser: bool = True, pause: float = 0.8, idle: float | None = None,
           lan: bool = False, away: float | None = None,
-          programs: dict[str, str] | None = None) -> None:
+          programs: dict[str, str] | None = None, sync: str = "full") -> None:
     """Run the game until interrupted; ``lan``: listen on every address of the machine,
     the lobby still only for the machine itself (friends come by invitation);
     ``programs``: outside bots offered in the lobby, by name."""
@@ -76,7 +76,8 @@ def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
     try:
         app = create_app(db, pause, hosts=host_names(host, network),
                          idle=IDLE if idle is None else idle, lan=lan,
-                         away=AWAY if away is None else away, programs=programs)
+                         away=AWAY if away is None else away, programs=programs,
+                         sync=sync)
     except (OSError, sqlite3.Error) as e:
         raise ServeError(f"cannot open the database {db}: {e}") from None
     memory.settle()  # the engine's lasting tables built and kept out of collections
