@@ -82,18 +82,32 @@ def write(db: sqlite3.Connection, rows: list[EventRow]) -> None:
             db.execute("UPDATE matches SET updated = ? WHERE id = ?", (row.at, row.match_id))
 
 
+CHECKPOINT = 1.0
+"""Seconds between a grouped store's checkpoints of its log, beside its writer."""
+LOG_PAGES = 10_000
+"""Pages of log (40 MiB) past which the writer checkpoints within a commit all the same (a
+writer that never pauses leaves no checkpoint beside it the time to complete)."""
+
+
 class GroupWriter:
     """A thread with its own connection that commits the events queued while it was
     committing the previous ones, all in one transaction. If that transaction fails, each
     event is tried alone, so one bad event fails only itself."""
 
-    def __init__(self, path: str, sync: str = "full") -> None:
+    def __init__(self, path: str, sync: str = "full", checkpoint: float = CHECKPOINT,
+                 log_pages: int = LOG_PAGES) -> None:
         self.queue: queue.SimpleQueue[tuple[EventRow, Future[None]] | None] = \
             queue.SimpleQueue()
-        self.path = path  # the thread opens its own connection: one stays in its thread
+        self.path = path  # each thread opens its own connection: one stays in its thread
         self.sync = sync
+        self.checkpoint = checkpoint
+        self.log_pages = log_pages
+        self.stopping = threading.Event()
         self.thread = threading.Thread(target=self._run, name="dizhu-store", daemon=True)
         self.thread.start()
+        self.checkpointer = threading.Thread(target=self._checkpoints,
+                                             name="dizhu-checkpoint", daemon=True)
+        self.checkpointer.start()
 
     def put(self, row: EventRow) -> Future[None]:
         """Queue an event; the future is done once it is committed (its exception the
@@ -106,9 +120,23 @@ class GroupWriter:
         """Commit what is queued, then stop."""
         self.queue.put(None)
         self.thread.join()
+        self.stopping.set()
+        self.checkpointer.join()
+
+    def _checkpoints(self) -> None:
+        """Copy the log into the database every :attr:`checkpoint` seconds, beside the
+        writer: SQLite's own checkpoint, within a commit once the log is 1,000 pages long,
+        held every table of that batch waiting for it (100 ms and more under load). One
+        that finds the writer between batches completes, and the log starts again from its
+        beginning; the writer checkpoints itself only past :attr:`log_pages`."""
+        db = connect(self.path, self.sync)
+        while not self.stopping.wait(self.checkpoint):
+            db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        db.close()
 
     def _run(self) -> None:
         db = connect(self.path, self.sync)
+        db.execute(f"PRAGMA wal_autocheckpoint={int(self.log_pages)}")
         running = True
         while running:
             batch = [self.queue.get()]
