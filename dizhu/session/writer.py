@@ -4,6 +4,7 @@ one ``fsync`` for many actions, and a server's event loop never waits on the dis
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import sqlite3
@@ -131,7 +132,8 @@ class GroupWriter:
         beginning; the writer checkpoints itself only past :attr:`log_pages`."""
         db = connect(self.path, self.sync)
         while not self.stopping.wait(self.checkpoint):
-            db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            with contextlib.suppress(sqlite3.OperationalError):  # busy now: the next one
+                db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
         db.close()
 
     def _run(self) -> None:
