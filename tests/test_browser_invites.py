@@ -296,22 +296,24 @@ def test_an_invitation_shows_every_character_of_its_link(browser, server, phone)
 WORDS = {
     "en": ("you may hand it to a computer in ", "against normal and a friend not seated yet",
            "against Bo and normal"),
-    "zh": ("秒后可交给电脑代打", "对手：普通和尚未入座的好友", "对手：Bo和普通"),
+    "zh": ("秒后可交给电脑代打", "对手：普通和待入座的好友和简单", "对手：Bo和普通和简单"),
 }
 
 
-@pytest.mark.parametrize(("lang", "phone"), [("en", False), ("zh", True)])
+@pytest.mark.parametrize(("lang", "phone", "ruleset"),
+                         [("en", False, "classic"), ("zh", True, "four")])
 def test_the_creator_sees_when_a_seat_may_be_handed_over_and_the_lobby_names_friends(
-        browser, tmp_path, lang, phone):
+        browser, tmp_path, lang, phone, ruleset):
     """A seat just left said only "away": its button came 20 s later with no word of it.
     Now the creator's page says in how many seconds the seat may go to a computer. The
     lobby's list said "against friend and normal"; it now names the friend who sat, or
     says the seat still waits for one."""
     soon_words, waiting, named = WORDS[lang]
+    more = ["easy"] if ruleset == "four" else []
     s = Server(tmp_path / "game.sqlite3", away=30.0).start()
     try:
         ann = Person(browser, s, lang=lang, phone=phone)
-        ann.start_match(bots=["friend", "normal"])
+        ann.start_match(bots=["friend", "normal", *more], ruleset=ruleset)
         page = ann.page
         bo = join(browser, s, page.input_value("#invite-1"), "Bo")
         page.wait_for_function("document.querySelector('#seat-1 .name').textContent === 'Bo'")
@@ -320,10 +322,12 @@ def test_the_creator_sees_when_a_seat_may_be_handed_over_and_the_lobby_names_fri
         assert soon_words in soon and 0 < int("".join(filter(str.isdigit, soon))) <= 30
         assert page.locator("#hand-over-1").count() == 0
         inside_their_boxes(page)
-        shot(ann, f"hand-over-soon-{lang}")
-        ann.start_match(bots=["normal", "friend"])  # a second table, its friend not come
+        shot(ann, f"hand-over-soon-{lang}-{ruleset}")
+        ann.start_match(bots=["normal", "friend", *more], ruleset=ruleset)  # nobody comes
         ann.goto_lobby()
         page.wait_for_selector("#unfinished button.resume")
+        page.locator("#unfinished").scroll_into_view_if_needed()
+        shot(ann, f"lobby-friends-{lang}-{ruleset}")
         entries = [e.replace("\u2068", "").replace("\u2069", "")
                    for e in page.locator("#unfinished li .match-text").all_text_contents()]
         assert any(waiting in e for e in entries) and any(named in e for e in entries), entries
