@@ -1,4 +1,4 @@
-"""Shared fixtures: where the project's shared test vectors live."""
+"""Shared fixtures: where the rule vectors live."""
 
 from __future__ import annotations
 
@@ -13,13 +13,15 @@ settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("DIZHU_SHARED", REPO.parent / "shared"))
-CASES = SHARED / "cases"
+CASES = Path(os.environ.get("DIZHU_CASES", REPO / "tests" / "data" / "cases"))
+"""The rule vectors the engine must pass: the repository's copy of the project's shared
+vectors, or another folder of the same layout named by ``DIZHU_CASES``."""
+SHARED_CASES = Path(os.environ.get("DIZHU_SHARED", REPO.parent / "shared")) / "cases"
+"""Where the shared vectors live beside a checkout, when they do (tests/test_vectors.py)."""
 
 
 @pytest.fixture(scope="session")
 def cases_dir() -> Path:
     if not CASES.is_dir():
-        pytest.fail(f"the shared test vectors are missing: expected them in {CASES} "
-                    "(set DIZHU_SHARED to the folder that holds cases/)")
+        pytest.fail(f"the rule vectors are missing: expected them in {CASES}")
     return CASES
