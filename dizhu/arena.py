@@ -5,7 +5,7 @@ or three in ``four``), then B holds seat 0 against A. In ``play`` mode (DouZero'
 PerfectDou's protocol) seat 0 is the landlord without an auction, with the kitty, and
 leads; a deal scores 1 doubled per doubling bomb or rocket, each peasant ±1 and the
 landlord the opposite of their sum. In ``full`` mode the auction (a thrown-in deck is
-redealt from the same seed stream), the doubling option and RULES.md's scoring are played
+redealt from the same seed stream), the doubling option and docs/rules.md's scoring are played
 for real.
 
 Reported for A: WP (share of deals its side won) and ADP (its side's points per deal),

@@ -1,4 +1,4 @@
-"""Auctions and the optional doubling (RULES.md, Auction).
+"""Auctions and the optional doubling (docs/rules.md, Auction).
 
 Actions of these phases are small interned values. A :class:`Bid` is any answer in an
 auction, named by its token: ``pass``, ``1``, ``2``, ``3`` in the points auction; ``call``,

@@ -1,7 +1,7 @@
 """Combinations: their kinds, the plays themselves, how a set of cards reads, what beats what.
 
 A :class:`Play` is identified by its kind and its cards (by rank). Its ``main`` rank and
-``length`` are those of the strongest reading of the cards as that kind (RULES.md, Readings).
+``length`` are those of the strongest reading of the cards as that kind (docs/rules.md, Readings).
 
 Which kinds exist and how they read is a ruleset's choice, described by
 :class:`CombinationRules`: ``classic`` (one pack, three seats) and ``four`` (two packs,
@@ -54,7 +54,7 @@ class Kind(enum.IntEnum):
 
     @property
     def label(self) -> str:
-        """The engine name of RULES.md, e.g. ``airplane_singles``."""
+        """The engine name of docs/rules.md, e.g. ``airplane_singles``."""
         return self._label  # type: ignore[attr-defined]
 
     @classmethod
@@ -103,7 +103,7 @@ class InvalidPlayError(ValueError):
 
 @dataclass(frozen=True)
 class CombinationRules:
-    """Which combinations a ruleset has and how cards read as them (RULES.md's tables).
+    """Which combinations a ruleset has and how cards read as them (docs/rules.md's tables).
 
     Chains are as long as the twelve ranks 3..A and the largest hand (``max_play`` cards)
     allow; the rocket is every joker of the deck; bombs are ``bomb_sizes`` cards of one
@@ -146,7 +146,7 @@ class CombinationRules:
 CLASSIC_KINDS = frozenset(k for k in Kind if k is not Kind.PASS)
 
 CLASSIC_COMBOS = CombinationRules("classic", CLASSIC_KINDS, FULL_DECK, 20)
-"""The combinations of one pack and three seats (RULES.md, Combinations)."""
+"""The combinations of one pack and three seats (docs/rules.md, Combinations)."""
 
 
 class Play:
@@ -207,7 +207,7 @@ class Play:
 
     @property
     def reading(self) -> str:
-        """``kind:main:length`` as in RULES.md (the rocket is ``rocket:R:1``)."""
+        """``kind:main:length`` as in docs/rules.md (the rocket is ``rocket:R:1``)."""
         return f"{self.kind.label}:{RANKS[self.main]}:{self.length}"
 
     @property
@@ -226,7 +226,7 @@ PASS = Play(Kind.PASS, 0, -1, 0)
 
 
 def beats(play: Play, top: Play) -> bool:
-    """Whether ``play`` may be played on ``top`` (RULES.md, Beating): the same kind and
+    """Whether ``play`` may be played on ``top`` (docs/rules.md, Beating): the same kind and
     size with a higher main rank; a bomb beats anything but the rocket and a bomb of more
     cards, or of as many cards and a higher rank; the rocket beats everything."""
     if top.kind is Kind.ROCKET or play.kind is Kind.PASS:

@@ -447,7 +447,7 @@ class AmbiguousPlayError(ValueError):
 
 
 def play_from_cards(deal: Deal, cards: int) -> Play:
-    """The play meant by selecting exactly these cards (RULES.md, Readings).
+    """The play meant by selecting exactly these cards (docs/rules.md, Readings).
 
     Following, it is the reading that fits the trick. Leading with cards that read as
     several kinds raises :class:`AmbiguousPlayError` with the options; cards that make no

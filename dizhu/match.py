@@ -1,4 +1,4 @@
-"""A match: a fixed number of deals or a race to points (RULES.md, Match)."""
+"""A match: a fixed number of deals or a race to points (docs/rules.md, Match)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Naming a play by its pattern (RULES.md, Entering a play).
+"""Naming a play by its pattern (docs/rules.md, Entering a play).
 
 Besides selecting cards, a player may name the pattern, the lowest rank of its main run,
 the run's length for a chain, and then its wings or kickers one rank at a time.

@@ -4,12 +4,12 @@ A :class:`RuleSet` owns everything that makes one game of the family: the deck, 
 hand and kitty sizes, which combinations exist and how they read (its
 :class:`~dizhu.combos.CombinationRules`, from which its universe of plays and its move
 generator are built once and cached), the auction protocol, what doubles the stake and what
-the count strip marks. The class itself is ``classic`` (RULES.md); a variant is a subclass
+the count strip marks. The class itself is ``classic`` (docs/rules.md); a variant is a subclass
 that overrides what differs (see :mod:`dizhu.rulesets`), as python-chess's variants do.
 Every other module asks the ruleset instead of assuming three seats, 17 cards or one
 auction.
 
-Instances are frozen; the options of RULES.md (``doubling``, ``distinct_kickers``) are
+Instances are frozen; the options of docs/rules.md (``doubling``, ``distinct_kickers``) are
 their fields: ``rules.with_options(doubling=True)`` is another ruleset.
 """
 
@@ -148,4 +148,4 @@ class RuleSet:
 
 
 CLASSIC = RuleSet()
-"""The default ruleset (RULES.md)."""
+"""The default ruleset (docs/rules.md)."""

@@ -1,4 +1,4 @@
-"""The score of a deal: stake, multipliers and each seat's settlement (RULES.md, Scoring)."""
+"""The score of a deal: stake, multipliers and each seat's settlement (docs/rules.md, Scoring)."""
 
 from __future__ import annotations
 

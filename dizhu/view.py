@@ -144,7 +144,7 @@ class SeatView:
 
     @property
     def spring_possible(self) -> bool:
-        """In play, and no peasant has played yet (RULES.md, Scoring)."""
+        """In play, and no peasant has played yet (docs/rules.md, Scoring)."""
         return self.phase is Phase.PLAY and all(
             n == 0 for s, n in enumerate(self.plays_made) if s != self.landlord)
 
@@ -176,7 +176,7 @@ class SeatView:
         return sum(settled(s) for s in range(self.seats) if s != self.landlord)
 
     def count_strip(self) -> CountStrip:
-        """The count of unseen cards (RULES.md, The count strip)."""
+        """The count of unseen cards (docs/rules.md, The count strip)."""
         seen = self.hand_ranks + sum(self.played)
         deck = self.rules.deck
         unseen = tuple(count_of(deck, r) - count_of(seen, r) for r in range(NUM_RANKS))

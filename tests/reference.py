@@ -1,5 +1,5 @@
 """A slow, obviously correct reference for legal plays and whole deals: classify every
-sub-multiset, and play the auctions and tricks as RULES.md words them.
+sub-multiset, and play the auctions and tricks as docs/rules.md words them.
 
 It shares nothing with the fast generator, the universe, the positions or the auction
 protocols but :func:`dizhu.combos.readings`, the rule book's definition of a combination.
@@ -65,7 +65,7 @@ def reference_perft(hands: list[int], to_move: int, top: Play | None, top_seat: 
 
 
 def rob_auction_answers(seats: int, opener: int, answers: list[str]) -> tuple:
-    """RULES.md's rob-the-landlord auction, step by step: ``("next", seat, legal answers)``
+    """docs/rules.md's rob-the-landlord auction, step by step: ``("next", seat, legal answers)``
     or ``("over", landlord, stake)`` or ``("thrown-in",)``, after ``answers`` (assumed
     legal)."""
     order = [(opener + k) % seats for k in range(seats)]
@@ -98,7 +98,7 @@ def rob_auction_answers(seats: int, opener: int, answers: list[str]) -> tuple:
 
 def reference_rob_perft(hands: list[int], kitty: int, opener: int, depth: int,
                         answers: tuple[str, ...] = ()) -> int:
-    """Perft of a rob-the-landlord deal from its first answer: the auction as RULES.md
+    """Perft of a rob-the-landlord deal from its first answer: the auction as docs/rules.md
     words it, then the play phase of :func:`reference_perft` (no doubling)."""
     if depth == 0:
         return 1

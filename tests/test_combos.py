@@ -127,7 +127,7 @@ def test_beats(play, top, result):
 
 
 def test_the_strongest_reading_holds_on_the_table():
-    # RULES.md: airplane_singles 333444555666 on the table has main rank 4
+    # docs/rules.md: airplane_singles 333444555666 on the table has main rank 4
     top = parse_play("airplane_singles 333444555666")
     assert top.main == 1 and top.length == 3
     assert not beats(parse_play("airplane_singles 444555666789"), top)

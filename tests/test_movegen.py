@@ -186,7 +186,7 @@ def test_four_perft_of_fixed_positions():
 
 def test_rob_perft_from_the_first_answer():
     """Whole rob deals: every auction path the rule book allows, then the landlord's lead
-    with the kitty in hand (the reference plays the auction as RULES.md words it)."""
+    with the kitty in hand (the reference plays the auction as docs/rules.md words it)."""
     for pos in PERFT_ROB["perft"]:
         deal = replay(pos["record"])
         assert deal.rules.name == "rob" and not deal.history

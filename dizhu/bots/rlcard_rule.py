@@ -3,7 +3,7 @@ package), the standard published baseline, driven as it is, not rewritten.
 
 The adapter hands the agent what RLCard's own game would: the play-phase trace, the hand,
 the legal plays as RLCard strings, the landlord and its seat. RLCard's rules differ a
-little from RULES.md (its table of 27,471 plays lacks some airplanes whose single wings
+little from docs/rules.md (its table of 27,471 plays lacks some airplanes whose single wings
 share a rank or sit next to the body), so:
 
 - it is offered only the legal plays that RLCard also knows, with the same kind;

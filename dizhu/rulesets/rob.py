@@ -19,7 +19,7 @@ _ROBBING = (PASS_BID, ROB_BID)
 
 
 class RobAuction(Auction):
-    """Call, then rob (RULES.md, ``rob``)."""
+    """Call, then rob (docs/rules.md, ``rob``)."""
 
     name = "rob"
     answers = (PASS_BID, CALL_BID, ROB_BID)

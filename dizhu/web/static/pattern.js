@@ -1,4 +1,4 @@
-// Naming a play (RULES.md, Entering a play): the pattern, then the lowest card of its main
+// Naming a play (docs/rules.md, Entering a play): the pattern, then the lowest card of its main
 // run, the length of a chain (or the size of a bomb, where bombs have several sizes), then
 // wings or kickers one rank at a time. The shapes and bomb sizes come from the server
 // (this ruleset's patterns); the server composes and checks the play.
