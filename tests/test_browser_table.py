@@ -399,8 +399,9 @@ def test_the_turn_clock(browser, server):
     clock = page.locator("#seat-0 .clock")
     first = int(re.match(r"\d+", clock.text_content()).group())
     assert 15 <= first <= 20
-    page.wait_for_timeout(1300)
-    assert int(re.match(r"\d+", clock.text_content()).group()) < first
+    page.wait_for_function(  # the clock ticks down: wait for its next second, not a fixed time
+        "first => parseInt(document.querySelector('#seat-0 .clock').textContent) < first",
+        arg=first, timeout=5000)
     other = Person(browser, server)
     other.start_match()
     other.wait_turn_or_end()
