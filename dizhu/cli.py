@@ -59,22 +59,37 @@ def _rules_from(args: argparse.Namespace) -> RuleSet:
 # --------------------------------------------------------------------------- classify
 
 def cmd_classify(args: argparse.Namespace) -> int:
+    """Each card set's readings, one line each; text that is no card set is bad input: a
+    message naming it (nothing on standard output for it) and exit status 2."""
     rules = _rules_from(args)
-    lines = args.cards if args.cards else (line.strip() for line in sys.stdin)
+    if args.cards:
+        given = ((None, text) for text in args.cards)
+    else:
+        if sys.stdin.isatty():
+            print("dizhu classify: reading card sets, one per line (Ctrl+D ends)",
+                  file=sys.stderr)
+        given = ((f"line {n}", line) for n, line in enumerate(sys.stdin, 1))
     status = 0
-    for text in lines:
-        if not text:
-            continue
+    for where, text in given:
         try:
-            cards = parse_ranks(text, None)
-        except InvalidCardsError as e:
+            print(_classified(rules, text.strip(), where))
+        except UsageError as e:
             print(f"dizhu classify: {e}", file=sys.stderr)
-            print(f"{text}\tinvalid")
             status = 2
-            continue
-        found = sorted(p.reading for p in rules.readings(cards))
-        print(f"{format_ranks(cards)}\t{','.join(found) or 'invalid'}")
     return status
+
+
+def _classified(rules: RuleSet, text: str, where: str | None) -> str:
+    """``CARDS<TAB>READINGS`` for one card set; :class:`UsageError` if it is none."""
+    if not text:
+        raise UsageError(f"{where} is empty" if where else "an empty argument: give card "
+                         "ranks, e.g. 33344455")
+    try:
+        cards = parse_ranks(text, None)
+    except InvalidCardsError as e:
+        raise UsageError(f"{where}: {e}" if where else str(e)) from None
+    found = sorted(p.reading for p in rules.readings(cards))
+    return f"{format_ranks(cards)}\t{','.join(found) or 'invalid'}"
 
 
 # --------------------------------------------------------------------------- moves

@@ -32,12 +32,30 @@ def test_classify_arguments_and_options(capsys):
     assert out.splitlines() == ["33344455\tinvalid", "TJQKA\tstraight:T:5"]
 
 
-def test_classify_a_bad_line_is_invalid_and_explained(capsys):
-    code, out, err = run(capsys, "classify", "33Z", "345")
-    assert code == 2 and out == "33Z\tinvalid\n345\tinvalid\n" and "unknown card 'Z'" in err
-    # sets no deck can hold are read, and are no combination: not bad input
-    code, out, _ = run(capsys, "classify", "BB", "33333")
-    assert code == 0 and out == "BB\tinvalid\n33333\tinvalid\n"
+@pytest.mark.parametrize("argv, words", [
+    (["XYZ"], "unknown card 'X' in 'XYZ'"),
+    ([""], "an empty argument: give card ranks"),
+    (["  "], "an empty argument: give card ranks"),
+    (["33Z", "345"], "unknown card 'Z' in '33Z'"),
+])
+def test_classify_bad_input_is_an_error_only(capsys, argv, words):
+    """Text that is no card set has one outcome: a message and exit status 2, no reading;
+    the card sets beside it are still read."""
+    code, out, err = run(capsys, "classify", *argv)
+    read = [a for a in argv if a == "345"]
+    assert code == 2 and words in err and "Traceback" not in err
+    assert out == "".join(f"{a}\tinvalid\n" for a in read)
+
+
+def test_classify_sets_no_deck_holds_are_read_as_no_combination(capsys):
+    code, out, err = run(capsys, "classify", "BB", "33333")
+    assert (code, out, err) == (0, "BB\tinvalid\n33333\tinvalid\n", "")
+
+
+def test_classify_bad_lines_on_stdin_are_named_by_number(capsys, monkeypatch):
+    code, out, err = run(capsys, "classify", stdin="33\n\nXYZ\n44\n", monkeypatch=monkeypatch)
+    assert code == 2 and out == "33\tpair:3:1\n44\tpair:4:1\n"
+    assert "line 2 is empty" in err and "line 3: unknown card 'X' in 'XYZ'" in err
 
 
 def test_classify_four_matches_the_shared_vectors(capsys, monkeypatch, cases_dir):
