@@ -1,3 +1,4 @@
+import json
 import socket
 import subprocess
 import sys
@@ -152,6 +153,23 @@ def test_play_prints_a_whole_deal_and_its_record_replays(capsys, tmp_path, rules
     code, _, err = run(capsys, "replay", str(path), "--ruleset",
                        "classic" if ruleset != "classic" else "four")
     assert code == 2 and f"is a deal of {ruleset}" in err
+
+
+def test_a_tampered_record_names_the_seat_not_you(capsys, tmp_path):
+    path = tmp_path / "deal.json"
+    assert run(capsys, "play", "--seed", "3", "--record", str(path))[0] == 0
+    record = json.loads(path.read_text())
+    events = record["events"]
+    index = next(i for i, e in enumerate(events) if e.get("event") == "play")
+    seat = events[index]["seat"]
+    events[index]["cards"] = events[0]["hands"][(seat + 1) % 3].split()[0]
+    events[index]["play"] = "single " + events[index]["cards"][0]
+    path.write_text(json.dumps(record))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert f"event {index} (seat {seat} play single" in err
+    assert f": seat {seat} does not hold {events[index]['cards']}" in err
+    assert "you" not in err.split()
 
 
 def test_unreadable_files_are_refused_with_a_message(capsys, tmp_path):
