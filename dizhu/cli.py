@@ -147,6 +147,10 @@ def cmd_auction(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- play
 
+WHERE = "To play yourself: dizhu tui (in the terminal) or dizhu serve (in the browser)"
+"""What ``dizhu play`` is not: where a person plays."""
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
     rng = random.Random(args.seed)
@@ -173,6 +177,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print_deal(deal)
     if args.record:
         print(f"\nRecord written to {args.record}")
+    print(f"\n{WHERE}.")
     return 0
 
 
@@ -457,7 +462,10 @@ def build_parser() -> argparse.ArgumentParser:
     _ruleset_argument(p)
     p.set_defaults(func=cmd_tui)
 
-    p = sub.add_parser("play", help="play one seeded deal between random players and print it")
+    p = sub.add_parser("play", help=f"print one seeded deal between random players "
+                       f"({WHERE[0].lower()}{WHERE[1:]})",
+                       description=f"Deal one seeded deal, play it out between random players "
+                       f"and print it: to watch the rules at work, or to make a record. {WHERE}.")
     p.add_argument("--seed", type=int, default=1)
     _ruleset_argument(p)
     p.add_argument("--doubling", action="store_true", help="the doubling option")

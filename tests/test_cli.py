@@ -172,6 +172,20 @@ def test_a_tampered_record_names_the_seat_not_you(capsys, tmp_path):
     assert "you" not in err.split()
 
 
+def test_play_says_where_one_plays(capsys):
+    """dizhu play prints a deal of random players: its help, the command list and its
+    output say where a person plays (the terminal game and the browser)."""
+    for argv in (["play", "--help"], ["--help"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        said = " ".join(capsys.readouterr().out.lower().split())
+        assert "to play yourself: dizhu tui (in the terminal) or dizhu serve (in the browser)" \
+            in said, argv
+    code, out, _ = run(capsys, "play")
+    assert code == 0 and out.splitlines()[-1] == ("To play yourself: dizhu tui (in the "
+                                                  "terminal) or dizhu serve (in the browser).")
+
+
 def test_unreadable_files_are_refused_with_a_message(capsys, tmp_path):
     binary = tmp_path / "deal.json"
     binary.write_bytes(bytes(range(256)) * 4)
