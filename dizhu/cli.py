@@ -56,6 +56,46 @@ def _rules_from(args: argparse.Namespace) -> RuleSet:
         raise UsageError(str(e)) from None
 
 
+def _named_file(given: str, what: str) -> Path:
+    """A file the person named with ``what`` (an option, or "the record's file"): refused
+    when the name is empty or names a folder."""
+    if not given.strip():
+        raise UsageError(f"{what} needs a file name")
+    path = Path(given)
+    if path.is_dir():
+        raise UsageError(f"{what}: {given} is a folder, not a file")
+    return path
+
+
+def _file_to_write(given: str, what: str) -> Path:
+    """A file to be written (or a database to be made): its folder must be there already, a
+    typing mistake making no folders."""
+    path = _named_file(given, what)
+    if not path.absolute().parent.is_dir():
+        raise UsageError(f"{what}: there is no folder {path.parent}")
+    return path
+
+
+def _seconds(value: float, option: str, most: float) -> float:
+    """A number of seconds from 0 to ``most`` (not a NaN, not infinite)."""
+    if not 0 <= value <= most:
+        raise UsageError(f"{option} is 0 to {most:g} seconds, not {value:g}")
+    return value
+
+
+def _database(args: argparse.Namespace) -> Path:
+    """The database ``--db`` names, else the one in the user's data directory."""
+    from .session import default_db_path
+
+    return default_db_path() if args.db is None else _file_to_write(args.db, "--db")
+
+
+PAUSE = 60.0
+"""The longest a computer player may be told to wait before it acts, in seconds."""
+WAIT = 86400.0
+"""The longest ``--idle`` and ``--away``, in seconds (a day)."""
+
+
 # --------------------------------------------------------------------------- classify
 
 def cmd_classify(args: argparse.Namespace) -> int:
@@ -96,6 +136,8 @@ def _classified(rules: RuleSet, text: str, where: str | None) -> str:
 
 def cmd_moves(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
+    if not args.hand.strip():
+        raise UsageError("bad hand: no cards: give the cards held, e.g. 334455")
     try:
         hand = rules.parse_ranks(args.hand)
     except InvalidCardsError as e:
@@ -153,6 +195,7 @@ WHERE = "To play yourself: dizhu tui (in the terminal) or dizhu serve (in the br
 
 def cmd_play(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
+    record = None if args.record is None else _file_to_write(args.record, "--record")
     rng = random.Random(args.seed)
     opening = rng.randrange(rules.seats)
     thrown = 0
@@ -164,9 +207,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             break
         thrown += 1
         opening = (opening + 1) % rules.seats
-    if args.record:
+    if record is not None:
         try:
-            Path(args.record).write_text(deal_to_json(deal) + "\n", encoding="utf-8")
+            record.write_text(deal_to_json(deal) + "\n", encoding="utf-8")
         except OSError as e:
             raise UsageError(f"cannot write {args.record}: {e.strerror}") from None
     players = {3: "three", 4: "four"}.get(rules.seats, str(rules.seats))
@@ -175,22 +218,23 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"({thrown} deal{'s' if thrown > 1 else ''} thrown in: nobody bid)")
     print()
     print_deal(deal)
-    if args.record:
+    if record is not None:
         print(f"\nRecord written to {args.record}")
     print(f"\n{WHERE}.")
     return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from .session import default_db_path
     from .web.serve import DEFAULT_PORT, ServeError, serve
 
-    if args.pause < 0:
-        raise UsageError("--pause must be 0 seconds or more")
+    _seconds(args.pause, "--pause", PAUSE)
+    for option, value in (("--idle", args.idle), ("--away", args.away)):
+        if value is not None:
+            _seconds(value, option, WAIT)
     port = DEFAULT_PORT if args.port is None else args.port
     if not 0 <= port <= 65535:
         raise UsageError(f"--port must be 0..65535 (0 picks a free port), not {port}")
-    db = Path(args.db) if args.db else default_db_path()
+    db = _database(args)
     programs = dict(_program(given) for given in args.bot or ())
     try:
         serve(db, args.host, port, open_browser=not args.no_open, pause=args.pause,
@@ -221,10 +265,8 @@ def _program(given: str) -> tuple[str, str]:
 
 
 def cmd_tui(args: argparse.Namespace) -> int:
-    from .session import default_db_path
-
-    if args.pause < 0:
-        raise UsageError("--pause must be 0 seconds or more")
+    _seconds(args.pause, "--pause", PAUSE)
+    db = _database(args)
     try:
         ruleset = find_ruleset(args.ruleset).name
     except ValueError as e:
@@ -236,7 +278,6 @@ def cmd_tui(args: argparse.Namespace) -> int:
             raise
         raise UsageError("the terminal game needs Textual: "
                          "python3 -m pip install 'textual>=0.80'") from None
-    db = Path(args.db) if args.db else default_db_path()
     try:
         app = DizhuApp(db, pause=args.pause, ruleset=ruleset)
     except (OSError, sqlite3.Error) as e:
@@ -246,6 +287,12 @@ def cmd_tui(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    wanted = None if args.ruleset is None else _rules_from(args).name
+    if not args.file.strip():
+        raise UsageError("give the record's file, as written by dizhu play --record or the "
+                         "browser's score sheet")
+    if Path(args.file).is_dir():
+        raise UsageError(f"cannot read {args.file}: it is a folder, not a record")
     try:
         text = Path(args.file).read_text(encoding="utf-8")
     except OSError as e:
@@ -256,7 +303,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         deal = replay(text)
     except RecordError as e:
         raise UsageError(f"{args.file}: {e}") from None
-    if args.ruleset is not None and deal.rules.name != find_ruleset(args.ruleset).name:
+    if wanted is not None and deal.rules.name != wanted:
         raise UsageError(f"{args.file} is a deal of {deal.rules.name}, not {args.ruleset}")
     print_deal(deal)
     return 0
@@ -357,7 +404,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     rules = _rules_from(args)
     jobs, ray = _where(args)
-    if args.plot:
+    if args.plot is not None:
         try:
             import matplotlib  # noqa: F401
         except ModuleNotFoundError as e:
@@ -365,8 +412,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 raise
             raise UsageError("--plot needs matplotlib: "
                              "python3 -m pip install 'dizhu[plot]'") from None
-        if not Path(args.plot).resolve().parent.is_dir():
-            raise UsageError(f"cannot write {args.plot}: no such directory")
+        _file_to_write(args.plot, "--plot")
     try:
         for bot in args.bots:
             make_bot(bot)
@@ -376,7 +422,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     except (ValueError, ImportError, BotFailure) as e:
         raise UsageError(str(e)) from None
     print(json.dumps(result) if args.json else format_tournament(result))
-    if args.plot:
+    if args.plot is not None:
         try:
             plot_wp(result, args.plot)
         except OSError as e:

@@ -349,5 +349,5 @@ def test_the_command_line_refuses_in_words(monkeypatch, capsys, tmp_path):
     monkeypatch.setitem(sys.modules, "textual.app", None)  # as if Textual were missing
     assert main(["tui", "--db", str(tmp_path / "game.sqlite3")]) == 2
     said = capsys.readouterr().err
-    assert "--pause must be 0 seconds or more" in said and "unknown ruleset 'nine'" in said
+    assert "--pause is 0 to 60 seconds, not -1" in said and "unknown ruleset 'nine'" in said
     assert "the terminal game needs Textual: python3 -m pip install" in said
