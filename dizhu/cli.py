@@ -20,13 +20,14 @@ from pathlib import Path
 
 from .auction import Bid, Double, bid_of
 from .cards import InvalidCardsError, card_text, format_ranks, parse_ranks
-from .combos import CHINESE_NAMES, InvalidPlayError, Play
+from .combos import InvalidPlayError, Play
 from .deal import Deal, Phase
 from .record import RecordError, deal_to_json, replay
 from .rules import RuleSet
 from .rulesets import find_ruleset, names
 from .session.writer import SYNC
 from .view import public_history
+from .words import card_face, kind_words, pad
 
 
 class UsageError(Exception):
@@ -42,8 +43,11 @@ def _symbols() -> bool:
 
 
 def _cards(cards: Sequence[int]) -> str:
-    symbols = _symbols()
-    return " ".join(card_text(c, symbols=symbols) for c in cards)
+    """Cards as a person reads them (``10♠ B小王``), or in the notation where the terminal
+    cannot show the suits' symbols."""
+    if not _symbols():
+        return " ".join(card_text(c) for c in cards)
+    return " ".join(card_face(card_text(c, symbols=True)) for c in cards)
 
 
 def _rules_from(args: argparse.Namespace) -> RuleSet:
@@ -349,10 +353,9 @@ def print_deal(deal: Deal) -> None:
             print(f"\nTrick {trick}")
         label = f"seat {seat} ({_role(deal, seat)})"
         if action.is_pass:
-            print(f"  {label:<20} pass")
+            print(f"  {label:<20} {kind_words('pass')}")
         else:
-            shown = _cards(entry.cards)
-            print(f"  {label:<20} {shown:<32} {action.kind.label} {CHINESE_NAMES[action.kind]}")
+            print(f"  {label:<20} {pad(_cards(entry.cards), 32)} {kind_words(action.kind.label)}")
     if deal.phase is Phase.THROWN_IN:
         print("\nNobody bid: the deal is thrown in.")
         return

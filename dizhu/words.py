@@ -5,11 +5,15 @@ read here rather than copied, so that every interface names a pattern, a card or
 refusal the same way: ``triple with a single`` (三带一), ``small joker`` (小王). Keys and
 facts are the page's (``{name}`` in the words, filled in by :func:`say`); the engine's
 refusals (:class:`~dizhu.reasons.Reason`) are said as the page says them.
+
+Text set in columns is measured in a terminal's cells, where an East Asian wide character
+(a Chinese one) takes two: :func:`cells`, :func:`pad`, :func:`fit`.
 """
 
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -50,6 +54,11 @@ def both(key: str, **facts: Any) -> str:
     return f"{say(key, 'en', **facts)} {say(key, 'zh', **facts)}"
 
 
+def kind_words(kind: str) -> str:
+    """A kind in English with its Chinese name: ``triple with a single 三带一``."""
+    return f"{kind_name(kind)} {kind_name(kind, 'zh')}"
+
+
 def kind_name(kind: str, language: str = "en") -> str:
     """A combination's name from its engine name: ``triple_single`` is ``triple with a
     single`` (三带一)."""
@@ -59,6 +68,20 @@ def kind_name(kind: str, language: str = "en") -> str:
 def rank_name(rank: str, language: str = "en") -> str:
     """A rank letter as a person says it: ``10`` for ``T``, the jokers by name."""
     return say(f"rank.{rank}", language) if rank in "TBR" else rank
+
+
+def face(rank: str) -> str:
+    """A rank as a card shows it in a terminal: ``10`` for ten, each joker its letter
+    (what is typed) and its Chinese name: ``B小王``, ``R大王``."""
+    if rank in "BR":
+        return f"{rank}{rank_name(rank, 'zh')}"
+    return rank_name(rank)
+
+
+def card_face(card: str) -> str:
+    """A card written with its suit's symbol (``T♠``, ``B``) as a terminal shows it:
+    ``10♠``, ``B小王``."""
+    return face(card[0]) + card[1:]
 
 
 def cards_text(ranks: str, language: str = "en") -> str:
@@ -125,3 +148,33 @@ def _fact(name: str, value: Any, language: str, seat_name: Callable[[int], str])
     if name == "levels":
         return say("list.or", language).join(value)
     return str(value)
+
+
+# ----------------------------------------------------------------- widths
+
+def cells(text: str) -> int:
+    """The terminal cells ``text`` takes: two for an East Asian wide character, none for a
+    combining mark, one for the rest."""
+    return sum(0 if unicodedata.combining(ch) else
+               2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` cells, an ellipsis marking the cut."""
+    if cells(text) <= width:
+        return text
+    out, used = "", 0
+    for ch in text:
+        if used + cells(ch) > width - 1:
+            break
+        out += ch
+        used += cells(ch)
+    return out + "…"
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """``text`` (cut to ``width`` cells if longer) filled with spaces to ``width`` cells,
+    on the left when ``right`` (numbers)."""
+    text = fit(text, width)
+    room = " " * (width - cells(text))
+    return room + text if right else text + room

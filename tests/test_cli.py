@@ -1,4 +1,5 @@
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -210,6 +211,19 @@ def test_play_says_where_one_plays(capsys):
     code, out, _ = run(capsys, "play")
     assert code == 0 and out.splitlines()[-1] == ("To play yourself: dizhu tui (in the "
                                                   "terminal) or dizhu serve (in the browser).")
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "four"])
+def test_a_printed_deal_names_patterns_and_jokers_in_words(capsys, ruleset):
+    """dizhu play and replay print plays as the page names them (never triple_single),
+    the jokers by name; the notation's letters stay where cards are written for input."""
+    said = ""
+    for seed in range(1, 9):
+        code, out, _ = run(capsys, "play", "--seed", str(seed), "--ruleset", ruleset)
+        assert code == 0 and not re.search(r"\b[a-z]+_[a-z_]+\b", out), out
+        said += out
+    assert re.search(r" (with|chain|airplane) ", said) and "不要" in said
+    assert re.search(r"\b[BR](小王|大王)", said)
 
 
 def test_unreadable_files_are_refused_with_a_message(capsys, tmp_path):

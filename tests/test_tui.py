@@ -19,10 +19,10 @@ from dizhu.session import CREATOR, MatchSession, NewMatch, Store
 from dizhu.tui.app import DizhuApp
 from dizhu.tui.dialogs import ChooseScreen, PatternScreen, SheetScreen
 from dizhu.tui.entry import cards_entered, typed_ranks
-from dizhu.tui.render import card_label, face
+from dizhu.tui.render import card_label
 from dizhu.tui.start import Choices, NewMatchScreen, StartScreen
 from dizhu.tui.table import TableScreen
-from dizhu.words import kind_name
+from dizhu.words import face, kind_name
 
 SIZE = (120, 40)
 AIRPLANE_SEED = "t5654"

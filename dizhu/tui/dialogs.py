@@ -19,9 +19,9 @@ from ..combos import Kind, Play
 from ..patterns import Shape, shapes
 from ..rules import RuleSet
 from ..session import ActionError
-from ..words import cards_text
+from ..words import cards_text, face, kind_words
 from .entry import not_a_rank, typed_ranks
-from .render import face, kind_words, play_name
+from .render import play_name
 
 Answer = TypeVar("Answer")
 

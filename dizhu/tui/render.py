@@ -2,76 +2,42 @@
 sheet, drawn from what the session shows a seat (no rule is decided here).
 
 Patterns, jokers and the score sheet's words are the browser page's (:mod:`dizhu.words`),
-in English with the Chinese beside. Columns are measured in the terminal's cells, where a
-Chinese character takes two: :func:`pad` and :func:`fit` set text to a width so measured.
+in English with the Chinese beside; columns are measured in the terminal's cells, where a
+Chinese character takes two (:func:`dizhu.words.pad`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.cells import cell_len
 from rich.text import Text
 
 from ..auction import Bid, Double
-from ..cards import RANKS, card_rank, card_suit
+from ..cards import RANKS, card_rank, card_suit, card_text
 from ..combos import Play
 from ..deal import Phase
 from ..scoring import ScoreSheet, stake_of
 from ..session import CREATOR, MatchSession
 from ..view import CountStrip, PublicAction, SeatView
-from ..words import both, kind_name, rank_name, say
+from ..words import both, card_face, cells, face, fit, kind_words, pad, say
 
 RED = "bold red"
 BLACK = "bold"
-SUITS = "♠♥♣♦"
 GAP = "  "
 """What sets two columns apart."""
 
 
-# ----------------------------------------------------------------- widths
-
-def fit(text: str, width: int) -> str:
-    """``text`` cut to ``width`` cells, an ellipsis marking the cut."""
-    if cell_len(text) <= width:
-        return text
-    out, used = "", 0
-    for ch in text:
-        if used + cell_len(ch) > width - 1:
-            break
-        out += ch
-        used += cell_len(ch)
-    return out + "…"
-
-
-def pad(text: str, width: int, right: bool = False) -> str:
-    """``text`` (cut to ``width`` cells if longer) filled with spaces to ``width`` cells,
-    on the left when ``right`` (numbers)."""
-    text = fit(text, width)
-    room = " " * (width - cell_len(text))
-    return room + text if right else text + room
-
-
 def widest(texts: Sequence[str]) -> int:
-    return max((cell_len(t) for t in texts), default=0)
+    return max((cells(t) for t in texts), default=0)
 
 
 # ----------------------------------------------------------------- cards and plays
 
-def face(rank: str) -> str:
-    """A rank as a card shows it: ``10`` for ten, each joker its letter (what is typed)
-    and its name: ``B小王``, ``R大王``."""
-    if rank in "BR":
-        return f"{rank}{rank_name(rank, 'zh')}"
-    return rank_name(rank)
-
-
 def card_label(card: int) -> Text:
     """One card: ``7♥`` in red, ``Q♠`` in the foreground colour, the jokers by name."""
     suit = card_suit(card)
-    rank = RANKS[card_rank(card)]
-    red = suit in (1, 3) or (suit is None and rank == "R")
-    return Text(face(rank) + ("" if suit is None else SUITS[suit]), style=RED if red else BLACK)
+    red = suit in (1, 3) or (suit is None and RANKS[card_rank(card)] == "R")
+    return Text(card_face(card_text(card, symbols=True)), style=RED if red else BLACK)
 
 
 def cards_text(cards: Sequence[int], marked: set[int] = frozenset()) -> Text:
@@ -85,11 +51,6 @@ def cards_text(cards: Sequence[int], marked: set[int] = frozenset()) -> Text:
             label.stylize("reverse")
         out.append_text(label)
     return out
-
-
-def kind_words(kind: str) -> str:
-    """A kind as the page names it, with its Chinese name: ``triple with a single 三带一``."""
-    return f"{kind_name(kind)} {kind_name(kind, 'zh')}"
 
 
 def play_name(play: Play) -> str:
@@ -340,9 +301,9 @@ def match_table(session: MatchSession, names: list[str], index: int, width: int)
         heading = say("sheet.match_race", target=settings["target"])
     landlords = [fit(names[match.deals[i].result.landlord], 14)
                  + (" ✓" if match.deals[i].result.landlord_won else "") for i in played]
-    deal_w = max(cell_len(say("sheet.deal")), widest([str(numbers[i]) for i in played]))
-    landlord_w = max(cell_len(say("sheet.landlord")), widest(landlords))
-    stake_w = max(cell_len(say("sheet.stake")),
+    deal_w = max(cells(say("sheet.deal")), widest([str(numbers[i]) for i in played]))
+    landlord_w = max(cells(say("sheet.landlord")), widest(landlords))
+    stake_w = max(cells(say("sheet.stake")),
                   widest([str(match.deals[i].result.stake) for i in played]))
     points = [[f"{p:+d}" for p in match.deals[i].result.scores] for i in played]
     totals = [f"{t:+d}" for t in match.totals]

@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from ..match import DEAL_LIMITS, POINT_TARGETS
 from ..rulesets import find_ruleset, names
 from ..session import LEVELS, NewMatch
-from .render import fit
+from ..words import fit
 
 NEW = "new"
 
