@@ -19,7 +19,7 @@ from dizhu.session import CREATOR, MatchSession, NewMatch, Store
 from dizhu.tui.app import DizhuApp
 from dizhu.tui.dialogs import ChooseScreen, PatternScreen, SheetScreen
 from dizhu.tui.entry import cards_entered, typed_ranks
-from dizhu.tui.render import card_label
+from dizhu.tui.render import card_label, short_names, trick_text
 from dizhu.tui.start import Choices, NewMatchScreen, StartScreen
 from dizhu.tui.table import TableScreen
 from dizhu.words import face, kind_name
@@ -625,3 +625,26 @@ def test_every_screen_fits_the_terminal(tmp_path, size):
             fits(app.screen)
 
     run(test)
+
+
+def test_a_long_trick_shows_its_latest_plays_in_the_lines_it_has(tmp_path):
+    db = tmp_path / "game.sqlite3"
+    store = Store(db)
+    session = MatchSession.load(store, seeded(db, "long", ruleset="four",
+                                              bots=("easy",) * 3))
+    session.set_autoplay(CREATOR, "easy")
+    view = session.view_for_decision(CREATOR)
+    while len(view.trick) < 7:
+        assert session.play_due()
+        view = session.view_for_decision(CREATOR)
+    names = short_names(session)
+    for rows in (3, 5, 8):
+        lines = trick_text(session, view, rows).plain.splitlines()
+        assert len(lines) <= rows
+        last = view.trick[-1]
+        assert lines[-1].split()[:2] == names[last.seat].split()
+        if len(view.trick) + 1 > rows:
+            hidden = len(view.trick) - (len(lines) - 2)
+            assert f"… {hidden} earlier in this trick" in lines[1]
+    assert "earlier" not in trick_text(session, view).plain
+    store.close()

@@ -174,8 +174,9 @@ def trick_entries(view: SeatView) -> tuple[list[PublicAction], bool]:
     return [], False
 
 
-def trick_text(session: MatchSession, view: SeatView) -> Text:
-    """The current trick, oldest first (the trick just cleared, dimmed, before a lead)."""
+def trick_text(session: MatchSession, view: SeatView, rows: int | None = None) -> Text:
+    """The current trick, oldest first (the trick just cleared, dimmed, before a lead), in
+    ``rows`` lines at most: the latest plays, and how many earlier ones are not shown."""
     names = short_names(session)
     entries, cleared = trick_entries(view)
     out = Text()
@@ -189,7 +190,13 @@ def trick_text(session: MatchSession, view: SeatView) -> Text:
         out.append("\n")
     if cleared:
         out.append("Last trick:\n", style="dim")
-    elif not entries:
+    if rows is not None:
+        room = max(1, rows - (view.kitty is not None) - cleared - 1)
+        if len(entries) > room + 1:
+            earlier = len(entries) - room
+            entries = entries[earlier:]
+            out.append(f"  … {earlier} earlier in this trick\n", style="dim")
+    if not cleared and not entries:
         out.append("Nothing on the table" + (f": seat {view.to_move} leads"
                                              if view.phase is Phase.PLAY else ""), style="dim")
     name_width = min(16, widest([names[e.seat] for e in entries]))

@@ -133,7 +133,8 @@ class TableScreen(Screen):
         self.query_one("#title", Static).update(title)
         seats = self.query_one("#seats", Static)
         seats.update(seats_text(session, view, self.room(seats)))
-        self.query_one("#trick", Static).update(trick_text(session, view))
+        self.show_trick()
+        self.call_after_refresh(self.show_trick)  # in the room the new layout leaves it
         strip = self.query_one("#strip", Static)
         if view.phase is Phase.AUCTION:
             strip.update(Text("The count strip opens once the landlord is known.", style="dim"))
@@ -148,6 +149,13 @@ class TableScreen(Screen):
                 and CREATOR not in session.autoplay):
             self.sheet_seen = len(session.match.deals) - 1
             self.action_sheet()
+
+    def show_trick(self) -> None:
+        """The trick, its latest plays in the lines its box has."""
+        if self.closed or not self.is_mounted:
+            return
+        trick = self.query_one("#trick", Static)
+        trick.update(trick_text(self.session, self.view, trick.content_region.height or None))
 
     def room(self, widget: Static) -> int:
         """The cells a line of ``widget`` has (its borders and padding taken off)."""
