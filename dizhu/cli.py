@@ -27,7 +27,7 @@ from .rules import RuleSet
 from .rulesets import find_ruleset, names
 from .session.writer import SYNC
 from .view import public_history
-from .words import card_face, kind_words, pad
+from .words import card_face, kind_name, kind_words, pad
 
 
 class UsageError(Exception):
@@ -35,11 +35,17 @@ class UsageError(Exception):
 
 
 def _symbols() -> bool:
+    """Whether standard output shows the suits' symbols and Chinese (else plain words)."""
     try:
-        "♠♥♣♦".encode(sys.stdout.encoding or "ascii")
+        "♠♥♣♦小王".encode(getattr(sys.stdout, "encoding", None) or "ascii")
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+def _kind(kind: str) -> str:
+    """A kind in words, its Chinese name beside where the terminal shows it."""
+    return kind_words(kind) if _symbols() else kind_name(kind)
 
 
 def _cards(cards: Sequence[int]) -> str:
@@ -108,19 +114,32 @@ def cmd_classify(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
     if args.cards:
         given = ((None, text) for text in args.cards)
+    elif sys.stdin is None:
+        raise UsageError("no card sets: give them as arguments or on standard input")
     else:
         if sys.stdin.isatty():
             print("dizhu classify: reading card sets, one per line (Ctrl+D ends)",
                   file=sys.stderr)
-        given = ((f"line {n}", line) for n, line in enumerate(sys.stdin, 1))
+        lines = getattr(sys.stdin, "buffer", sys.stdin)
+        given = ((f"line {n}", line) for n, line in enumerate(lines, 1))
     status = 0
     for where, text in given:
         try:
-            print(_classified(rules, text.strip(), where))
+            print(_classified(rules, _text(text, where).strip(), where))
         except UsageError as e:
             print(f"dizhu classify: {e}", file=sys.stderr)
             status = 2
     return status
+
+
+def _text(line: str | bytes, where: str | None) -> str:
+    """A line of standard input (bytes) as text; :class:`UsageError` if it is not UTF-8."""
+    if isinstance(line, str):
+        return line
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{where} is not UTF-8 text") from None
 
 
 def _classified(rules: RuleSet, text: str, where: str | None) -> str:
@@ -353,9 +372,9 @@ def print_deal(deal: Deal) -> None:
             print(f"\nTrick {trick}")
         label = f"seat {seat} ({_role(deal, seat)})"
         if action.is_pass:
-            print(f"  {label:<20} {kind_words('pass')}")
+            print(f"  {label:<20} {_kind('pass')}")
         else:
-            print(f"  {label:<20} {pad(_cards(entry.cards), 32)} {kind_words(action.kind.label)}")
+            print(f"  {label:<20} {pad(_cards(entry.cards), 32)} {_kind(action.kind.label)}")
     if deal.phase is Phase.THROWN_IN:
         print("\nNobody bid: the deal is thrown in.")
         return
@@ -366,13 +385,14 @@ def print_deal(deal: Deal) -> None:
         return
     side = "the landlord wins" if sheet.landlord_won else "the peasants win"
     print(f"\nSeat {deal.winner} goes out: {side}.")
+    times, dot = ("×", " · ") if _symbols() else ("x", " - ")
     factors = [_auction_end(deal)]
-    factors += ["bomb ×2"] * sheet.bombs + ["rocket ×2"] * sheet.rockets
+    factors += [f"bomb {times}2"] * sheet.bombs + [f"rocket {times}2"] * sheet.rockets
     if sheet.spring:
-        factors.append("spring ×2")
+        factors.append(f"spring {times}2")
     if sheet.anti_spring:
-        factors.append("anti-spring ×2")
-    print(f"Stake: {' · '.join(factors)} = {sheet.stake}")
+        factors.append(f"anti-spring {times}2")
+    print(f"Stake: {dot.join(factors)} = {sheet.stake}")
     if any(sheet.doubled) or sheet.redoubled:
         doubled = [s for s, d in enumerate(sheet.doubled) if d]
         print(f"Doubled by seat {', '.join(map(str, doubled))}"
@@ -575,6 +595,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv = ["serve", *argv]  # no command: start the game
     args = parser.parse_args(argv)
+    if not _symbols() and hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="replace")  # a word it cannot show is no traceback
     try:
         return args.func(args)
     except UsageError as e:

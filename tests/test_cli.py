@@ -1,4 +1,5 @@
 import json
+import os
 import re
 import socket
 import subprocess
@@ -52,6 +53,19 @@ def test_classify_bad_input_is_an_error_only(capsys, argv, words):
 def test_classify_sets_no_deck_holds_are_read_as_no_combination(capsys):
     code, out, err = run(capsys, "classify", "BB", "33333")
     assert (code, out, err) == (0, "BB\tinvalid\n33333\tinvalid\n", "")
+
+
+def test_classify_without_standard_input_says_so(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", None)  # started with standard input closed
+    code, out, err = run(capsys, "classify")
+    assert code == 2 and out == "" and "no card sets: give them as arguments" in err
+
+
+def test_classify_a_line_that_is_not_text_is_named(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "dizhu", "classify"], input=b"33\n\xff\xfe3\n",
+                          capture_output=True, timeout=60, check=False)
+    assert done.returncode == 2 and done.stdout == b"33\tpair:3:1\n"
+    assert b"line 2 is not UTF-8 text" in done.stderr and b"Traceback" not in done.stderr
 
 
 def test_classify_bad_lines_on_stdin_are_named_by_number(capsys, monkeypatch):
@@ -224,6 +238,15 @@ def test_a_printed_deal_names_patterns_and_jokers_in_words(capsys, ruleset):
         said += out
     assert re.search(r" (with|chain|airplane) ", said) and "不要" in said
     assert re.search(r"\b[BR](小王|大王)", said)
+
+
+def test_a_terminal_without_chinese_gets_a_deal_in_plain_words():
+    done = subprocess.run([sys.executable, "-m", "dizhu", "play", "--seed", "2"],
+                          capture_output=True, timeout=60, check=False,
+                          env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
+    out = done.stdout.decode("ascii")
+    assert "triple with a single" in out and "pass" in out and "Seat 0: 3h" in out
 
 
 def test_unreadable_files_are_refused_with_a_message(capsys, tmp_path):
