@@ -92,7 +92,7 @@ def test_the_cards_of_a_play_are_checked():
     event = record["events"][index]
     wrong = "3s" if not event["cards"].startswith("3s") else "4s"
     event["cards"] = " ".join([wrong, *event["cards"].split()[1:]])
-    with pytest.raises(RecordError, match=f"event {index} .*(not the play|do not hold)"):
+    with pytest.raises(RecordError, match=f"event {index} .*(not the play|does not hold)"):
         replay(record)
 
 
