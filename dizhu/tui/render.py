@@ -142,7 +142,7 @@ def seats_text(session: MatchSession, view: SeatView, width: int = 76) -> Text:
             for seat in seats]
     columns = [widest(roles), widest(left), widest(total)]
     fixed = 2 + sum(columns) + len(GAP) * len(columns)
-    name_width = max(8, min(widest(who), width - fixed - min(widest(said), 12) - len(GAP)))
+    name_width = max(8, min(widest(who), width - fixed - min(widest(said), 16) - len(GAP)))
     said_width = max(0, width - fixed - name_width - len(GAP))
     turn = view.to_move if view.phase in (Phase.AUCTION, Phase.DOUBLING, Phase.PLAY) else -1
     out = Text()
