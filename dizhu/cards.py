@@ -6,7 +6,7 @@ and testing whether one multiset holds another are then single integer operation
 holds up to 8 cards of a rank, as many as two packs have.
 
 Suited cards exist for display and for records only: a card is a *face*, an int 0..53,
-``4 * rank + suit`` for the 52 ranked faces, 52 for the black joker and 53 for the red
+``4 * rank + suit`` for the 52 ranked faces, 52 for the small (black) joker and 53 for the big
 joker. A deck of two packs holds every face twice; two cards of one face are the same card
 to everyone.
 """
@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from .reasons import Reason
 
 RANKS = "3456789TJQKA2BR"
-"""Rank letters, low to high (T = ten, B = black joker, R = red joker)."""
+"""Rank letters, low to high (T = ten, B = the small joker 小王, R = the big joker 大王)."""
 
 NUM_RANKS = len(RANKS)
 THREE, ACE, TWO, BLACK_JOKER, RED_JOKER = 0, 11, 12, 13, 14
@@ -48,7 +48,7 @@ FULL_DECK = sum(4 * UNIT[r] for r in range(TWO + 1)) + UNIT[BLACK_JOKER] + UNIT[
 MAX_COPIES = tuple(4 if r <= TWO else 1 for r in range(NUM_RANKS))
 
 _NAMES = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2",
-          "black joker", "red joker")
+          "small joker", "big joker")
 
 
 class InvalidCardsError(ValueError):
@@ -56,7 +56,7 @@ class InvalidCardsError(ValueError):
 
 
 def rank_name(rank: int) -> str:
-    """A rank as a person says it: ``10``, ``black joker``."""
+    """A rank as a person says it: ``10``, ``small joker``."""
     return _NAMES[rank]
 
 
@@ -130,7 +130,7 @@ def _rank_letters(text: str) -> list[int]:
         if rank is None:
             raise InvalidCardsError(Reason(
                 "unknown_card", f"unknown card {ch!r} in {text!r}: ranks are 3456789TJQKA2BR "
-                "(T or 10 for ten, B and R for the black and red jokers)", char=ch, text=text))
+                "(T or 10 for ten, B and R for the small and big jokers)", char=ch, text=text))
         out.append(rank)
     return out
 

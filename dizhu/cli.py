@@ -20,13 +20,14 @@ from pathlib import Path
 
 from .auction import Bid, Double, bid_of
 from .cards import InvalidCardsError, card_text, format_ranks, parse_ranks
-from .combos import CHINESE_NAMES, InvalidPlayError, Play
+from .combos import InvalidPlayError, Play
 from .deal import Deal, Phase
 from .record import RecordError, deal_to_json, replay
 from .rules import RuleSet
 from .rulesets import find_ruleset, names
 from .session.writer import SYNC
 from .view import public_history
+from .words import card_face, kind_name, kind_words, pad
 
 
 class UsageError(Exception):
@@ -34,16 +35,25 @@ class UsageError(Exception):
 
 
 def _symbols() -> bool:
+    """Whether standard output shows the suits' symbols and Chinese (else plain words)."""
     try:
-        "♠♥♣♦".encode(sys.stdout.encoding or "ascii")
+        "♠♥♣♦小王".encode(getattr(sys.stdout, "encoding", None) or "ascii")
     except (UnicodeEncodeError, LookupError):
         return False
     return True
 
 
+def _kind(kind: str) -> str:
+    """A kind in words, its Chinese name beside where the terminal shows it."""
+    return kind_words(kind) if _symbols() else kind_name(kind)
+
+
 def _cards(cards: Sequence[int]) -> str:
-    symbols = _symbols()
-    return " ".join(card_text(c, symbols=symbols) for c in cards)
+    """Cards as a person reads them (``10♠ B小王``), or in the notation where the terminal
+    cannot show the suits' symbols."""
+    if not _symbols():
+        return " ".join(card_text(c) for c in cards)
+    return " ".join(card_face(card_text(c, symbols=True)) for c in cards)
 
 
 def _rules_from(args: argparse.Namespace) -> RuleSet:
@@ -56,31 +66,101 @@ def _rules_from(args: argparse.Namespace) -> RuleSet:
         raise UsageError(str(e)) from None
 
 
+def _named_file(given: str, what: str) -> Path:
+    """A file the person named with ``what`` (an option, or "the record's file"): refused
+    when the name is empty or names a folder."""
+    if not given.strip():
+        raise UsageError(f"{what} needs a file name")
+    path = Path(given)
+    if path.is_dir():
+        raise UsageError(f"{what}: {given} is a folder, not a file")
+    return path
+
+
+def _file_to_write(given: str, what: str) -> Path:
+    """A file to be written (or a database to be made): its folder must be there already, a
+    typing mistake making no folders."""
+    path = _named_file(given, what)
+    if not path.absolute().parent.is_dir():
+        raise UsageError(f"{what}: there is no folder {path.parent}")
+    return path
+
+
+def _seconds(value: float, option: str, most: float) -> float:
+    """A number of seconds from 0 to ``most`` (not a NaN, not infinite)."""
+    if not 0 <= value <= most:
+        raise UsageError(f"{option} is 0 to {most:g} seconds, not {value:g}")
+    return value
+
+
+def _database(args: argparse.Namespace) -> Path:
+    """The database ``--db`` names, else the one in the user's data directory."""
+    from .session import default_db_path
+
+    return default_db_path() if args.db is None else _file_to_write(args.db, "--db")
+
+
+PAUSE = 60.0
+"""The longest a computer player may be told to wait before it acts, in seconds."""
+WAIT = 86400.0
+"""The longest ``--idle`` and ``--away``, in seconds (a day)."""
+
+
 # --------------------------------------------------------------------------- classify
 
 def cmd_classify(args: argparse.Namespace) -> int:
+    """Each card set's readings, one line each; text that is no card set is bad input: a
+    message naming it (nothing on standard output for it) and exit status 2."""
     rules = _rules_from(args)
-    lines = args.cards if args.cards else (line.strip() for line in sys.stdin)
+    if args.cards:
+        given = ((None, text) for text in args.cards)
+    elif sys.stdin is None:
+        raise UsageError("no card sets: give them as arguments or on standard input")
+    else:
+        if sys.stdin.isatty():
+            print("dizhu classify: reading card sets, one per line (Ctrl+D ends)",
+                  file=sys.stderr)
+        lines = getattr(sys.stdin, "buffer", sys.stdin)
+        given = ((f"line {n}", line) for n, line in enumerate(lines, 1))
     status = 0
-    for text in lines:
-        if not text:
-            continue
+    for where, text in given:
         try:
-            cards = parse_ranks(text, None)
-        except InvalidCardsError as e:
+            print(_classified(rules, _text(text, where).strip(), where))
+        except UsageError as e:
             print(f"dizhu classify: {e}", file=sys.stderr)
-            print(f"{text}\tinvalid")
             status = 2
-            continue
-        found = sorted(p.reading for p in rules.readings(cards))
-        print(f"{format_ranks(cards)}\t{','.join(found) or 'invalid'}")
     return status
+
+
+def _text(line: str | bytes, where: str | None) -> str:
+    """A line of standard input (bytes) as text; :class:`UsageError` if it is not UTF-8."""
+    if isinstance(line, str):
+        return line
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{where} is not UTF-8 text") from None
+
+
+def _classified(rules: RuleSet, text: str, where: str | None) -> str:
+    """``CARDS<TAB>READINGS`` for one card set; :class:`UsageError` if it is none."""
+    if not text:
+        raise UsageError(f"{where} is empty" if where else "an empty argument: give card "
+                         "ranks, e.g. 33344455")
+    try:
+        cards = parse_ranks(text, None)
+    except InvalidCardsError as e:
+        raise UsageError(f"{where}: {e}" if where else str(e)) from None
+    found = sorted(p.reading for p in rules.readings(cards))
+    return f"{format_ranks(cards)}\t{','.join(found) or 'invalid'}"
 
 
 # --------------------------------------------------------------------------- moves
 
 def cmd_moves(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
+    if not args.hand.strip():
+        raise UsageError("bad hand: no cards: give the cards held, e.g. 334455")
     try:
         hand = rules.parse_ranks(args.hand)
     except InvalidCardsError as e:
@@ -132,8 +212,13 @@ def cmd_auction(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- play
 
+WHERE = "To play yourself: dizhu tui (in the terminal) or dizhu serve (in the browser)"
+"""What ``dizhu play`` is not: where a person plays."""
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
+    record = None if args.record is None else _file_to_write(args.record, "--record")
     rng = random.Random(args.seed)
     opening = rng.randrange(rules.seats)
     thrown = 0
@@ -145,9 +230,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             break
         thrown += 1
         opening = (opening + 1) % rules.seats
-    if args.record:
+    if record is not None:
         try:
-            Path(args.record).write_text(deal_to_json(deal) + "\n", encoding="utf-8")
+            record.write_text(deal_to_json(deal) + "\n", encoding="utf-8")
         except OSError as e:
             raise UsageError(f"cannot write {args.record}: {e.strerror}") from None
     players = {3: "three", 4: "four"}.get(rules.seats, str(rules.seats))
@@ -156,21 +241,23 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"({thrown} deal{'s' if thrown > 1 else ''} thrown in: nobody bid)")
     print()
     print_deal(deal)
-    if args.record:
+    if record is not None:
         print(f"\nRecord written to {args.record}")
+    print(f"\n{WHERE}.")
     return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from .session import default_db_path
     from .web.serve import DEFAULT_PORT, ServeError, serve
 
-    if args.pause < 0:
-        raise UsageError("--pause must be 0 seconds or more")
+    _seconds(args.pause, "--pause", PAUSE)
+    for option, value in (("--idle", args.idle), ("--away", args.away)):
+        if value is not None:
+            _seconds(value, option, WAIT)
     port = DEFAULT_PORT if args.port is None else args.port
     if not 0 <= port <= 65535:
         raise UsageError(f"--port must be 0..65535 (0 picks a free port), not {port}")
-    db = Path(args.db) if args.db else default_db_path()
+    db = _database(args)
     programs = dict(_program(given) for given in args.bot or ())
     try:
         serve(db, args.host, port, open_browser=not args.no_open, pause=args.pause,
@@ -201,10 +288,8 @@ def _program(given: str) -> tuple[str, str]:
 
 
 def cmd_tui(args: argparse.Namespace) -> int:
-    from .session import default_db_path
-
-    if args.pause < 0:
-        raise UsageError("--pause must be 0 seconds or more")
+    _seconds(args.pause, "--pause", PAUSE)
+    db = _database(args)
     try:
         ruleset = find_ruleset(args.ruleset).name
     except ValueError as e:
@@ -216,7 +301,6 @@ def cmd_tui(args: argparse.Namespace) -> int:
             raise
         raise UsageError("the terminal game needs Textual: "
                          "python3 -m pip install 'textual>=0.80'") from None
-    db = Path(args.db) if args.db else default_db_path()
     try:
         app = DizhuApp(db, pause=args.pause, ruleset=ruleset)
     except (OSError, sqlite3.Error) as e:
@@ -226,6 +310,12 @@ def cmd_tui(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    wanted = None if args.ruleset is None else _rules_from(args).name
+    if not args.file.strip():
+        raise UsageError("give the record's file, as written by dizhu play --record or the "
+                         "browser's score sheet")
+    if Path(args.file).is_dir():
+        raise UsageError(f"cannot read {args.file}: it is a folder, not a record")
     try:
         text = Path(args.file).read_text(encoding="utf-8")
     except OSError as e:
@@ -236,7 +326,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         deal = replay(text)
     except RecordError as e:
         raise UsageError(f"{args.file}: {e}") from None
-    if args.ruleset is not None and deal.rules.name != find_ruleset(args.ruleset).name:
+    if wanted is not None and deal.rules.name != wanted:
         raise UsageError(f"{args.file} is a deal of {deal.rules.name}, not {args.ruleset}")
     print_deal(deal)
     return 0
@@ -282,10 +372,9 @@ def print_deal(deal: Deal) -> None:
             print(f"\nTrick {trick}")
         label = f"seat {seat} ({_role(deal, seat)})"
         if action.is_pass:
-            print(f"  {label:<20} pass")
+            print(f"  {label:<20} {_kind('pass')}")
         else:
-            shown = _cards(entry.cards)
-            print(f"  {label:<20} {shown:<32} {action.kind.label} {CHINESE_NAMES[action.kind]}")
+            print(f"  {label:<20} {pad(_cards(entry.cards), 32)} {_kind(action.kind.label)}")
     if deal.phase is Phase.THROWN_IN:
         print("\nNobody bid: the deal is thrown in.")
         return
@@ -296,13 +385,14 @@ def print_deal(deal: Deal) -> None:
         return
     side = "the landlord wins" if sheet.landlord_won else "the peasants win"
     print(f"\nSeat {deal.winner} goes out: {side}.")
+    times, dot = ("×", " · ") if _symbols() else ("x", " - ")
     factors = [_auction_end(deal)]
-    factors += ["bomb ×2"] * sheet.bombs + ["rocket ×2"] * sheet.rockets
+    factors += [f"bomb {times}2"] * sheet.bombs + [f"rocket {times}2"] * sheet.rockets
     if sheet.spring:
-        factors.append("spring ×2")
+        factors.append(f"spring {times}2")
     if sheet.anti_spring:
-        factors.append("anti-spring ×2")
-    print(f"Stake: {' · '.join(factors)} = {sheet.stake}")
+        factors.append(f"anti-spring {times}2")
+    print(f"Stake: {dot.join(factors)} = {sheet.stake}")
     if any(sheet.doubled) or sheet.redoubled:
         doubled = [s for s, d in enumerate(sheet.doubled) if d]
         print(f"Doubled by seat {', '.join(map(str, doubled))}"
@@ -337,7 +427,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     rules = _rules_from(args)
     jobs, ray = _where(args)
-    if args.plot:
+    if args.plot is not None:
         try:
             import matplotlib  # noqa: F401
         except ModuleNotFoundError as e:
@@ -345,8 +435,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 raise
             raise UsageError("--plot needs matplotlib: "
                              "python3 -m pip install 'dizhu[plot]'") from None
-        if not Path(args.plot).resolve().parent.is_dir():
-            raise UsageError(f"cannot write {args.plot}: no such directory")
+        _file_to_write(args.plot, "--plot")
     try:
         for bot in args.bots:
             make_bot(bot)
@@ -356,7 +445,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     except (ValueError, ImportError, BotFailure) as e:
         raise UsageError(str(e)) from None
     print(json.dumps(result) if args.json else format_tournament(result))
-    if args.plot:
+    if args.plot is not None:
         try:
             plot_wp(result, args.plot)
         except OSError as e:
@@ -442,7 +531,10 @@ def build_parser() -> argparse.ArgumentParser:
     _ruleset_argument(p)
     p.set_defaults(func=cmd_tui)
 
-    p = sub.add_parser("play", help="play one seeded deal between random players and print it")
+    p = sub.add_parser("play", help=f"print one seeded deal between random players "
+                       f"({WHERE[0].lower()}{WHERE[1:]})",
+                       description=f"Deal one seeded deal, play it out between random players "
+                       f"and print it: to watch the rules at work, or to make a record. {WHERE}.")
     p.add_argument("--seed", type=int, default=1)
     _ruleset_argument(p)
     p.add_argument("--doubling", action="store_true", help="the doubling option")
@@ -503,6 +595,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv = ["serve", *argv]  # no command: start the game
     args = parser.parse_args(argv)
+    if not _symbols() and hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="replace")  # a word it cannot show is no traceback
     try:
         return args.func(args)
     except UsageError as e:

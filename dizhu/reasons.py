@@ -96,6 +96,9 @@ REASONS: dict[str, str] = {
     # records
     "not_a_record": "not a deal record: {detail}",
     "record_event": "event {index} ({event}) does not replay: {reason}",
+    "seat_leads": "seat {seat} leads this trick: a leader may not pass",
+    "seat_holds": "seat {seat} holds {hand}, not {cards}",
+    "seat_does_not_hold": "seat {seat} does not hold {chosen}",
 }
 """Every reason's code, with the gist of it in English and the facts it names."""
 
@@ -123,3 +126,20 @@ def reason_of(error: BaseException | str) -> Reason | None:
     """The :class:`Reason` an exception (or a string) carries, if any."""
     found = error.args[0] if isinstance(error, BaseException) and error.args else error
     return found if isinstance(found, Reason) else None
+
+
+
+def of_seat(reason: Reason, seat: int) -> Reason:
+    """``reason`` said of ``seat`` where the engine says it to the seat acting ("you ..."):
+    a record replayed, say, is nobody's hand."""
+    facts = {**reason.params, "seat": seat}
+    if reason.code == "leader_may_not_pass":
+        return Reason("seat_leads", f"seat {seat} leads this trick: a leader may not pass",
+                      **facts)
+    if reason.code == "not_held":
+        return Reason("seat_holds", f"seat {seat} holds {facts['hand'] or 'no cards'}, not "
+                      f"{facts['cards']}", **facts)
+    if reason.code == "cards_not_held":
+        return Reason("seat_does_not_hold", f"seat {seat} does not hold {facts['chosen']}",
+                      **facts)
+    return reason

@@ -19,7 +19,7 @@ from .actions import action_from_json, action_to_json
 from .cards import InvalidCardsError, card_text, parse_card
 from .combos import InvalidPlayError
 from .deal import Deal, IllegalActionError
-from .reasons import Reason, reason_of
+from .reasons import Reason, of_seat, reason_of
 from .rules import RuleSet
 from .rulesets import rules_from_json
 
@@ -97,7 +97,7 @@ def replay(record: dict[str, Any] | str) -> Deal:
             deal.push(action, seat, cards)
         except (IllegalActionError, InvalidPlayError, InvalidCardsError, KeyError, TypeError,
                 ValueError, AttributeError) as e:
-            raise RecordError(_bad_event(index, _describe(event), e)) from None
+            raise RecordError(_bad_event(index, _describe(event), e, deal.to_move)) from None
     return deal
 
 
@@ -116,10 +116,13 @@ def _unreadable(detail: str) -> Reason:
     return Reason("not_a_record", detail, detail=detail)
 
 
-def _bad_event(index: int, event: str, error: Exception) -> Reason:
-    """Event ``index`` cannot be replayed; the engine's reason (with its code, if any)."""
-    why = _reason(error)
+def _bad_event(index: int, event: str, error: Exception, seat: int | None = None) -> Reason:
+    """Event ``index`` cannot be replayed; the engine's reason (with its code, if any), said
+    of ``seat`` (the seat to act) where the engine says it to the seat acting."""
     inner = reason_of(error)
+    if inner is not None and seat is not None:
+        inner = of_seat(inner, seat)
+    why = str(inner) if inner is not None else _reason(error)
     return Reason("record_event", f"event {index} ({event}): {why}", index=index, event=event,
                   reason=inner.to_json() if inner else {"text": why})
 

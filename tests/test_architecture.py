@@ -25,6 +25,7 @@ LAYERS = [
     {"env"},
     {"tournament"},
     {"session"},
+    {"words"},
     {"web", "tui"},
     {"cli", "__init__"},
     {"__main__"},

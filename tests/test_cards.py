@@ -37,7 +37,8 @@ def test_parse_is_tolerant_and_output_canonical(text, canonical):
 @pytest.mark.parametrize("text, words", [
     ("33Z", "unknown card 'Z'"),
     ("33333", "5 3s"),
-    ("BB", "2 black jokers"),
+    ("BB", "2 small jokers"),
+    ("3X", r"B and R for the small and big jokers"),
     ("1", "unknown card '1'"),
 ])
 def test_bad_cards_say_what_is_wrong(text, words):
@@ -98,7 +99,7 @@ def test_two_packs_hold_each_face_twice():
     assert ranks_of_cards(deck_faces(2)) == 2 * FULL_DECK
     with pytest.raises(InvalidCardsError, match="9 3s in '333333333': the deck has eight"):
         parse_ranks("333333333", 2 * FULL_DECK)
-    with pytest.raises(InvalidCardsError, match=r"3 black jokers.*the deck has two"):
+    with pytest.raises(InvalidCardsError, match=r"3 small jokers.*the deck has two"):
         parse_ranks("BBB", 2 * FULL_DECK)
 
 

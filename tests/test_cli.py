@@ -1,3 +1,6 @@
+import json
+import os
+import re
 import socket
 import subprocess
 import sys
@@ -32,12 +35,43 @@ def test_classify_arguments_and_options(capsys):
     assert out.splitlines() == ["33344455\tinvalid", "TJQKA\tstraight:T:5"]
 
 
-def test_classify_a_bad_line_is_invalid_and_explained(capsys):
-    code, out, err = run(capsys, "classify", "33Z", "345")
-    assert code == 2 and out == "33Z\tinvalid\n345\tinvalid\n" and "unknown card 'Z'" in err
-    # sets no deck can hold are read, and are no combination: not bad input
-    code, out, _ = run(capsys, "classify", "BB", "33333")
-    assert code == 0 and out == "BB\tinvalid\n33333\tinvalid\n"
+@pytest.mark.parametrize("argv, words", [
+    (["XYZ"], "unknown card 'X' in 'XYZ'"),
+    ([""], "an empty argument: give card ranks"),
+    (["  "], "an empty argument: give card ranks"),
+    (["33Z", "345"], "unknown card 'Z' in '33Z'"),
+])
+def test_classify_bad_input_is_an_error_only(capsys, argv, words):
+    """Text that is no card set has one outcome: a message and exit status 2, no reading;
+    the card sets beside it are still read."""
+    code, out, err = run(capsys, "classify", *argv)
+    read = [a for a in argv if a == "345"]
+    assert code == 2 and words in err and "Traceback" not in err
+    assert out == "".join(f"{a}\tinvalid\n" for a in read)
+
+
+def test_classify_sets_no_deck_holds_are_read_as_no_combination(capsys):
+    code, out, err = run(capsys, "classify", "BB", "33333")
+    assert (code, out, err) == (0, "BB\tinvalid\n33333\tinvalid\n", "")
+
+
+def test_classify_without_standard_input_says_so(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", None)  # started with standard input closed
+    code, out, err = run(capsys, "classify")
+    assert code == 2 and out == "" and "no card sets: give them as arguments" in err
+
+
+def test_classify_a_line_that_is_not_text_is_named(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "dizhu", "classify"], input=b"33\n\xff\xfe3\n",
+                          capture_output=True, timeout=60, check=False)
+    assert done.returncode == 2 and done.stdout == b"33\tpair:3:1\n"
+    assert b"line 2 is not UTF-8 text" in done.stderr and b"Traceback" not in done.stderr
+
+
+def test_classify_bad_lines_on_stdin_are_named_by_number(capsys, monkeypatch):
+    code, out, err = run(capsys, "classify", stdin="33\n\nXYZ\n44\n", monkeypatch=monkeypatch)
+    assert code == 2 and out == "33\tpair:3:1\n44\tpair:4:1\n"
+    assert "line 2 is empty" in err and "line 3: unknown card 'X' in 'XYZ'" in err
 
 
 def test_classify_four_matches_the_shared_vectors(capsys, monkeypatch, cases_dir):
@@ -110,11 +144,37 @@ def test_moves_match_the_shared_vectors(capsys, cases_dir):
     (["auction", "--opener", "0", "3", "pass"],
      "answer 1 'pass' is not legal: the auction is over"),
     (["auction", "--opener", "3"], "--opener must be a seat 0..2"),
-    (["play", "--record", "/nonexistent/folder/deal.json"], "cannot write"),
+    (["play", "--record", "/nonexistent/folder/deal.json"],
+     "--record: there is no folder /nonexistent/folder"),
     (["serve", "--port", "99999", "--no-open"], "--port must be 0..65535"),
     (["arena", "random", "random", "--jobs", "0"], "--jobs must be 1 or more"),
     (["arena", "expert:budget=-1", "random"], "budget is from 0.01 to 10"),
     (["arena", "rlcard-rule", "random", "--ruleset", "four"], "cannot play four"),
+    (["moves", ""], "bad hand: no cards: give the cards held, e.g. 334455"),
+    (["replay", ""], "give the record's file"),
+    (["replay", " "], "give the record's file"),
+    (["replay", "/nonexistent/record.json", "--ruleset", "chess"], "unknown ruleset 'chess'"),
+    (["replay", "/"], "cannot read /: it is a folder"),
+    (["play", "--record", ""], "--record needs a file name"),
+    (["play", "--record", "/"], "--record: / is a folder"),
+    (["serve", "--no-open", "--db", ""], "--db needs a file name"),
+    (["tui", "--db", ""], "--db needs a file name"),
+    (["serve", "--no-open", "--db", "/nonexistent/folder/g.sqlite3"],
+     "--db: there is no folder /nonexistent/folder"),
+    (["tui", "--db", "/nonexistent/folder/g.sqlite3"],
+     "--db: there is no folder /nonexistent/folder"),
+    (["serve", "--no-open", "--db", "/"], "--db: / is a folder"),
+    (["tui", "--db", "/"], "--db: / is a folder"),
+    (["serve", "--no-open", "--pause", "nan"], "--pause is 0 to 60 seconds, not nan"),
+    (["serve", "--no-open", "--pause", "1e9"], "--pause is 0 to 60 seconds, not 1e+09"),
+    (["serve", "--no-open", "--pause", "-1"], "--pause is 0 to 60 seconds, not -1"),
+    (["tui", "--pause", "inf"], "--pause is 0 to 60 seconds, not inf"),
+    (["serve", "--no-open", "--idle", "-1"], "--idle is 0 to 86400 seconds, not -1"),
+    (["serve", "--no-open", "--away", "nan"], "--away is 0 to 86400 seconds, not nan"),
+    (["tournament", "random", "easy", "--plot", ""], "--plot needs a file name"),
+    (["tournament", "random", "easy", "--plot", "/"], "--plot: / is a folder"),
+    (["tournament", "random", "easy", "--plot", "/nonexistent/wp.png"],
+     "--plot: there is no folder /nonexistent"),
 ])
 def test_bad_input_exits_2_with_a_message(capsys, argv, words):
     code, out, err = run(capsys, *argv)
@@ -134,6 +194,59 @@ def test_play_prints_a_whole_deal_and_its_record_replays(capsys, tmp_path, rules
     code, _, err = run(capsys, "replay", str(path), "--ruleset",
                        "classic" if ruleset != "classic" else "four")
     assert code == 2 and f"is a deal of {ruleset}" in err
+
+
+def test_a_tampered_record_names_the_seat_not_you(capsys, tmp_path):
+    path = tmp_path / "deal.json"
+    assert run(capsys, "play", "--seed", "3", "--record", str(path))[0] == 0
+    record = json.loads(path.read_text())
+    events = record["events"]
+    index = next(i for i, e in enumerate(events) if e.get("event") == "play")
+    seat = events[index]["seat"]
+    events[index]["cards"] = events[0]["hands"][(seat + 1) % 3].split()[0]
+    events[index]["play"] = "single " + events[index]["cards"][0]
+    path.write_text(json.dumps(record))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert f"event {index} (seat {seat} play single" in err
+    assert f": seat {seat} does not hold {events[index]['cards']}" in err
+    assert "you" not in err.split()
+
+
+def test_play_says_where_one_plays(capsys):
+    """dizhu play prints a deal of random players: its help, the command list and its
+    output say where a person plays (the terminal game and the browser)."""
+    for argv in (["play", "--help"], ["--help"]):
+        with pytest.raises(SystemExit):
+            main(argv)
+        said = " ".join(capsys.readouterr().out.lower().split())
+        assert "to play yourself: dizhu tui (in the terminal) or dizhu serve (in the browser)" \
+            in said, argv
+    code, out, _ = run(capsys, "play")
+    assert code == 0 and out.splitlines()[-1] == ("To play yourself: dizhu tui (in the "
+                                                  "terminal) or dizhu serve (in the browser).")
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "four"])
+def test_a_printed_deal_names_patterns_and_jokers_in_words(capsys, ruleset):
+    """dizhu play and replay print plays as the page names them (never triple_single),
+    the jokers by name; the notation's letters stay where cards are written for input."""
+    said = ""
+    for seed in range(1, 9):
+        code, out, _ = run(capsys, "play", "--seed", str(seed), "--ruleset", ruleset)
+        assert code == 0 and not re.search(r"\b[a-z]+_[a-z_]+\b", out), out
+        said += out
+    assert re.search(r" (with|chain|airplane) ", said) and "不要" in said
+    assert re.search(r"\b[BR](小王|大王)", said)
+
+
+def test_a_terminal_without_chinese_gets_a_deal_in_plain_words():
+    done = subprocess.run([sys.executable, "-m", "dizhu", "play", "--seed", "2"],
+                          capture_output=True, timeout=60, check=False,
+                          env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
+    out = done.stdout.decode("ascii")
+    assert "triple with a single" in out and "pass" in out and "Seat 0: 3h" in out
 
 
 def test_unreadable_files_are_refused_with_a_message(capsys, tmp_path):

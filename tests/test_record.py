@@ -1,12 +1,15 @@
 import json
 import random
+import re
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from dizhu.auction import BIDS
+from dizhu.cards import BLACK_JOKER, RANKS, card_rank, card_text, count_of
 from dizhu.deal import Deal, deal_cards
+from dizhu.reasons import reason_of
 from dizhu.record import RecordError, deal_to_json, deal_to_record, replay
 from dizhu.rulesets import find_ruleset
 from tests.strategies import seeds
@@ -89,7 +92,7 @@ def test_the_cards_of_a_play_are_checked():
     event = record["events"][index]
     wrong = "3s" if not event["cards"].startswith("3s") else "4s"
     event["cards"] = " ".join([wrong, *event["cards"].split()[1:]])
-    with pytest.raises(RecordError, match=f"event {index} .*(not the play|do not hold)"):
+    with pytest.raises(RecordError, match=f"event {index} .*(not the play|does not hold)"):
         replay(record)
 
 
@@ -147,3 +150,49 @@ def test_an_unknown_event_is_named():
     assert deal.is_over
     with pytest.raises(RecordError, match=r"\(seat 0 shout\): unknown event .shout."):
         replay(_tampered(add))
+
+
+def _first_lead(record: dict) -> tuple[int, Deal]:
+    """The index of the record's first play event and the deal just before it."""
+    events = record["events"]
+    index = next((i for i, e in enumerate(events) if e.get("event") in ("play", "pass")), None)
+    assume(index is not None)  # a deal thrown in has none
+    return index, replay({**record, "events": events[:index]})
+
+
+def _leader_passes(before: Deal) -> dict:
+    return {"event": "pass"}
+
+
+def _ranks_not_held(before: Deal) -> dict:
+    rank = next((r for r in range(BLACK_JOKER) if count_of(before.hands[before.to_move], r) < 4),
+                None)
+    assume(rank is not None)
+    return {"event": "play", "play": f"bomb {RANKS[rank] * 4}"}
+
+
+def _suit_not_held(before: Deal) -> dict:
+    held = set(before.replay_suits()[1][before.to_move].cards())
+    other = next((c for c in range(4 * BLACK_JOKER)
+                  if c not in held and count_of(before.hands[before.to_move], card_rank(c))),
+                 None)
+    assume(other is not None)
+    return {"event": "play", "play": f"single {RANKS[card_rank(other)]}",
+            "cards": card_text(other)}
+
+
+@given(seeds, st.sampled_from(["classic", "rob", "four"]),
+       st.sampled_from([_leader_passes, _ranks_not_held, _suit_not_held]))
+def test_a_replay_names_the_seat_never_you(seed, ruleset, tamper):
+    """A record is nobody's hand: what a seat may not do is said of that seat."""
+    record = deal_to_record(random_deal(seed, steps=12, ruleset=ruleset))
+    index, before = _first_lead(record)
+    seat = before.to_move
+    record["events"][index] = {"seat": seat, **tamper(before)}
+    with pytest.raises(RecordError) as error:
+        replay(record)
+    said = str(error.value)
+    assert said.startswith(f"event {index} (seat {seat} ")
+    assert re.search(f": seat {seat} (leads|holds|does not hold) ", said), said
+    assert not re.search(r"\byou\b", said, re.IGNORECASE), said
+    assert reason_of(error.value).params["reason"]["params"]["seat"] == seat

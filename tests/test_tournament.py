@@ -189,7 +189,7 @@ def test_the_heat_map(tmp_path, capsys, monkeypatch):
     nowhere = str(tmp_path / "no" / "wp.png")
     assert main([*argv[:-1], nowhere]) == 2  # said before any deck is played
     said = capsys.readouterr()
-    assert said.err == f"dizhu tournament: cannot write {nowhere}: no such directory\n"
+    assert said.err == f"dizhu tournament: --plot: there is no folder {tmp_path / 'no'}\n"
     assert said.out == ""
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     assert main(argv) == 2

@@ -2,9 +2,13 @@
 SQLite file: what is played at the table is what the database keeps."""
 
 import asyncio
+import re
 import sys
 
 import pytest
+from rich.cells import cell_len
+from rich.text import Text
+from textual.widgets import Footer, OptionList, Static
 
 from dizhu.actions import action_from_json
 from dizhu.cards import RANKS, UNIT, card_rank, count_of
@@ -15,8 +19,10 @@ from dizhu.session import CREATOR, MatchSession, NewMatch, Store
 from dizhu.tui.app import DizhuApp
 from dizhu.tui.dialogs import ChooseScreen, PatternScreen, SheetScreen
 from dizhu.tui.entry import cards_entered, typed_ranks
-from dizhu.tui.start import NewMatchScreen, StartScreen
+from dizhu.tui.render import card_label, short_names, trick_text
+from dizhu.tui.start import Choices, NewMatchScreen, StartScreen
 from dizhu.tui.table import TableScreen
+from dizhu.words import face, kind_name
 
 SIZE = (120, 40)
 AIRPLANE_SEED = "t5654"
@@ -25,6 +31,20 @@ AIRPLANE_SEED = "t5654"
 
 def run(test) -> None:
     asyncio.run(test())
+
+
+def at_the_table(tmp_path, test, size=SIZE, seed: str = AIRPLANE_SEED, **kw) -> None:
+    """Run ``test(app, pilot)`` on the terminal game (at ``size``), its database holding one
+    match of ``seed`` (:func:`seeded`, with ``kw``)."""
+    db = tmp_path / "game.sqlite3"
+    seeded(db, seed, **kw)
+
+    async def main():
+        app = DizhuApp(db, pause=0)
+        async with app.run_test(size=size) as pilot:
+            await test(app, pilot)
+
+    run(main)
 
 
 def table_of(app) -> TableScreen | None:
@@ -146,7 +166,7 @@ def test_a_whole_deal_by_keys_is_stored_as_played(tmp_path):
                         await pilot.press("h", "enter")
                 table = await settle(pilot)
             sheet = app.screen.sheet.plain
-            assert "stake" in sheet and "Match: 1 of 5 deals played" in sheet
+            assert "Stake 倍数" in sheet and "Match: 1 of 5 deals" in sheet
             again = reloaded(db, session.id)
             assert again.version == session.version
             assert again.state(CREATOR) == session.state(CREATOR)
@@ -162,83 +182,68 @@ def test_a_whole_deal_by_keys_is_stored_as_played(tmp_path):
 
 
 def test_a_pattern_named_by_keys_is_played(tmp_path):
-    db = tmp_path / "game.sqlite3"
-    seeded(db, AIRPLANE_SEED)
+    async def test(app, pilot):
+        table = await landlord_to_lead(pilot)
+        session = table.session
+        hand = session.deal.hands[CREATOR]
+        # a triple with a kicker, named: kind, lowest rank, kicker
+        triple = next(r for r in range(len(RANKS)) if count_of(hand, r) >= 3)
+        kicker = next(r for r in range(len(RANKS)) if count_of(hand, r) and r != triple)
+        kinds = [s.kind for s in shapes(session.rules.combos)]
+        await pilot.press("n")
+        assert isinstance(app.screen, PatternScreen)
+        await pilot.press(*["down"] * kinds.index(Kind.TRIPLE_SINGLE), "enter")
+        await type_text(pilot, RANKS[triple].replace("T", "0"))
+        await type_text(pilot, RANKS[kicker].replace("T", "0"))
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen), message(table)
+        action, _ = last_of_mine(session)
+        assert action.kind is Kind.TRIPLE_SINGLE
+        assert action.cards == UNIT[triple] * 3 + UNIT[kicker]
+        assert reloaded(app.db, session.id).state(CREATOR) == session.state(CREATOR)
 
-    async def test():
-        app = DizhuApp(db, pause=0)
-        async with app.run_test(size=SIZE) as pilot:
-            table = await landlord_to_lead(pilot)
-            session = table.session
-            hand = session.deal.hands[CREATOR]
-            # a triple with a kicker, named: kind, lowest rank, kicker
-            triple = next(r for r in range(len(RANKS)) if count_of(hand, r) >= 3)
-            kicker = next(r for r in range(len(RANKS)) if count_of(hand, r) and r != triple)
-            kinds = [s.kind for s in shapes(session.rules.combos)]
-            await pilot.press("n")
-            assert isinstance(app.screen, PatternScreen)
-            await pilot.press(*["down"] * kinds.index(Kind.TRIPLE_SINGLE), "enter")
-            await type_text(pilot, RANKS[triple].replace("T", "0"))
-            await type_text(pilot, RANKS[kicker].replace("T", "0"))
-            await pilot.pause()
-            assert isinstance(app.screen, TableScreen), message(table)
-            action, _ = last_of_mine(session)
-            assert action.kind is Kind.TRIPLE_SINGLE
-            assert action.cards == UNIT[triple] * 3 + UNIT[kicker]
-            assert reloaded(db, session.id).state(CREATOR) == session.state(CREATOR)
-
-    run(test)
+    at_the_table(tmp_path, test)
 
 
 def test_cards_that_read_two_ways_ask_which_play(tmp_path):
-    db = tmp_path / "game.sqlite3"
-    seeded(db, AIRPLANE_SEED)
+    async def test(app, pilot):
+        table = await landlord_to_lead(pilot)
+        session = table.session
+        before = session.version
+        await type_text(pilot, "10 10 10 jjjqqqkkk")
+        await pilot.press("enter")
+        assert isinstance(app.screen, ChooseScreen)
+        kinds = [p.kind for p in app.screen.options]
+        assert set(kinds) == {Kind.AIRPLANE, Kind.AIRPLANE_SINGLES}
+        assert session.version == before  # nothing played while the person chooses
+        await pilot.press(*["down"] * kinds.index(Kind.AIRPLANE), "enter")
+        action, cards = last_of_mine(session)
+        assert action.kind is Kind.AIRPLANE and action.length == 4
+        assert sorted(RANKS[card_rank(c)] for c in cards) == sorted("TTTJJJQQQKKK")
 
-    async def test():
-        app = DizhuApp(db, pause=0)
-        async with app.run_test(size=SIZE) as pilot:
-            table = await landlord_to_lead(pilot)
-            session = table.session
-            before = session.version
-            await type_text(pilot, "10 10 10 jjjqqqkkk")
-            await pilot.press("enter")
-            assert isinstance(app.screen, ChooseScreen)
-            kinds = [p.kind for p in app.screen.options]
-            assert set(kinds) == {Kind.AIRPLANE, Kind.AIRPLANE_SINGLES}
-            assert session.version == before  # nothing played while the person chooses
-            await pilot.press(*["down"] * kinds.index(Kind.AIRPLANE), "enter")
-            action, cards = last_of_mine(session)
-            assert action.kind is Kind.AIRPLANE and action.length == 4
-            assert sorted(RANKS[card_rank(c)] for c in cards) == sorted("TTTJJJQQQKKK")
-
-    run(test)
+    at_the_table(tmp_path, test)
 
 
 def test_an_illegal_typed_play_says_why_and_changes_nothing(tmp_path):
-    db = tmp_path / "game.sqlite3"
-    seeded(db, AIRPLANE_SEED)
+    async def test(app, pilot):
+        table = await landlord_to_lead(pilot)
+        session = table.session
+        before, state = session.version, session.state(CREATOR)
+        await type_text(pilot, "tj")
+        await pilot.press("enter")
+        assert message(table) == "✗ 10 J is not a combination"
+        await pilot.press("escape")  # clears the entry line, stays at the table
+        await pilot.press("enter")  # a leader passing: the engine's reason
+        assert message(table) == "✗ You lead this trick: you cannot pass"
+        await type_text(pilot, "bb")
+        await pilot.press("enter")
+        assert message(table).startswith("✗ ")
+        assert "Traceback" not in message(table)
+        assert session.version == before and session.state(CREATOR) == state
+        assert reloaded(app.db, session.id).version == before
+        assert isinstance(app.screen, TableScreen)
 
-    async def test():
-        app = DizhuApp(db, pause=0)
-        async with app.run_test(size=SIZE) as pilot:
-            table = await landlord_to_lead(pilot)
-            session = table.session
-            before, state = session.version, session.state(CREATOR)
-            await type_text(pilot, "tj")
-            await pilot.press("enter")
-            assert message(table) == "✗ TJ is not a combination"
-            await pilot.press("escape")  # clears the entry line, stays at the table
-            await pilot.press("enter")  # a leader passing: the engine's reason
-            assert message(table) == "✗ you lead this trick: a leader may not pass"
-            await type_text(pilot, "bb")
-            await pilot.press("enter")
-            assert message(table).startswith("✗ ")
-            assert "Traceback" not in message(table)
-            assert session.version == before and session.state(CREATOR) == state
-            assert reloaded(db, session.id).version == before
-            assert isinstance(app.screen, TableScreen)
-
-    run(test)
+    at_the_table(tmp_path, test)
 
 
 def test_resume_from_the_start_screen_gives_the_same_state(tmp_path):
@@ -252,7 +257,7 @@ def test_resume_from_the_start_screen_gives_the_same_state(tmp_path):
             await pilot.press("h", "enter")
             table = await settle(pilot)
             state, version = table.session.state(CREATOR), table.session.version
-            await pilot.press("escape")  # back to the start screen: the match is kept
+            await pilot.press("escape", "escape")  # back to the start screen: the match is kept
             assert isinstance(app.screen, StartScreen)
             table = await open_first_listed(pilot)
             assert table.session.version == version
@@ -267,29 +272,24 @@ def test_resume_from_the_start_screen_gives_the_same_state(tmp_path):
 
 
 def test_the_count_strip_opens_and_closes(tmp_path):
-    db = tmp_path / "game.sqlite3"
-    seeded(db, AIRPLANE_SEED)
+    async def test(app, pilot):
+        await pilot.pause()
+        table = await open_first_listed(pilot)
+        strip = table.query_one("#strip")
+        assert not strip.display
+        await pilot.press("c")
+        assert strip.display
+        assert "once the landlord is known" in shown(strip)
+        await pilot.press("3")
+        table = await settle(pilot)
+        counts = table.view.count_strip()
+        text = shown(strip)
+        for rank, n in enumerate(counts.unseen):
+            assert f"{face(RANKS[rank])}:{n}" in text
+        await pilot.press("c")
+        assert not strip.display
 
-    async def test():
-        app = DizhuApp(db, pause=0)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            table = await open_first_listed(pilot)
-            strip = table.query_one("#strip")
-            assert not strip.display
-            await pilot.press("c")
-            assert strip.display
-            assert "once the landlord is known" in shown(strip)
-            await pilot.press("3")
-            table = await settle(pilot)
-            counts = table.view.count_strip()
-            text = shown(strip)
-            for rank, n in enumerate(counts.unseen):
-                assert f"{RANKS[rank]}:{n}" in text
-            await pilot.press("c")
-            assert not strip.display
-
-    run(test)
+    at_the_table(tmp_path, test)
 
 
 @pytest.mark.parametrize(("ruleset", "right", "seats"), [("rob", 1, 3), ("four", 2, 4)])
@@ -349,5 +349,302 @@ def test_the_command_line_refuses_in_words(monkeypatch, capsys, tmp_path):
     monkeypatch.setitem(sys.modules, "textual.app", None)  # as if Textual were missing
     assert main(["tui", "--db", str(tmp_path / "game.sqlite3")]) == 2
     said = capsys.readouterr().err
-    assert "--pause must be 0 seconds or more" in said and "unknown ruleset 'nine'" in said
+    assert "--pause is 0 to 60 seconds, not -1" in said and "unknown ruleset 'nine'" in said
     assert "the terminal game needs Textual: python3 -m pip install" in said
+
+
+# ----------------------------------------------------------------- words, widths, keys
+
+ENGINE_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")
+"""An engine name such as ``triple_single``: never shown where the page shows words."""
+SIZES = [(80, 24), (120, 40)]
+RULESETS = [("classic", 2), ("rob", 2), ("four", 3)]
+
+
+def as_text(content) -> Text:
+    return Text.from_markup(content) if isinstance(content, str) else content
+
+
+def visible(screen) -> str:
+    """Every text a screen's Statics and option lists show, and their boxes' titles."""
+    parts = [as_text(w.content).plain for w in screen.query(Static) if w.display]
+    parts += [str(w.border_title) for w in screen.query(Static) if w.border_title]
+    for listing in screen.query(OptionList):
+        parts += [as_text(o.prompt).plain for o in listing.options]
+    return "\n".join(parts)
+
+
+def played_out(path, seed: str, deals: int, **kw) -> int:
+    """A stored match whose first ``deals`` deals are played out (the person's seat on
+    auto-play meanwhile), resting on the score sheet of the last."""
+    match_id = seeded(path, seed, **kw)
+    store = Store(path)
+    session = MatchSession.load(store, match_id)
+    session.set_autoplay(CREATOR, "easy")
+    while len(session.match.scored_deals) < deals or session.deal.phase is not Phase.OVER:
+        session.play_due()
+    session.set_autoplay(CREATOR, None)
+    store.close()
+    return match_id
+
+
+def fits(screen) -> None:
+    """Nothing on ``screen`` scrolls or is cut: every widget lies within it, every line of
+    text within its widget, and the footer shows every key."""
+    assert screen.max_scroll_y == 0 and screen.max_scroll_x == 0, screen.virtual_size
+    for widget in screen.query("*"):
+        if not widget.display or not widget.region:
+            continue
+        assert screen.region.contains_region(widget.region), widget
+        if isinstance(widget, (Footer, OptionList)) or widget.id in ("dialog", "sheet"):
+            assert widget.max_scroll_x == 0, widget
+    for widget in screen.query(Static):
+        if widget.display:
+            wanted = as_text(widget.content).wrap(widget.app.console,
+                                                  max(1, widget.content_region.width))
+            assert len(wanted) <= widget.content_region.height, (widget, wanted)
+
+
+async def a_trick_on_the_table(pilot, size) -> TableScreen:
+    """The person, landlord, led; the other seats answered: the person to play again."""
+    table = await landlord_to_lead(pilot)
+    for _ in range(10):
+        if table.view.phase is Phase.PLAY:
+            break
+        await answer_auction(pilot, table, double=True)
+        table = await settle(pilot)
+    await pilot.press("h", "enter")
+    return await settle(pilot)
+
+
+def test_one_esc_on_an_empty_line_asks_and_a_second_leaves(tmp_path):
+    async def test(app, pilot):
+        table = await landlord_to_lead(pilot)
+        await type_text(pilot, "33")
+        await pilot.press("escape")  # clears the line
+        assert table.typed == "" and app.screen is table
+        await pilot.press("escape")  # asks
+        assert app.screen is table and "Esc again leaves the table" in message(table)
+        await pilot.press("c")  # any other key: the question is gone
+        await pilot.press("escape")
+        assert app.screen is table
+        await pilot.press("escape")
+        assert isinstance(app.screen, StartScreen)
+
+    at_the_table(tmp_path, test)
+
+
+def test_letters_that_are_not_ranks_are_answered(tmp_path):
+    async def test(app, pilot):
+        table = await open_first_listed(pilot)
+        await pilot.press("x")  # the auction: no ranks to type
+        assert message(table).startswith("✗ x does nothing in the auction")
+        await pilot.press("3")
+        table = await settle(pilot)
+        await type_text(pilot, "3x")
+        assert table.typed == "3"
+        assert message(table) == ("✗ x is not a rank: 3-9, 10 (0, T), J, Q, K, A, 2, "
+                                  "B (small joker 小王), R (big joker 大王)")
+        await pilot.press("3")  # the next rank typed clears the message
+        assert table.typed == "33" and message(table) == ""
+        assert isinstance(app.screen, TableScreen)
+
+    at_the_table(tmp_path, test)
+
+
+def test_the_terminal_says_patterns_and_jokers_in_the_pages_words(tmp_path):
+    """Every pattern in the dialog, the trick, the hints and the refusals is named as the
+    page names it (its catalogs, in English with the Chinese beside), never by the engine's
+    name; the jokers are the small and the big joker."""
+    async def test(app, pilot):
+        table = await landlord_to_lead(pilot)
+        await pilot.press("n")
+        dialog = app.screen
+        assert isinstance(dialog, PatternScreen)
+        kinds = [s.kind for s in shapes(table.session.rules.combos)]
+        said = [o.prompt.plain.split() for o in dialog.query_one(OptionList).options]
+        assert said == [[*kind_name(k.label).split(), kind_name(k.label, "zh")]
+                        for k in kinds]
+        await pilot.press(*["down"] * kinds.index(Kind.TRIPLE_SINGLE), "enter")
+        assert "triple with a single 三带一" in visible(app.screen)
+        assert not ENGINE_ID.search(visible(app.screen)), visible(app.screen)
+        await pilot.press("escape")
+        await pilot.press("h")
+        assert not ENGINE_ID.search(message(table))
+        await pilot.press("escape")  # the hint off the entry line
+        await type_text(pilot, "br")
+        await pilot.press("enter")
+        assert message(table) == "✗ You do not hold small joker big joker"
+        await pilot.press("escape", "h", "enter")
+        table = await settle(pilot)
+        assert not ENGINE_ID.search(visible(table)), visible(table)
+
+    at_the_table(tmp_path, test)
+
+
+def test_a_joker_is_shown_with_its_name():
+    assert card_label(52).plain == "B小王" and card_label(53).plain == "R大王"
+    assert card_label(28).plain == "10♠"
+
+
+@pytest.mark.parametrize("name", ["Ann", "小明", "王小明的朋友们一起来斗地主吧来吧来吧来"])
+def test_the_score_sheet_lines_up_by_display_width_and_lists_every_deal(tmp_path, name):
+    db = tmp_path / "game.sqlite3"
+    played_out(db, "sheet1", 3, player=name, doubling=True)
+
+    async def test():
+        app = DizhuApp(db, pause=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            table = await open_first_listed(pilot)
+            await pilot.press("s")
+            sheet = app.screen
+            assert isinstance(sheet, SheetScreen)
+            fits(sheet)
+            lines = sheet.sheet.plain.splitlines()
+            session = table.session
+            # the deal's part: a grid of labels and values, each cell in its column
+            head = next(i for i, line in enumerate(lines) if line.startswith("Match"))
+            grid = [starts(line) for line in lines[1:head] if line.strip()]
+            assert len(grid) >= 4 and max(map(len, grid)) == 4, lines[:head]
+            assert all(cells == grid[0][:len(cells)] for cells in grid), lines[:head]
+            # the match's table: a row per deal played and the totals, right edges aligned
+            table_lines = lines[head + 1:]
+            header, *rows = [line for line in table_lines if line.strip()]
+            played = [d for d in session.match.deals if d.phase is Phase.OVER]
+            assert len(rows) >= len(played) + 1
+            edges = ends(header)[-session.rules.seats - 1:]
+            for n, deal in enumerate(played, 1):
+                row = next(r for r in rows if r.split()[0] == str(n))
+                assert ends(row)[-session.rules.seats - 1:] == edges, (header, row)
+                assert [int(x) for x in row.split()[-session.rules.seats:]] == \
+                    list(deal.result.scores)
+            total = next(r for r in rows if r.strip().startswith("Total"))
+            assert ends(total)[-session.rules.seats:] == edges[1:]
+            assert [int(x) for x in total.split()[-session.rules.seats:]] == \
+                session.match.totals
+
+    run(test)
+
+
+def starts(line: str) -> list[int]:
+    """The display columns where each cell of ``line`` (text set apart by two spaces or
+    more) starts."""
+    out, column = [], 0
+    for i, ch in enumerate(line):
+        if ch != " " and (not out or line[i - 2:i] == "  "):
+            out.append(column)
+        column += cell_len(ch)
+    return out
+
+
+def ends(line: str) -> list[int]:
+    """The display columns where each cell of ``line`` (text set apart by two spaces or
+    more) ends."""
+    out, column = [], 0
+    for i, ch in enumerate(line):
+        column += cell_len(ch)
+        if ch != " " and line[i + 1:i + 3] in ("", " ", "  "):
+            out.append(column)
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("ruleset", "computers"), RULESETS)
+def test_the_table_fits_the_terminal_with_the_count_strip_open(tmp_path, size, ruleset,
+                                                               computers):
+    async def test(app, pilot):
+        table = await a_trick_on_the_table(pilot, size)
+        await pilot.press("c")
+        await pilot.pause()
+        assert table.query_one("#strip").display
+        fits(table)
+        seats = table.query_one("#seats")
+        assert seats.content_region.height == table.session.rules.seats  # a line each
+        await type_text(pilot, "33")
+        await pilot.press("h")
+        await pilot.pause()
+        fits(table)
+
+    at_the_table(tmp_path, test, size=size, ruleset=ruleset, bots=("easy",) * computers,
+                 doubling=True, player="王小明的朋友们一起来斗地主吧来吧来吧来")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_screen_fits_the_terminal(tmp_path, size):
+    db = tmp_path / "game.sqlite3"
+    four = played_out(db, "sheet1", 2, player="小明", ruleset="four", bots=("easy",) * 3,
+                      doubling=True)
+    classic = seeded(db, AIRPLANE_SEED, player="小明")
+
+    async def resume(pilot, match_id: int) -> None:
+        assert isinstance(pilot.app.screen, StartScreen)
+        ids = [o.id for o in pilot.app.screen.query_one(OptionList).options]
+        await pilot.press(*["down"] * ids.index(str(match_id)), "enter")
+        await settle(pilot)
+
+    async def test():
+        app = DizhuApp(db, pause=0)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            fits(app.screen)  # the start screen
+            listing = app.screen.query_one(OptionList)
+            lines = [line for o in listing.options for line in as_text(o.prompt).plain.split("\n")]
+            assert all(cell_len(line) <= listing.scrollable_content_region.width - 2
+                       for line in lines), lines  # no line wraps
+            await pilot.press("enter")
+            assert isinstance(app.screen, NewMatchScreen)
+            fits(app.screen)
+            await pilot.press("right", "right")  # four: four seats to choose
+            await pilot.pause()
+            fits(app.screen)
+            form = app.screen.query_one(Choices)
+            lines = form.render().plain.splitlines()
+            assert all(cell_len(line) <= form.content_region.width for line in lines), lines
+            await pilot.press("escape")
+            await resume(pilot, four)  # resting on its score sheet
+            await pilot.press("s")
+            assert isinstance(app.screen, SheetScreen)
+            fits(app.screen)
+            await pilot.press("enter")  # the next deal
+            await settle(pilot)
+            await pilot.press("escape", "escape")
+            await resume(pilot, classic)
+            await pilot.press("3")
+            await settle(pilot)
+            await pilot.press("n")
+            assert isinstance(app.screen, PatternScreen)
+            fits(app.screen)
+            await pilot.press("down", "down", "down", "enter", "x")  # which rank? not x
+            assert "✗ x is not a rank" in visible(app.screen)
+            fits(app.screen)
+            await pilot.press("escape")
+            await type_text(pilot, "10 10 10 jjjqqqkkk")
+            await pilot.press("enter")
+            assert isinstance(app.screen, ChooseScreen)
+            fits(app.screen)
+
+    run(test)
+
+
+def test_a_long_trick_shows_its_latest_plays_in_the_lines_it_has(tmp_path):
+    db = tmp_path / "game.sqlite3"
+    store = Store(db)
+    session = MatchSession.load(store, seeded(db, "long", ruleset="four",
+                                              bots=("easy",) * 3))
+    session.set_autoplay(CREATOR, "easy")
+    view = session.view_for_decision(CREATOR)
+    while len(view.trick) < 7:
+        assert session.play_due()
+        view = session.view_for_decision(CREATOR)
+    names = short_names(session)
+    for rows in (3, 5, 8):
+        lines = trick_text(session, view, rows).plain.splitlines()
+        assert len(lines) <= rows
+        last = view.trick[-1]
+        assert lines[-1].split()[:2] == names[last.seat].split()
+        if len(view.trick) + 1 > rows:
+            hidden = len(view.trick) - (len(lines) - 2)
+            assert f"… {hidden} earlier in this trick" in lines[1]
+    assert "earlier" not in trick_text(session, view).plain
+    store.close()

@@ -12,18 +12,20 @@ from .start import StartScreen
 from .table import TableScreen
 
 CSS = """
-#banner { padding: 1 2; }
+#banner { padding: 1 2; height: auto; }
 #matches { height: 1fr; margin: 0 2; }
 #choices { height: auto; padding: 0 2; }
 #title { padding: 0 1; height: auto; }
 #seats, #trick, #strip, #hand { border: round $primary-darken-2; padding: 0 1; height: auto; }
-#trick { min-height: 6; }
+#trick { height: 1fr; min-height: 4; }
+.-short #seats, .-short #trick, .-short #strip, .-short #hand {
+    border: none; border-top: solid $primary-darken-2; }
 #entry { padding: 0 1; height: auto; }
 #message { padding: 0 1; height: auto; min-height: 1; }
-#dialog { width: 90; max-width: 100%; height: auto; max-height: 90%; border: thick $primary;
-          background: $surface; padding: 1 2; }
-#answers { height: auto; max-height: 20; margin: 1 0; }
-#sheet { margin: 1 0; }
+#dialog { width: 90; max-width: 100%; height: auto; max-height: 100%; border: thick $primary;
+          background: $surface; padding: 0 1; }
+#answers { height: auto; margin: 1 0; }
+#sheet { height: auto; scrollbar-size-vertical: 1; }
 ModalScreen { align: center middle; }
 """
 

@@ -3,25 +3,41 @@ sheet."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.events import Key
+from textual.containers import Vertical, VerticalScroll
+from textual.events import Key, Resize
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..cards import RANKS, card_rank, count_of
-from ..combos import CHINESE_NAMES, Kind, Play
+from ..cards import RANKS, card_rank, count_of, format_ranks
+from ..combos import Kind, Play
 from ..patterns import Shape, shapes
 from ..rules import RuleSet
-from .entry import typed_ranks
+from ..session import ActionError
+from ..words import cards_text, face, kind_words
+from .entry import not_a_rank, typed_ranks
+from .render import play_name
+
+Answer = TypeVar("Answer")
 
 
-class PatternScreen(ModalScreen[dict[str, Any] | None]):
+class Question(ModalScreen[Answer]):
+    """A question over the table with a list of answers, the list as long as the screen
+    leaves room for (it scrolls beyond)."""
+
+    AROUND = 10
+    """The lines the dialog's border, question, margins, message and keys take."""
+
+    def on_resize(self, event: Resize) -> None:
+        self.query_one("#answers").styles.max_height = max(3, event.size.height - self.AROUND)
+
+
+class PatternScreen(Question[dict[str, Any] | None]):
     """Name a play by its pattern: the kind, the lowest rank of its main run, a chain's
     length (a bomb's size with two packs), then each wing or kicker; dismissed with the
     session's ``pattern`` entry, or ``None``."""
@@ -41,6 +57,7 @@ class PatternScreen(ModalScreen[dict[str, Any] | None]):
         with Vertical(id="dialog"):
             yield Static(id="question")
             yield OptionList(id="answers")
+            yield Static(id="said")
             yield Static(Text("↑↓ and Enter (or type a rank) · Esc cancels", style="dim"))
 
     def on_mount(self) -> None:
@@ -49,43 +66,65 @@ class PatternScreen(ModalScreen[dict[str, Any] | None]):
     def ask(self, question: str, options: list[Option]) -> None:
         said = Text("Name a pattern", style="bold")
         if self.pattern:
-            said.append("  " + " · ".join(f"{k} {v}" for k, v in self.pattern.items()),
-                        style="cyan")
+            said.append("  " + self.named(), style="cyan")
         said.append(f"\n{question}")
         self.query_one("#question", Static).update(said)
+        self.query_one("#said", Static).update("")
         answers = self.query_one("#answers", OptionList)
         answers.set_options(options)
         answers.highlighted = 0
         answers.focus()
 
+    def named(self) -> str:
+        """The answers so far, in words: ``triple with a single 三带一 · from 8``."""
+        pattern = self.pattern
+        parts = [kind_words(pattern["kind"])]
+        if "main" in pattern:
+            parts.append(f"from {face(pattern['main'])}")
+        if "length" in pattern:
+            parts.append(f"{pattern['length']} ranks")
+        if "size" in pattern:
+            parts.append(f"{pattern['size']} cards")
+        if pattern.get("wings"):
+            parts.append("with " + cards_text("".join(pattern["wings"])))
+        return " · ".join(parts)
+
     def ask_kind(self) -> None:
         options = []
         for shape in shapes(self.rules.combos):
             label = shape.kind.label
-            prompt = Text(f"{label:<18} {CHINESE_NAMES[shape.kind]}",
-                          style="" if label in self.playable else "dim")
+            prompt = Text(kind_words(label), style="" if label in self.playable else "dim")
             options.append(Option(prompt, id=label))
         self.ask("Which pattern? (dimmed: none of it can be played now)", options)
 
     def ask_rank(self, question: str) -> None:
-        self.ask(question, [Option(RANKS[r], id=RANKS[r]) for r in self.held])
+        self.ask(question, [Option(face(RANKS[r]), id=RANKS[r]) for r in self.held])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.answer(str(event.option_id))
 
     def on_key(self, event: Key) -> None:
-        """A typed rank answers a question about ranks."""
-        if self.step == "kind" or not event.character or len(event.character) != 1:
+        """A typed rank answers a question about ranks; a key that is no rank, or a rank
+        not held, is answered with a word."""
+        char = event.character or ""
+        if self.step not in ("main", "wing") or len(char) != 1 or not char.isprintable():
             return
+        event.stop()
         try:
-            ranks = typed_ranks(event.character)
-        except ValueError:
+            ranks = typed_ranks(char)
+        except ActionError:
+            self.say(not_a_rank(char))
             return
         wanted = next((r for r in self.held if count_of(ranks, r)), None)
-        if wanted is not None and self.step in ("main", "wing"):
-            event.stop()
-            self.answer(RANKS[wanted])
+        if wanted is None:
+            self.say(f"you hold no {cards_text(format_ranks(ranks))}: choose one of the "
+                     "ranks listed")
+            return
+        self.answer(RANKS[wanted])
+
+    def say(self, words: str) -> None:
+        self.query_one("#said", Static).update(Text(f"✗ {words}", style="bold red"))
 
     def answer(self, value: str) -> None:
         """Take one answer and ask the next question (or finish)."""
@@ -143,7 +182,7 @@ class PatternScreen(ModalScreen[dict[str, Any] | None]):
         self.dismiss(None)
 
 
-class ChooseScreen(ModalScreen[Play | None]):
+class ChooseScreen(Question[Play | None]):
     """Cards that read two ways: which play is meant."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
@@ -156,9 +195,8 @@ class ChooseScreen(ModalScreen[Play | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(Text(self.question, style="bold"))
-            yield OptionList(*[Option(f"{p.kind.label} {CHINESE_NAMES[p.kind]}   {p.ranks}",
-                                      id=str(i)) for i, p in enumerate(self.options)],
-                             id="answers")
+            yield OptionList(*[Option(f"{play_name(p)}   {cards_text(p.ranks)}", id=str(i))
+                               for i, p in enumerate(self.options)], id="answers")
             yield Static(Text("↑↓ and Enter · Esc cancels", style="dim"))
 
     def on_mount(self) -> None:
@@ -174,10 +212,16 @@ class ChooseScreen(ModalScreen[Play | None]):
 
 class SheetScreen(ModalScreen[bool]):
     """A deal's score sheet; Enter goes on (the next deal, or the start screen once the
-    match is over), Esc goes back to the table."""
+    match is over), Esc goes back to the table. A long match's table scrolls (↑↓)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go_on", "Go on"),
                                              Binding("escape", "close", "The table")]
+    WIDTH = 90
+    """The dialog's widest, in cells."""
+    FRAME = 5
+    """The cells its border, padding and scroll bar take from a line."""
+    AROUND = 4
+    """The lines its border, title and keys take from the screen's."""
 
     def __init__(self, sheet: Text, finished: bool) -> None:
         super().__init__()
@@ -187,10 +231,17 @@ class SheetScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         after = ("Enter: back to the start screen" if self.finished
                  else "Enter: the next deal") + " · Esc: look at the table"
-        with Vertical(id="dialog"):
+        with Vertical(id="dialog", classes="sheet"):
             yield Static(Text("Score sheet", style="bold underline"))
-            yield Static(self.sheet, id="sheet")
+            with VerticalScroll(id="sheet"):
+                yield Static(self.sheet)
             yield Static(Text(after, style="dim"))
+
+    def on_mount(self) -> None:
+        self.query_one("#sheet").focus()
+
+    def on_resize(self, event: Resize) -> None:
+        self.query_one("#sheet").styles.max_height = max(3, event.size.height - self.AROUND)
 
     def action_go_on(self) -> None:
         self.dismiss(True)

@@ -16,10 +16,17 @@ from ..cards import (
 )
 from ..reasons import Reason
 from ..session import ActionError
+from ..words import rank_name
 
 RANK_KEYS = frozenset("0123456789tjqkabr")
 """Keys that type a rank (``0`` or ``10`` for ten; any case)."""
 SEPARATORS = frozenset(" ,")
+
+
+def not_a_rank(char: str) -> str:
+    """What to say of a key typed at the entry line that types no rank."""
+    jokers = ", ".join(f"{j} ({rank_name(j)} {rank_name(j, 'zh')})" for j in "BR")
+    return f"{char} is not a rank: 3-9, 10 (0, T), J, Q, K, A, 2, {jokers}"
 
 
 def typed_ranks(text: str) -> int:

@@ -1,5 +1,10 @@
 """The table as text: cards, seats, the trick, the stake, the count strip and the score
-sheet, drawn from what the session shows a seat (no rule is decided here)."""
+sheet, drawn from what the session shows a seat (no rule is decided here).
+
+Patterns, jokers and the score sheet's words are the browser page's (:mod:`dizhu.words`),
+in English with the Chinese beside; columns are measured in the terminal's cells, where a
+Chinese character takes two (:func:`dizhu.words.pad`).
+"""
 
 from __future__ import annotations
 
@@ -9,21 +14,30 @@ from rich.text import Text
 
 from ..auction import Bid, Double
 from ..cards import RANKS, card_rank, card_suit, card_text
-from ..combos import CHINESE_NAMES, Play
+from ..combos import Play
 from ..deal import Phase
 from ..scoring import ScoreSheet, stake_of
 from ..session import CREATOR, MatchSession
 from ..view import CountStrip, PublicAction, SeatView
+from ..words import both, card_face, cells, face, fit, kind_words, pad, say
 
 RED = "bold red"
 BLACK = "bold"
+GAP = "  "
+"""What sets two columns apart."""
 
+
+def widest(texts: Sequence[str]) -> int:
+    return max((cells(t) for t in texts), default=0)
+
+
+# ----------------------------------------------------------------- cards and plays
 
 def card_label(card: int) -> Text:
-    """One card: ``7♥`` in red, ``Q♠`` in the foreground colour, the jokers ``B`` and ``R``."""
+    """One card: ``7♥`` in red, ``Q♠`` in the foreground colour, the jokers by name."""
     suit = card_suit(card)
     red = suit in (1, 3) or (suit is None and RANKS[card_rank(card)] == "R")
-    return Text(card_text(card, symbols=True), style=RED if red else BLACK)
+    return Text(card_face(card_text(card, symbols=True)), style=RED if red else BLACK)
 
 
 def cards_text(cards: Sequence[int], marked: set[int] = frozenset()) -> Text:
@@ -40,9 +54,11 @@ def cards_text(cards: Sequence[int], marked: set[int] = frozenset()) -> Text:
 
 
 def play_name(play: Play) -> str:
-    """A play's kind in English with its Chinese name: ``pair 对子``."""
-    return f"{play.kind.label} {CHINESE_NAMES[play.kind]}"
+    """A play's kind in words: ``pair 对子``."""
+    return kind_words(play.kind.label)
 
+
+# ----------------------------------------------------------------- seats
 
 def answer_text(action: Bid | Double, seat: int, landlord: int) -> str:
     """An auction or doubling answer as a person reads it."""
@@ -55,10 +71,17 @@ def answer_text(action: Bid | Double, seat: int, landlord: int) -> str:
 
 
 def seat_names(session: MatchSession) -> list[str]:
-    """Each seat's name for the table: ``You`` (the person's own name) and the computers."""
+    """Each seat's name for the table: the person's own name, the computers' levels."""
     names = session.names()
-    return ["free" if names[seat] is None else names[seat] or f"Player {seat + 1}"
+    return ["free" if names[seat] is None
+            else names[seat] or say("seat.player", n=seat + 1)
             for seat in range(session.rules.seats)]
+
+
+def short_names(session: MatchSession) -> list[str]:
+    """Each seat by its number and a short name (a computer by its level): ``1 easy``."""
+    names = seat_names(session)
+    return [f"{seat} {level or names[seat]}" for seat, level in enumerate(session.plan)]
 
 
 def you(names: list[str], seat: int) -> str:
@@ -70,7 +93,7 @@ def you(names: list[str], seat: int) -> str:
 def role(view: SeatView, seat: int) -> str:
     if view.landlord < 0:
         return ""
-    return "landlord 地主" if seat == view.landlord else "peasant 农民"
+    return both("role.landlord" if seat == view.landlord else "role.peasant")
 
 
 def stake_text(view: SeatView) -> str:
@@ -96,8 +119,9 @@ def stake_text(view: SeatView) -> str:
     return line
 
 
-def seats_text(session: MatchSession, view: SeatView) -> Text:
-    """One line per seat: who, role, cards left, auction answers, match total."""
+def seats_text(session: MatchSession, view: SeatView, width: int = 76) -> Text:
+    """One line per seat, in columns: who, role, cards left, match total, auction answers;
+    names and answers are cut where the line would not fit ``width`` cells."""
     names = seat_names(session)
     totals = session.match.totals
     answers: dict[int, list[str]] = {}
@@ -109,23 +133,34 @@ def seats_text(session: MatchSession, view: SeatView) -> Text:
     if view.redoubled is not None:
         answers.setdefault(view.landlord, []).append(
             answer_text(Double(view.redoubled), view.landlord, view.landlord))
-    out = Text()
+    seats = range(view.seats)
+    who = [f"{seat} {you(names, seat)}" for seat in seats]
+    roles = [role(view, seat) for seat in seats]
+    left = [f"{view.cards_left[seat]} cards" for seat in seats]
+    total = [f"total {totals[seat]:+d}" for seat in seats]
+    said = [("auto-play  " if seat in session.autoplay else "") + ", ".join(answers.get(seat, []))
+            for seat in seats]
+    columns = [widest(roles), widest(left), widest(total)]
+    fixed = 2 + sum(columns) + len(GAP) * len(columns)
+    name_width = max(8, min(widest(who), width - fixed - min(widest(said), 16) - len(GAP)))
+    said_width = max(0, width - fixed - name_width - len(GAP))
     turn = view.to_move if view.phase in (Phase.AUCTION, Phase.DOUBLING, Phase.PLAY) else -1
-    for seat in range(view.seats):
+    out = Text()
+    for seat in seats:
         if seat:
             out.append("\n")
         out.append("▶ " if seat == turn else "  ", style="bold yellow")
-        who = f"Seat {seat} {you(names, seat)}"
-        out.append(f"{who:<28}", style="bold" if seat == CREATOR else "")
-        out.append(f"{role(view, seat):<14}", style="bold magenta" if seat == view.landlord
-                   else "")
-        out.append(f"{view.cards_left[seat]:>3} cards   ")
-        out.append(f"total {totals[seat]:+d}".ljust(12))
-        if seat in session.autoplay:
-            out.append("auto-play  ", style="italic")
-        out.append(", ".join(answers.get(seat, [])), style="cyan")
+        out.append(pad(who[seat], name_width) + GAP, style="bold" if seat == CREATOR else "")
+        out.append(pad(roles[seat], columns[0]) + GAP,
+                   style="bold magenta" if seat == view.landlord else "")
+        out.append(pad(left[seat], columns[1], right=True) + GAP)
+        out.append(pad(total[seat], columns[2]) + GAP)
+        if said[seat] and said_width:
+            out.append(fit(said[seat], said_width), style="cyan")
     return out
 
+
+# ----------------------------------------------------------------- the trick
 
 def trick_entries(view: SeatView) -> tuple[list[PublicAction], bool]:
     """The plays and passes of the trick on the table, or (when a seat is about to lead) of
@@ -139,9 +174,10 @@ def trick_entries(view: SeatView) -> tuple[list[PublicAction], bool]:
     return [], False
 
 
-def trick_text(session: MatchSession, view: SeatView) -> Text:
-    """The current trick, oldest first (the trick just cleared, dimmed, before a lead)."""
-    names = seat_names(session)
+def trick_text(session: MatchSession, view: SeatView, rows: int | None = None) -> Text:
+    """The current trick, oldest first (the trick just cleared, dimmed, before a lead), in
+    ``rows`` lines at most: the latest plays, and how many earlier ones are not shown."""
+    names = short_names(session)
     entries, cleared = trick_entries(view)
     out = Text()
     if view.phase is Phase.AUCTION:
@@ -154,13 +190,20 @@ def trick_text(session: MatchSession, view: SeatView) -> Text:
         out.append("\n")
     if cleared:
         out.append("Last trick:\n", style="dim")
-    elif not entries:
+    if rows is not None:
+        room = max(1, rows - (view.kitty is not None) - cleared - 1)
+        if len(entries) > room + 1:
+            earlier = len(entries) - room
+            entries = entries[earlier:]
+            out.append(f"  … {earlier} earlier in this trick\n", style="dim")
+    if not cleared and not entries:
         out.append("Nothing on the table" + (f": seat {view.to_move} leads"
                                              if view.phase is Phase.PLAY else ""), style="dim")
+    name_width = min(16, widest([names[e.seat] for e in entries]))
     for entry in entries:
-        line = Text(f"  Seat {entry.seat} {names[entry.seat]:<20} ")
+        line = Text(f"  {pad(names[entry.seat], name_width)}{GAP}")
         if entry.action.is_pass:
-            line.append("pass 不要", style="dim")
+            line.append(kind_words("pass"), style="dim")
         else:
             line.append_text(cards_text(entry.cards))
             line.append(f"   {play_name(entry.action)}", style="cyan")
@@ -168,74 +211,141 @@ def trick_text(session: MatchSession, view: SeatView) -> Text:
             line.stylize("dim")
         out.append_text(line)
         out.append("\n")
+    out.rstrip()
     return out
 
 
 def count_strip_text(strip: CountStrip) -> Text:
     """Unseen cards per rank; a possible bomb and a possible rocket marked."""
-    out = Text("Unseen  ")
+    out = Text()
     for rank, n in enumerate(strip.unseen):
-        label = f"{RANKS[rank]}:{n} "
-        bomb = rank in strip.bomb_ranks or (RANKS[rank] in "BR" and strip.rocket_possible)
-        out.append(label, style="bold red" if bomb else ("dim" if not n else ""))
-    marks = [RANKS[r] for r in strip.bomb_ranks]
-    out.append("\n        possible bombs: " + (" ".join(marks) or "none"))
+        letter = RANKS[rank]
+        bomb = rank in strip.bomb_ranks or (letter in "BR" and strip.rocket_possible)
+        out.append(f"{face(letter)}:{n} ", style="bold red" if bomb else ("dim" if not n else ""))
+    marks = [face(RANKS[r]) for r in strip.bomb_ranks]
+    out.append("\npossible bombs: " + (" ".join(marks) or "none"))
     out.append(" · rocket possible" if strip.rocket_possible else " · no rocket")
     return out
 
 
-def sheet_text(session: MatchSession, index: int) -> Text:
-    """The score sheet of deal ``index``: every multiplier, each seat's points, the match."""
+# ----------------------------------------------------------------- the score sheet
+
+def sheet_text(session: MatchSession, index: int, width: int = 76) -> Text:
+    """The score sheet of deal ``index`` as the page has it: every multiplier of the deal,
+    then the match's table (every deal played, its landlord, stake and points; the totals),
+    set in columns of ``width`` cells at most."""
     deal = session.match.deals[index]
     sheet: ScoreSheet = deal.result
-    names = seat_names(session)
     number = session.deal_numbers()[index]
+    names = short_names(session)
     out = Text()
-    out.append(f"Deal {number}: ", style="bold")
-    side = "the landlord wins" if sheet.landlord_won else "the peasants win"
-    out.append(f"seat {deal.winner} goes out, {side}\n\n", style="bold")
-    if session.rules.auction.name == "rob":
-        out.append(f"  {'called, then ' + str(sheet.robs) + ' robs ×2 each':<26}{sheet.bid}\n")
-    else:
-        out.append(f"  {'winning bid':<26}{sheet.bid}\n")
-    factors = (("bombs", sheet.bombs), ("rockets", sheet.rockets),
-               ("spring 春天", int(sheet.spring)), ("anti-spring 反春", int(sheet.anti_spring)))
-    for label, n in factors:
-        out.append(f"  {label:<26}×{2 ** n}" + (f" ({n})" if n > 1 else "") + "\n",
-                   style="" if n else "dim")
-    out.append(f"  {'stake':<26}{sheet.stake}\n", style="bold")
-    doubled = [s for s, d in enumerate(sheet.doubled) if d]
-    if session.settings.get("doubling"):
-        out.append("  doubled: " + (", ".join(f"seat {s} ×2" for s in doubled) or "nobody"))
-        out.append(" · landlord redoubled ×2\n" if sheet.redoubled else "\n")
-    out.append("\n")
-    out.append(f"  {'seat':<32}{'role':<16}{'this deal':>10}{'total':>8}\n", style="underline")
-    totals = session.match.totals
-    for seat, points in enumerate(sheet.scores):
-        who = f"{seat} {you(names, seat)}"
-        side_name = "landlord 地主" if seat == sheet.landlord else "peasant 农民"
-        style = "bold green" if points > 0 else "red"
-        out.append(f"  {who:<32}{side_name:<16}")
-        out.append(f"{points:>+10d}", style=style)
-        out.append(f"{totals[seat]:>+8d}\n")
-    out.append("\n")
+    out.append(say("sheet.deal_landlord" if sheet.landlord_won else "sheet.deal_peasants",
+                   n=number), style="bold")
+    out.append(f" · {names[deal.winner]} went out\n", style="bold")
+    out.append_text(grid(deal_rows(session, sheet, names), width))
+    out.append("\n\n")
+    out.append_text(match_table(session, names, index, width))
     out.append_text(standings_text(session))
     return out
 
 
-def standings_text(session: MatchSession) -> Text:
-    """Where the match stands: deals played of how many (or the race), the winners at the end."""
-    match = session.match
-    names = seat_names(session)
-    settings = session.settings
-    played = len(match.scored_deals)
-    if settings["mode"] == "deals":
-        pace = f"{played} of {settings['target']} deals played"
+def deal_rows(session: MatchSession, sheet: ScoreSheet, names: list[str]) -> list[tuple]:
+    """The deal's multipliers as the page lists them: (label, value, style)."""
+    none, no = say("sheet.none"), say("sheet.no")
+    rows: list[tuple] = [(both("sheet.landlord"), names[sheet.landlord], "")]
+    if session.rules.auction.name == "rob":
+        rows.append((both("sheet.robs"), f"{sheet.robs} ×{sheet.bid}", ""))
     else:
-        pace = f"race to {settings['target']} points, {played} deal{'s' * (played != 1)} played"
-    out = Text(f"Match: {pace}\n")
-    if match.finished:
-        winners = ", ".join(f"seat {s} {names[s]}" for s in match.winners)
-        out.append(f"The match is over. Winner{'s' * (len(match.winners) > 1)}: {winners}\n",
-                   style="bold yellow")
+        rows.append((both("sheet.bid"), str(sheet.bid), ""))
+    rows += [
+        (both("sheet.bombs"), f"{sheet.bombs} ×{2 ** sheet.bombs}" if sheet.bombs else none, ""),
+        (both("sheet.rocket"), "×2" if sheet.rockets else none, ""),
+        (both("sheet.spring"), "×2" if sheet.spring else no, ""),
+        (both("sheet.anti_spring"), "×2" if sheet.anti_spring else no, ""),
+        (both("sheet.stake"), str(sheet.stake), "bold"),
+    ]
+    if session.settings.get("doubling"):
+        doubled = [names[s] for s, d in enumerate(sheet.doubled) if d]
+        rows.append((both("sheet.doubled"), say("list.and").join(doubled) + " ×2" if doubled
+                     else say("sheet.nobody"), ""))
+        rows.append((both("sheet.redoubled"), "×2" if sheet.redoubled else no, ""))
+    return rows
+
+
+def grid(rows: list[tuple], width: int) -> Text:
+    """Label and value pairs in two columns (the first half of ``rows`` on the left), each
+    column as wide as its widest cell, the values on the left cut if the lines would not
+    fit ``width`` cells."""
+    half = (len(rows) + 1) // 2
+    left, right = rows[:half], rows[half:]
+    label_l, label_r = widest([r[0] for r in left]), widest([r[0] for r in right])
+    value_r = widest([r[1] for r in right])
+    room = width - 2 - label_l - len(GAP) - len(GAP) * 2 - label_r - len(GAP) - value_r
+    value_l = max(6, min(widest([r[1] for r in left]), room))
+    out = Text()
+    for i, (label, value, style) in enumerate(left):
+        if i:
+            out.append("\n")
+        out.append(f"  {pad(label, label_l)}{GAP}")
+        out.append(pad(value, value_l), style=style)
+        if i < len(right):
+            label2, value2, style2 = right[i]
+            out.append(f"{GAP * 2}{pad(label2, label_r)}{GAP}")
+            out.append(value2, style=style2)
     return out
+
+
+def match_table(session: MatchSession, names: list[str], index: int, width: int) -> Text:
+    """Every deal played so far, its landlord (✓ when the landlord won), stake and each
+    seat's points, then the totals: the page's match table, in columns of cells."""
+    match = session.match
+    settings = session.settings
+    numbers = session.deal_numbers()
+    played = [i for i, d in enumerate(match.deals) if d.phase is Phase.OVER]
+    if settings["mode"] == "deals":
+        heading = say("sheet.match_deals", n=len(match.scored_deals), of=settings["target"])
+    else:
+        heading = say("sheet.match_race", target=settings["target"])
+    landlords = [fit(names[match.deals[i].result.landlord], 14)
+                 + (" ✓" if match.deals[i].result.landlord_won else "") for i in played]
+    deal_w = max(cells(say("sheet.deal")), widest([str(numbers[i]) for i in played]))
+    landlord_w = max(cells(say("sheet.landlord")), widest(landlords))
+    stake_w = max(cells(say("sheet.stake")),
+                  widest([str(match.deals[i].result.stake) for i in played]))
+    points = [[f"{p:+d}" for p in match.deals[i].result.scores] for i in played]
+    totals = [f"{t:+d}" for t in match.totals]
+    seats = session.rules.seats
+    used = 2 + deal_w + landlord_w + stake_w + len(GAP) * (2 + seats)
+    seat_w = max(widest([p for row in points for p in row] + totals),
+                 min(widest(names), max(6, (width - used) // seats)))
+    out = Text(heading + "\n", style="bold")
+    head = f"  {pad(say('sheet.deal'), deal_w)}{GAP}{pad(say('sheet.landlord'), landlord_w)}" \
+           f"{GAP}{pad(say('sheet.stake'), stake_w, right=True)}"
+    head += "".join(GAP + pad(name, seat_w, right=True) for name in names)
+    out.append(head + "\n", style="underline")
+    for row, i, landlord in zip(points, played, landlords, strict=True):
+        line = Text(f"  {pad(str(numbers[i]), deal_w, right=True)}{GAP}{pad(landlord, landlord_w)}"
+                    f"{GAP}{pad(str(match.deals[i].result.stake), stake_w, right=True)}",
+                    style="bold" if i == index else "")
+        for p in row:
+            line.append(GAP)
+            line.append(pad(p, seat_w, right=True),
+                        style="green" if p.startswith("+") else "red")
+        out.append_text(line)
+        out.append("\n")
+    out.append(f"  {pad(say('sheet.total'), deal_w + landlord_w + stake_w + 2 * len(GAP))}",
+               style="bold")
+    out.append("".join(GAP + pad(t, seat_w, right=True) for t in totals) + "\n", style="bold")
+    return out
+
+
+def standings_text(session: MatchSession) -> Text:
+    """The winners, once the match is over."""
+    match = session.match
+    if not match.finished:
+        return Text()
+    names = seat_names(session)
+    winners = [names[s] for s in match.winners]
+    words = (say("end.shared", names=say("list.and").join(winners)) if len(winners) > 1
+             else say("end.wins", name=winners[0]))
+    return Text(f"\nThe match is over: {words}.\n", style="bold yellow")

@@ -18,23 +18,26 @@ from textual.widgets.option_list import Option
 from ..match import DEAL_LIMITS, POINT_TARGETS
 from ..rulesets import find_ruleset, names
 from ..session import LEVELS, NewMatch
+from ..words import fit
 
 NEW = "new"
 
 
 def match_line(row: dict[str, Any]) -> Text:
-    """An unfinished match as the start screen lists it."""
+    """An unfinished match as the start screen lists it, in two lines short enough for an
+    80-column terminal: ``#3  classic 经典 · 2 of 10 deals · 12-01 18:30``, then who
+    plays (the person's name cut to fit)."""
     settings = row["settings"]
     rules = find_ruleset(settings.get("ruleset", "classic"))
-    pace = (f"{settings['target']} deals" if settings["mode"] == "deals"
-            else f"race to {settings['target']}")
     played = row["deals_played"]
-    others = ", ".join(settings["bots"])
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(row["updated"]))
-    line = Text(f"Resume #{row['id']:<5}", style="bold")
-    line.append(f" {rules.name} {rules.chinese} · {pace} · {played} played · "
-                f"{row['player']} against {others}")
+    pace = (f"{played} of {settings['target']} deals" if settings["mode"] == "deals"
+            else f"race to {settings['target']}, {played} played")
+    when = time.strftime("%m-%d %H:%M", time.localtime(row["updated"]))
+    line = Text(f"#{row['id']:<4}", style="bold")
+    line.append(f" {rules.name} {rules.chinese} · {pace}")
     line.append(f"  {when}", style="dim")
+    line.append(f"\n      {fit(row['player'] or 'You', 24)} against {', '.join(settings['bots'])}",
+                style="dim")
     return line
 
 
@@ -116,7 +119,7 @@ class Choices(Widget, can_focus=True):
             (mode, "Length", [(n, f"{n} {mode}") for n in
                               (DEAL_LIMITS if mode == "deals" else POINT_TARGETS)]),
         ]
-        out += [(f"seat{s}", f"Seat {s}", [(lvl, f"{lvl} (computer)") for lvl in LEVELS])
+        out += [(f"seat{s}", f"Seat {s} computer", [(lvl, lvl) for lvl in LEVELS])
                 for s in range(1, rules.seats)]
         for option, label in (("doubling", "Doubling"), ("distinct_kickers", "Distinct kickers")):
             if option in rules.option_names:

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.events import Key
+from textual.events import Key, Resize
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -24,8 +24,10 @@ from ..combos import Play
 from ..deal import Action, AmbiguousPlayError, Phase
 from ..session import CREATOR, ActionError, MatchSession
 from ..view import SeatView
+from ..words import cards_text as ranks_in_words
+from ..words import say_reason
 from .dialogs import ChooseScreen, PatternScreen, SheetScreen
-from .entry import RANK_KEYS, SEPARATORS, cards_entered, marked
+from .entry import RANK_KEYS, SEPARATORS, cards_entered, marked, not_a_rank
 from .render import (
     cards_text,
     count_strip_text,
@@ -38,6 +40,9 @@ from .render import (
 
 AUTOPLAY_LEVEL = "normal"
 """The computer player that takes the person's seat on auto-play."""
+SHORT = 32
+"""Screens of fewer lines draw each box as a rule with its title (no bottom edge), so the
+table fits 80x24 with the count strip open."""
 
 
 class TableScreen(Screen):
@@ -46,14 +51,15 @@ class TableScreen(Screen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hint", "Hint"),
         Binding("p", "pass", "Pass"),
-        Binding("n", "pattern", "Name a pattern"),
-        Binding("c", "count", "Count strip"),
-        Binding("s", "sheet", "Score sheet"),
+        Binding("n", "pattern", "Pattern"),
+        Binding("c", "count", "Count"),
+        Binding("s", "sheet", "Sheet"),
         Binding("o", "autoplay", "Auto-play"),
         Binding("d", "double", "Double", show=False),
         Binding("y", "yes", "Call/rob/double", show=False),
-        Binding("escape", "leave", "Clear / leave"),
+        Binding("escape", "leave", "Clear/leave"),
     ]
+    KEYS = frozenset(b.key for b in BINDINGS)
 
     def __init__(self, session: MatchSession, pause: float = 0.5) -> None:
         super().__init__()
@@ -72,6 +78,8 @@ class TableScreen(Screen):
         self.closed = False
         self.sheet_seen = -1
         """The index of the last deal whose score sheet was shown."""
+        self.leaving = False
+        """Esc was pressed on an empty entry line: the next Esc leaves the table."""
 
     # ----------------------------------------------------------------- layout
 
@@ -92,6 +100,7 @@ class TableScreen(Screen):
         strip = self.query_one("#strip")
         strip.border_title = "Count strip: unseen cards"
         strip.display = False
+        self.set_class(self.app.size.height < SHORT, "-short")
         deal = self.session.deal
         if deal.phase is Phase.OVER:  # resumed between deals: the sheet was read already
             self.sheet_seen = len(self.session.match.deals) - 1
@@ -100,6 +109,10 @@ class TableScreen(Screen):
 
     def on_unmount(self) -> None:
         self.closed = True
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.height < SHORT, "-short")
+        self.show()
 
     @property
     def view(self) -> SeatView:
@@ -118,22 +131,36 @@ class TableScreen(Screen):
         title.append(f" · {rules.name} {rules.chinese} · {pace} · ")
         title.append(stake_text(view), style="yellow")
         self.query_one("#title", Static).update(title)
-        self.query_one("#seats", Static).update(seats_text(session, view))
-        self.query_one("#trick", Static).update(trick_text(session, view))
+        seats = self.query_one("#seats", Static)
+        seats.update(seats_text(session, view, self.room(seats)))
+        self.show_trick()
+        self.call_after_refresh(self.show_trick)  # in the room the new layout leaves it
         strip = self.query_one("#strip", Static)
         if view.phase is Phase.AUCTION:
             strip.update(Text("The count strip opens once the landlord is known.", style="dim"))
         else:
             strip.update(count_strip_text(view.count_strip()))
-        hand = cards_text(view.hand, marked(view.hand, self.typed) if self.typed else set())
-        hand.append(f"\n{len(view.hand)} cards", style="dim")
-        self.query_one("#hand", Static).update(hand)
+        hand = self.query_one("#hand", Static)
+        hand.border_title = f"Your hand · {len(view.hand)} cards"
+        hand.update(cards_text(view.hand, marked(view.hand, self.typed) if self.typed else set()))
         self.query_one("#entry", Static).update(self.prompt(view))
         self.query_one("#message", Static).update(self.message)
         if (view.phase is Phase.OVER and self.sheet_seen < len(session.match.deals) - 1
                 and CREATOR not in session.autoplay):
             self.sheet_seen = len(session.match.deals) - 1
             self.action_sheet()
+
+    def show_trick(self) -> None:
+        """The trick, its latest plays in the lines its box has."""
+        if self.closed or not self.is_mounted:
+            return
+        trick = self.query_one("#trick", Static)
+        trick.update(trick_text(self.session, self.view, trick.content_region.height or None))
+
+    def room(self, widget: Static) -> int:
+        """The cells a line of ``widget`` has (its borders and padding taken off)."""
+        width = widget.content_region.width or self.app.size.width - 4
+        return max(20, width)
 
     def prompt(self, view: SeatView) -> Text:
         """What the person may do now, and the ranks typed so far."""
@@ -164,8 +191,8 @@ class TableScreen(Screen):
         line.append("▏", style="blink")
         lead = view.top is None
         line.append("   " + ("you lead: " if lead else "")
-                    + "type ranks (33, 10 10, TTJJQQ, BR) · Enter plays"
-                    + ("" if lead else " · Enter alone or p passes"), style="dim")
+                    + "type ranks (33, 10 10, BR) · Enter plays"
+                    + ("" if lead else " · Enter alone passes"), style="dim")
         return line
 
     def say(self, words: str, error: bool = False) -> None:
@@ -186,7 +213,7 @@ class TableScreen(Screen):
                                  callback=lambda play: self.chosen(play, sent))
             return False
         except ActionError as e:
-            self.say(str(e), error=True)
+            self.say(say_reason(e), error=True)
             return False
         except sqlite3.Error as e:
             self.say(f"that could not be saved ({e}); nothing changed: try again", error=True)
@@ -227,14 +254,14 @@ class TableScreen(Screen):
             try:
                 cards = cards_entered(view.hand, play.ranks)
             except ActionError as e:
-                self.say(str(e), error=True)
+                self.say(say_reason(e), error=True)
                 return
             self.act({"play": play.text, "with": cards}, cards)
         else:
             try:
                 cards = cards_entered(view.hand, self.typed)
             except ActionError as e:
-                self.say(str(e), error=True)
+                self.say(say_reason(e), error=True)
                 return
             self.act({"cards": cards}, cards)
 
@@ -242,7 +269,7 @@ class TableScreen(Screen):
         try:
             self.session.next_deal(CREATOR)
         except (ActionError, sqlite3.Error) as e:
-            self.say(str(e), error=True)
+            self.say(say_reason(e), error=True)
             return
         self.message = Text()
         self.show()
@@ -252,6 +279,8 @@ class TableScreen(Screen):
         """Ranks typed at the entry line, Enter, Backspace, Space, and the auction's digits."""
         key, char = event.key, event.character or ""
         phase = self.view.phase
+        if key != "escape":
+            self.leaving = False
         handled = True
         if key == "enter":
             self.enter()
@@ -265,14 +294,28 @@ class TableScreen(Screen):
         elif phase is Phase.PLAY and (char.lower() in RANK_KEYS or
                                       (char in SEPARATORS and self.typed)):
             self.typed += char
+            self.message = Text()
             self.show()
         elif key == "space":
             self.action_pass()
+        elif char.isprintable() and len(char) == 1 and key not in self.KEYS:
+            self.say(self.no_such_key(char, phase), error=True)
         else:
             handled = False
         if handled:
             event.stop()
             event.prevent_default()
+
+    def no_such_key(self, char: str, phase: Phase) -> str:
+        """What to say of a key that does nothing here."""
+        if phase is Phase.PLAY:
+            return not_a_rank(char)
+        if phase is Phase.AUCTION:
+            return (f"{char} does nothing in the auction: answer with the keys the line "
+                    "below the hand gives")
+        if phase is Phase.DOUBLING:
+            return f"{char} does nothing now: d or y doubles, p or Enter does not"
+        return f"{char} does nothing now: Enter deals the next hand, s shows the score sheet"
 
     def action_pass(self) -> None:
         phase = self.view.phase
@@ -319,8 +362,8 @@ class TableScreen(Screen):
         self.typed = play.ranks
         self.hinted = (self.typed, play)
         self.message = Text(f"Hint {self.hint_index + 1} of {len(self.hint_plays)}: "
-                            f"{play_name(play)} {play.ranks} · Enter plays it, h the next",
-                            style="green")
+                            f"{play_name(play)} {ranks_in_words(play.ranks)} · Enter plays "
+                            "it, h the next", style="green")
         self.show()
 
     def action_pattern(self) -> None:
@@ -347,7 +390,8 @@ class TableScreen(Screen):
         if not done:
             self.say("no deal of this match has been played out yet", error=True)
             return
-        self.app.push_screen(SheetScreen(sheet_text(session, done[-1]),
+        width = min(SheetScreen.WIDTH, self.app.size.width) - SheetScreen.FRAME
+        self.app.push_screen(SheetScreen(sheet_text(session, done[-1], width),
                                          session.match.finished), callback=self.after_sheet)
 
     def after_sheet(self, go_on: bool | None) -> None:
@@ -371,12 +415,19 @@ class TableScreen(Screen):
         self.kick()
 
     def action_leave(self) -> None:
-        """Esc clears the typed ranks, or (with nothing typed) goes back to the start screen;
-        the match stays stored, to be resumed."""
+        """Esc clears the typed ranks; with nothing typed it asks, and a second Esc in a row
+        goes back to the start screen (at once once the match is over); the match stays
+        stored, to be resumed."""
         if self.typed:
             self.typed = ""
             self.hinted = None
+            self.message = Text()
             self.show()
+            return
+        if not (self.leaving or self.session.match.finished):
+            self.leaving = True
+            self.say("Esc again leaves the table (the match is kept: resume it from the "
+                     "start screen); any other key stays")
             return
         self.closed = True
         self.app.pop_screen()

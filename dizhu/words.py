@@ -1,0 +1,180 @@
+"""The game's words in English and in Chinese, for the terminal and the command line.
+
+They are the browser page's own catalogs (``web/static/i18n/en.json`` and ``zh.json``),
+read here rather than copied, so that every interface names a pattern, a card or a
+refusal the same way: ``triple with a single`` (三带一), ``small joker`` (小王). Keys and
+facts are the page's (``{name}`` in the words, filled in by :func:`say`); the engine's
+refusals (:class:`~dizhu.reasons.Reason`) are said as the page says them.
+
+Text set in columns is measured in a terminal's cells, where an East Asian wide character
+(a Chinese one) takes two: :func:`cells`, :func:`pad`, :func:`fit`.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .reasons import REASONS, Reason, reason_of
+
+CATALOGS = Path(__file__).resolve().parent / "web" / "static" / "i18n"
+LANGUAGES = ("en", "zh")
+
+
+@cache
+def catalog(language: str) -> dict[str, str]:
+    """Every key's words in ``language`` (``en`` or ``zh``)."""
+    if language not in LANGUAGES:
+        raise ValueError(f"no words in {language!r}: the languages are {', '.join(LANGUAGES)}")
+    return json.loads((CATALOGS / f"{language}.json").read_text(encoding="utf-8"))
+
+
+def say(key: str, language: str = "en", **facts: Any) -> str:
+    """The words of ``key`` with its facts filled in (English where the language lacks
+    them; the key itself where no catalog has it). ``count`` (else ``n``) of 1 chooses the
+    words for one, if there are any: ``1 card``, not ``1 cards``."""
+    words = catalog(language)
+    english = catalog("en")
+    text = None
+    if facts.get("count", facts.get("n")) == 1:
+        text = words.get(f"{key}.one", english.get(f"{key}.one"))
+    if text is None:
+        text = words.get(key, english.get(key, key))
+    for name, value in facts.items():
+        text = text.replace(f"{{{name}}}", str(value))
+    return text
+
+
+def both(key: str, **facts: Any) -> str:
+    """English, then Chinese: ``spring 春天``."""
+    return f"{say(key, 'en', **facts)} {say(key, 'zh', **facts)}"
+
+
+def kind_words(kind: str) -> str:
+    """A kind in English with its Chinese name: ``triple with a single 三带一``."""
+    return f"{kind_name(kind)} {kind_name(kind, 'zh')}"
+
+
+def kind_name(kind: str, language: str = "en") -> str:
+    """A combination's name from its engine name: ``triple_single`` is ``triple with a
+    single`` (三带一)."""
+    return say(f"kind.{kind}", language)
+
+
+def rank_name(rank: str, language: str = "en") -> str:
+    """A rank letter as a person says it: ``10`` for ``T``, the jokers by name."""
+    return say(f"rank.{rank}", language) if rank in "TBR" else rank
+
+
+def face(rank: str) -> str:
+    """A rank as a card shows it in a terminal: ``10`` for ten, each joker its letter
+    (what is typed) and its Chinese name: ``B小王``, ``R大王``."""
+    if rank in "BR":
+        return f"{rank}{rank_name(rank, 'zh')}"
+    return rank_name(rank)
+
+
+def card_face(card: str) -> str:
+    """A card written with its suit's symbol (``T♠``, ``B``) as a terminal shows it:
+    ``10♠``, ``B小王``."""
+    return face(card[0]) + card[1:]
+
+
+def cards_text(ranks: str, language: str = "en") -> str:
+    """Ranks as the engine writes them (``TTJ``) as a person reads them (``10 10 J``)."""
+    return " ".join(rank_name(r, language) for r in ranks)
+
+
+def card_name(card: str, language: str = "en") -> str:
+    """A suited card (``Th``, ``B``) by name: ``10 of hearts``, ``small joker``."""
+    if len(card) < 2:
+        return rank_name(card, language)
+    return say("card.named", language, rank=rank_name(card[0], language),
+               suit=say(f"suit.{card[1]}", language))
+
+
+def play_text(text: str, language: str = "en") -> str:
+    """A play as the engine writes it (``straight 9TJQK``, ``pass``) as a person reads it."""
+    if text == "pass":
+        return say("kind.pass", language)
+    kind, _, ranks = text.partition(" ")
+    return f"{kind_name(kind, language)} {cards_text(ranks, language)}"
+
+
+def say_reason(error: BaseException | str, language: str = "en",
+               seat_name: Callable[[int], str] = lambda seat: f"seat {seat}") -> str:
+    """Why something was refused, as the page says it; words without a reason code (or a
+    code the catalogs lack) are said as they are."""
+    reason = reason_of(error)
+    if reason is None or f"reason.{reason.code}" not in catalog("en"):
+        return str(error.args[0] if isinstance(error, BaseException) and error.args else error)
+    facts = {name: _fact(name, value, language, seat_name)
+             for name, value in reason.params.items()}
+    said = say(f"reason.{reason.code}", language, **facts)
+    return said[:1].upper() + said[1:]
+
+
+def _fact(name: str, value: Any, language: str, seat_name: Callable[[int], str]) -> str:
+    """One fact of a reason as the page says it (``dizhu.reasons`` names what each is)."""
+    if name in ("play", "top"):
+        return play_text(value, language)
+    if name in ("cards", "hand"):
+        return cards_text(value, language) if value else say("cards.none", language)
+    if name in ("kind", "top_kind"):
+        return kind_name(value, language)
+    if name == "kinds":
+        return say("list.or", language).join(kind_name(k, language) for k in value)
+    if name == "answer":
+        return say(f"answer.{value}", language)
+    if name == "answers":
+        return say("list.or", language).join(say(f"answer.{a}", language) for a in value)
+    if name == "rank":
+        return rank_name(value, language)
+    if name == "card":
+        return card_name(value, language)
+    if name == "chosen":
+        return say("list.and", language).join(card_name(c, language) for c in value.split())
+    if name in ("seat", "asked"):
+        return seat_name(value)
+    if name == "reason":
+        if value.get("code") in REASONS:
+            return say_reason(Reason(value["code"], value.get("text", ""),
+                                     **value.get("params", {})), language, seat_name)
+        return str(value.get("text", ""))
+    if name == "levels":
+        return say("list.or", language).join(value)
+    return str(value)
+
+
+# ----------------------------------------------------------------- widths
+
+def cells(text: str) -> int:
+    """The terminal cells ``text`` takes: two for an East Asian wide character, none for a
+    combining mark, one for the rest."""
+    return sum(0 if unicodedata.combining(ch) else
+               2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` cells, an ellipsis marking the cut."""
+    if cells(text) <= width:
+        return text
+    out, used = "", 0
+    for ch in text:
+        if used + cells(ch) > width - 1:
+            break
+        out += ch
+        used += cells(ch)
+    return out + "…"
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """``text`` (cut to ``width`` cells if longer) filled with spaces to ``width`` cells,
+    on the left when ``right`` (numbers)."""
+    text = fit(text, width)
+    room = " " * (width - cells(text))
+    return room + text if right else text + room
