@@ -22,10 +22,9 @@ from .cards import InvalidCardsError, card_text, format_ranks, parse_card, parse
 from .combos import PASS, InvalidPlayError, Kind, Play, beats, parse_play, readings
 from .deal import Action, AmbiguousPlayError, Deal, Phase, play_from_cards
 from .match import Match, MatchSettings
-from .movegen import legal_plays
 from .position import IllegalActionError, InvalidPositionError, Position
 from .record import RecordError, deal_to_json, deal_to_record, replay
-from .rules import CLASSIC, RuleSet
+from .rules import CLASSIC, RuleSet, legal_plays
 from .rulesets import FOUR, ROB, find_ruleset, register_ruleset
 from .view import SeatView, seat_view
 

@@ -2,6 +2,8 @@
 
 import doctest
 
+import pytest
+
 import dizhu
 
 
@@ -77,3 +79,22 @@ def test_the_package_says_it_is_typed():
     assert Path(dizhu.__file__).with_name("py.typed").is_file()
     pyproject = tomllib.loads((Path(dizhu.__file__).parents[1] / "pyproject.toml").read_text())
     assert "py.typed" in pyproject["tool"]["setuptools"]["package-data"]["dizhu"]
+
+
+def test_the_front_doors_legal_plays_takes_any_ruleset():
+    """``dizhu.legal_plays`` plays the ruleset it is given (classic when none is), and a hand
+    its ruleset's deck cannot hold is refused, never read as a classic hand."""
+    for rules in (dizhu.CLASSIC, dizhu.ROB, dizhu.FOUR,
+                  dizhu.find_ruleset("classic", distinct_kickers=True)):
+        hand = rules.parse_ranks("3334445556BR")
+        for top in (None, rules.parse_play("single 5"), rules.parse_play("triple 333")):
+            assert dizhu.legal_plays(hand, top, rules) == rules.legal_plays(hand, top)
+            assert dizhu.legal_plays(hand, top, rules=rules) == rules.generator.legal(hand, top)
+    four = dizhu.FOUR.parse_ranks("33333BBRR")
+    assert [p.text for p in dizhu.legal_plays(four, dizhu.FOUR.parse_play("bomb 2222"),
+                                              dizhu.FOUR)] == \
+        ["pass", "bomb 33333", "rocket BBRR"]
+    with pytest.raises(ValueError, match=r"classic.*deck.*rules="):
+        dizhu.legal_plays(four)
+    with pytest.raises(TypeError, match="RuleSet"):
+        dizhu.legal_plays(dizhu.parse_ranks("33"), None, True)
