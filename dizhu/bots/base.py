@@ -74,6 +74,14 @@ class Bot:
         """Whether this bot can play ``rules`` (every bot of dizhu plays every ruleset)."""
         return True
 
+    def describe(self) -> str:
+        """The bot as a person knows it, for messages (a program: its name and command)."""
+        return self.name
+
+    def cannot_play(self, rules: RuleSet) -> str | None:
+        """Why this bot cannot play ``rules``, in words naming it; ``None`` if it can."""
+        return None if self.plays(rules) else f"{self.describe()} cannot play {rules.name}"
+
     def reseed(self, seed: int | str) -> None:
         """Start the bot's random choices afresh (what it has learned may stay: it must
         not change its decisions)."""
