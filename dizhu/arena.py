@@ -30,7 +30,7 @@ from .auction import Bid
 from .bots import make_bot
 from .bots.base import Bot
 from .bots.external import NOTES, TROUBLES, ExternalBot
-from .bots.registry import EXTERNAL
+from .bots.registry import EXTERNAL, where_raised
 from .deal import Deal, IllegalActionError, Phase, deal_cards
 from .pool import Pool, open_pool
 from .rules import CLASSIC, RuleSet
@@ -112,7 +112,7 @@ LOG_KEPT = 20
 
 
 class BotFailure(RuntimeError):
-    """A bot answered with an illegal action."""
+    """A bot answered with an illegal action, or raised."""
 
 
 def _bots_for(spec: ArenaSpec, leg: int, cache: dict) -> list[tuple[str, Bot]]:
@@ -185,7 +185,11 @@ def _run(deal: Deal, bots: list[tuple[str, Bot]], times: Times) -> None:
         if outside:
             tally, logged = bot.tally(), len(bot.log)
         start = clock()
-        action = bot.act(view)
+        try:
+            action = bot.act(view)
+        except Exception as e:
+            raise BotFailure(f"bot {bot.describe()!r} in seat {seat} failed: "
+                             f"{type(e).__name__}: {e}{where_raised(e)}") from None
         (times.a if side == "a" else times.b).append(clock() - start)
         if outside:
             times.troubles[side] += bot.tally() - tally

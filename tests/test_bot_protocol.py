@@ -237,22 +237,12 @@ def test_a_table_seats_a_program_the_server_offers(tmp_path):
 
 
 def test_the_lobby_offers_the_servers_programs(tmp_path):
-    import urllib.request
-
-    from .webserver import Server
+    from .webserver import Server, offer_and_seat
 
     command = PYTHON_BOT.removeprefix("cmd:")
     server = Server(tmp_path / "game.sqlite3", bots={"plain": command}).start()
     try:
-        with urllib.request.urlopen(server.url + "/api/lobby") as answer:
-            levels = json.loads(answer.read())["levels"]
-        assert [level["name"] for level in levels][-1] == "plain"
-        assert command in levels[-1]["note"]
-        body = json.dumps({"ruleset": "classic", "mode": "deals", "target": 5,
-                           "bots": ["easy", "plain"]}).encode()
-        with urllib.request.urlopen(urllib.request.Request(
-                server.url + "/api/matches", data=body)) as answer:
-            assert json.loads(answer.read())["id"] >= 1
+        assert offer_and_seat(server, "plain")["note"] == f"a program: {command}"
     finally:
         server.stop()
 

@@ -75,8 +75,11 @@ class Bot:
         return True
 
     def describe(self) -> str:
-        """The bot as a person knows it, for messages (a program: its name and command)."""
-        return self.name
+        """The bot as a person knows it, for messages: its name, or its class's import path
+        when it has none of its own (a program: its name and command)."""
+        klass = type(self)
+        return self.name if klass.name != Bot.name else \
+            f"{klass.__module__}:{klass.__qualname__}"
 
     def cannot_play(self, rules: RuleSet) -> str | None:
         """Why this bot cannot play ``rules``, in words naming it; ``None`` if it can."""
