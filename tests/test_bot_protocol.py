@@ -74,7 +74,7 @@ def left_running(path: Path) -> list[tuple[int, str]]:
     return out
 
 
-FINE, LATE = 5.0, 0.3
+FINE, LATE = 5.0, 0.1
 """Time limits: one no well-behaved answer misses on a busy machine, and a short one for
 programs that never answer in time."""
 

@@ -82,6 +82,14 @@ class Program:
         """Write ``line`` (newline included) by ``deadline`` (``time.monotonic``), reading
         what the program writes meanwhile."""
         view = memoryview(line)
+        try:
+            view = view[os.write(self._in, view):]  # most requests fit the pipe at once
+        except BlockingIOError:
+            pass
+        except OSError:
+            raise self._gone(f"before reading {what}") from None
+        if not view:
+            return
         selector = self._selector
         selector.register(self._in, selectors.EVENT_WRITE)
         try:
