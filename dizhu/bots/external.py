@@ -34,7 +34,7 @@ from ..view import SeatView
 from .base import Bot
 from .program import MAX_LINE, Program, Trouble
 
-__all__ = ["MAX_LINE", "PROTOCOL", "TROUBLES", "ExternalBot", "Trouble"]
+__all__ = ["MAX_LINE", "NOTES", "PROTOCOL", "TROUBLES", "ExternalBot", "Trouble"]
 
 PROTOCOL = 1
 TROUBLES = ("crash", "timeout", "garbage", "illegal")
