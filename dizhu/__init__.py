@@ -22,11 +22,11 @@ from .cards import InvalidCardsError, card_text, format_ranks, parse_card, parse
 from .combos import PASS, InvalidPlayError, Kind, Play, beats, parse_play, readings
 from .deal import Action, AmbiguousPlayError, Deal, Phase, play_from_cards
 from .match import Match, MatchSettings
-from .movegen import legal_plays
 from .position import IllegalActionError, InvalidPositionError, Position
 from .record import RecordError, deal_to_json, deal_to_record, replay
-from .rules import CLASSIC, RuleSet
+from .rules import CLASSIC, RuleSet, legal_plays
 from .rulesets import FOUR, ROB, find_ruleset, register_ruleset
+from .sampling import Guess, Sampler
 from .view import SeatView, seat_view
 
 __version__ = "0.2.0"
@@ -44,10 +44,11 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "BID", "BOTS", "CALL_BID", "CLASSIC", "DOUBLE", "FOUR", "NO_DOUBLE", "PASS", "PASS_BID",
     "ROB", "ROB_BID", "Action", "ActionIds", "AmbiguousPlayError", "ArenaSpec", "Bid", "Bot",
-    "Deal", "Double", "IllegalActionError", "InvalidCardsError", "InvalidPlayError",
+    "Deal", "Double", "Guess", "IllegalActionError", "InvalidCardsError", "InvalidPlayError",
     "InvalidPositionError", "Kind", "Match", "MatchSettings", "Phase", "Play", "Position",
-    "RecordError", "RuleSet", "SeatView", "action_from_json", "action_ids", "action_text",
-    "action_to_json", "beats", "card_text", "deal_to_json", "deal_to_record", "find_ruleset",
-    "format_ranks", "legal_plays", "make_bot", "parse_card", "parse_play", "parse_ranks",
-    "play_from_cards", "readings", "register_ruleset", "replay", "run_arena", "seat_view",
+    "RecordError", "RuleSet", "Sampler", "SeatView", "action_from_json", "action_ids",
+    "action_text", "action_to_json", "beats", "card_text", "deal_to_json", "deal_to_record",
+    "find_ruleset", "format_ranks", "legal_plays", "make_bot", "parse_card", "parse_play",
+    "parse_ranks", "play_from_cards", "readings", "register_ruleset", "replay", "run_arena",
+    "seat_view",
 ]

@@ -29,8 +29,8 @@ from typing import Any
 from .auction import Bid
 from .bots import make_bot
 from .bots.base import Bot
-from .bots.external import TROUBLES, ExternalBot
-from .bots.registry import EXTERNAL
+from .bots.external import NOTES, TROUBLES, ExternalBot
+from .bots.registry import EXTERNAL, where_raised
 from .deal import Deal, IllegalActionError, Phase, deal_cards
 from .pool import Pool, open_pool
 from .rules import CLASSIC, RuleSet
@@ -69,9 +69,8 @@ class ArenaSpec:
         for spec in (self.bot_a, self.bot_b):
             bot = make_bot(spec)
             try:
-                if not bot.plays(self.rules):
-                    why = "; ".join(getattr(bot, "log", [])) or \
-                        f"{bot.name} cannot play {self.rules.name}"
+                why = bot.cannot_play(self.rules)
+                if why is not None:
                     raise ValueError(why)
             finally:
                 bot.close()
@@ -113,7 +112,7 @@ LOG_KEPT = 20
 
 
 class BotFailure(RuntimeError):
-    """A bot answered with an illegal action."""
+    """A bot answered with an illegal action, or raised."""
 
 
 def _bots_for(spec: ArenaSpec, leg: int, cache: dict) -> list[tuple[str, Bot]]:
@@ -184,12 +183,16 @@ def _run(deal: Deal, bots: list[tuple[str, Bot]], times: Times) -> None:
         view = seat_view(deal, seat)
         outside = isinstance(bot, ExternalBot)
         if outside:
-            troubles, logged = bot.troubles.copy(), len(bot.log)
+            tally, logged = bot.tally(), len(bot.log)
         start = clock()
-        action = bot.act(view)
+        try:
+            action = bot.act(view)
+        except Exception as e:
+            raise BotFailure(f"bot {bot.describe()!r} in seat {seat} failed: "
+                             f"{type(e).__name__}: {e}{where_raised(e)}") from None
         (times.a if side == "a" else times.b).append(clock() - start)
-        if outside and bot.troubles != troubles:
-            times.troubles[side] += bot.troubles - troubles
+        if outside:
+            times.troubles[side] += bot.tally() - tally
             times.log += bot.log[logged:][:LOG_KEPT - len(times.log)]
         try:
             deal.push(action, seat)
@@ -295,6 +298,8 @@ def summarize(spec: ArenaSpec, legs: list[tuple[Leg, Leg]], times: Times) -> dic
     if any(spec_.startswith(EXTERNAL) for spec_ in (spec.bot_a, spec.bot_b)):
         report["troubles"] = {side: {kind: times.troubles[side][kind] for kind in TROUBLES}
                               for side in ("a", "b")}
+        for note in NOTES:
+            report["troubles"][note] = {side: times.troubles[side][note] for side in ("a", "b")}
         report["troubles"]["log"] = times.log
     return report
 
@@ -412,11 +417,18 @@ def format_report(r: dict[str, Any]) -> str:
         lines.append(f"  decision time {side.upper()}: median {t['median']:.3f} ms, "
                      f"max {t['max']:.1f} ms over {t['decisions']} decisions")
     for side in ("a", "b") if "troubles" in r else ():
-        counts = r["troubles"][side]
+        troubles = r["troubles"]
+        counts = troubles[side]
         if any(counts.values()):
             said = ", ".join(f"{n} {kind}" for kind, n in counts.items() if n)
             lines.append(f"  {side.upper()}'s program failed {sum(counts.values())} "
                          f"decision(s), made by its fallback instead: {said}")
+        restarts = troubles.get("restarts", {}).get(side, 0)
+        skipped = troubles.get("skipped", {}).get(side, 0)
+        if restarts or skipped:
+            lines.append(f"  {side.upper()}'s program: {restarts} restart(s) (after "
+                         f"{ExternalBot.restarts} a program is retired), {skipped} line(s) "
+                         "skipped that were not the answer asked for")
     for line in r.get("troubles", {}).get("log", [])[:5]:
         lines.append(f"    {line}")
     if "seconds" in r:

@@ -273,17 +273,25 @@ PROGRAM_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,23}")
 
 
 def _program(given: str) -> tuple[str, str]:
-    """``NAME=PROGRAM ARGS`` of ``serve --bot``, checked."""
+    """``NAME=PROGRAM ARGS`` (or ``NAME=cmd:PROGRAM ARGS``) or ``NAME=py:...`` (a Python
+    bot, made once here to check it) of ``serve --bot``, checked."""
+    from .bots import make_bot
+    from .bots.registry import EXTERNAL, PYTHON
     from .session import FRIEND, LEVELS
 
     name, eq, command = given.partition("=")
-    name, command = name.strip(), command.strip()
+    name, command = name.strip(), command.strip().removeprefix(EXTERNAL).strip()
     if not eq or not command:
-        raise UsageError(f"--bot takes NAME=PROGRAM, as in --bot mine='python3 bot.py', "
-                         f"not {given!r}")
+        raise UsageError(f"--bot takes NAME=PROGRAM or NAME=py:MODULE:CLASS, as in --bot "
+                         f"mine='python3 bot.py', not {given!r}")
     if not PROGRAM_NAME.fullmatch(name) or name in (*LEVELS, FRIEND):
         raise UsageError(f"--bot: {name!r} cannot name a program: a letter, then up to 23 "
                          f"letters, digits, - or _, other than {', '.join((*LEVELS, FRIEND))}")
+    if command.startswith(PYTHON):
+        try:
+            make_bot(command).close()
+        except ValueError as e:
+            raise UsageError(f"--bot {name}: {e}") from None
     return name, command
 
 
@@ -514,8 +522,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pause", type=float, default=0.8,
                    help="seconds a computer player waits before acting (default 0.8)")
     p.add_argument("--bot", action="append", metavar="NAME=PROGRAM",
-                   help="offer a program speaking the bot protocol (docs/bot-protocol.md) "
-                        "in the lobby beside the levels, as NAME; repeatable")
+                   help="offer a program speaking the bot protocol (docs/bot-protocol.md), "
+                        "or a Python bot as py:MODULE:CLASS (docs/bots.md), in the lobby "
+                        "beside the levels, as NAME; repeatable")
     p.add_argument("--sync", choices=SYNC, default="full",
                    help="how each move reaches the disk: full (the default) survives a "
                         "power cut; normal survives the server crashing but may lose the "
@@ -564,7 +573,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("arena", help="measure one bot against another on duplicate decks")
     p.add_argument("bot_a", help="a bot name, with optional settings: expert:budget=0.2; "
-                   "or a program speaking the bot protocol: 'cmd:node mybot.js'")
+                   "a Python bot by import path: mybots:Shedder (docs/bots.md); or a "
+                   "program speaking the bot protocol: 'cmd:node mybot.js'")
     p.add_argument("bot_b")
     _match_arguments(p, decks=1000)
     p.add_argument("--first-deck", type=int, default=0,

@@ -52,6 +52,9 @@ class Kind(enum.IntEnum):
     BOMB = 13
     ROCKET = 14
 
+    __str__ = enum.Enum.__str__
+    """``Kind.BOMB``, not ``13`` (an int's text): what ``print`` and f-strings show."""
+
     @property
     def label(self) -> str:
         """The engine name of docs/rules.md, e.g. ``airplane_singles``."""

@@ -23,12 +23,10 @@ from .auction import DOUBLE, NO_DOUBLE, Bid, Double
 from .cards import SuitedCards, card_text, format_ranks, mix, ranks_of_cards
 from .combos import PASS as PASS_PLAY
 from .combos import Play
-from .position import DEAL_OVER, IllegalActionError, Position
+from .position import Action, IllegalActionError, Position
 from .reasons import Reason
 from .rules import CLASSIC, RuleSet
 from .scoring import ScoreSheet, score_deal
-
-Action = Bid | Double | Play
 
 
 class Phase(enum.Enum):
@@ -164,25 +162,21 @@ class Deal(Position):
         """Every action of the seat to move (plays when following start with the pass)."""
         phase = self.phase
         if phase is _PLAY:
-            if self.top is None:
-                return self._lead(self.hands[self.to_move])
-            return self._follow(self.hands[self.to_move], self.top)
+            return Position.legal_plays(self)
         if phase is _AUCTION:
             return list(self.auction_state.legal)
         if phase is _DOUBLING:
             return [NO_DOUBLE, DOUBLE]
         return []
 
+    def legal_plays(self) -> list[Play]:
+        """The plays of :meth:`legal_actions`: none before the play phase."""
+        return Position.legal_plays(self) if self.phase is _PLAY else []
+
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
 
-    def why_illegal(self, action: Action, seat: int | None = None) -> str | None:
-        """``None`` if ``action`` is legal for the seat to move (or for ``seat``), else why."""
-        if self.is_over:
-            return DEAL_OVER
-        if seat is not None and seat != self.to_move:
-            return Reason("not_your_turn", f"it is seat {self.to_move}'s turn, not seat "
-                          f"{seat}'s", seat=self.to_move, asked=seat)
+    def _why_now(self, action: Action) -> str | None:
         phase = self.phase
         if phase is _AUCTION:
             if not isinstance(action, Bid):
@@ -194,9 +188,7 @@ class Deal(Position):
             if not isinstance(action, Double):
                 return Reason("doubling_open", "the doubling question is open: double or not")
             return None
-        if not isinstance(action, Play):
-            return Reason("play_begun", "the play has begun: play cards or pass")
-        return self._why(action, self._genuine.get((action.kind, action.cards)))
+        return super()._why_now(action)
 
     def _memo(self, memo: tuple[int, object, object] | None) -> bool:
         """Whether ``memo`` was worked out for the history as it is now: the same length

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .auction import Bid, Double
 from .cards import GUARDS, contains, format_ranks, size
 from .combos import InvalidPlayError, Kind, Play, beats
 from .reasons import Reason
@@ -28,6 +29,9 @@ from .rules import CLASSIC, RuleSet
 
 _GUARDS = GUARDS
 _PASS_KIND, _ROCKET = Kind.PASS, Kind.ROCKET
+
+Action = Bid | Double | Play
+"""Whatever a seat may be asked to do: an answer in the auction, to doubling, or a play."""
 
 
 DEAL_OVER = Reason("deal_over", "the deal is over")
@@ -132,11 +136,24 @@ class Position:
     legal_actions = legal_plays
     """In the play phase every action is a play (a :class:`~dizhu.deal.Deal` has more)."""
 
-    def why_illegal_play(self, play: Play) -> str | None:
-        """``None`` if ``play`` is legal for the seat to move, else why."""
-        if self.winner >= 0:
+    def why_illegal(self, action: Action, seat: int | None = None) -> str | None:
+        """``None`` if ``action`` is legal for the seat to move (or for ``seat``), else why."""
+        if self.is_over:
             return DEAL_OVER
-        return self._why(play, self._genuine.get((play.kind, play.cards)))
+        if seat is not None and seat != self.to_move:
+            return Reason("not_your_turn", f"it is seat {self.to_move}'s turn, not seat "
+                          f"{seat}'s", seat=self.to_move, asked=seat)
+        return self._why_now(action)
+
+    def why_illegal_play(self, play: Play) -> str | None:
+        """:meth:`why_illegal` of a play."""
+        return self.why_illegal(play)
+
+    def _why_now(self, action: Action) -> str | None:
+        """Why ``action`` is not legal for the seat to move, in the phase the game is in."""
+        if not isinstance(action, Play):
+            return Reason("play_begun", "the play has begun: play cards or pass")
+        return self._why(action, self._genuine.get((action.kind, action.cards)))
 
     def _why(self, play: Play, genuine: Play | None) -> str | None:
         """Why ``play`` is not legal now, ``genuine`` being the universe's play of its kind

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from .auction import POINTS, Auction
-from .cards import BLACK_JOKER, NUM_RANKS, TWO, count_of, deck_faces, parse_ranks
+from .cards import BLACK_JOKER, NUM_RANKS, TWO, count_of, deck_faces, format_ranks, parse_ranks
 from .combos import CLASSIC_COMBOS, CombinationRules, Kind, Play, parse_play, readings
 from .movegen import MoveGenerator, generator_of
 from .universe import Universe, universe_of
@@ -111,7 +111,10 @@ class RuleSet:
 
     def legal_plays(self, hand: int, top: Play | None = None) -> list[Play]:
         """Leading (``top`` is ``None``): every play of ``hand``. Following: the pass and
-        every play that beats ``top``."""
+        every play that beats ``top``. A hand this deck cannot hold is a ``ValueError``."""
+        if not self.combos.fits(hand):
+            raise ValueError(f"{format_ranks(hand)} is no hand of {self.name}: its deck has "
+                             "fewer of some rank (a hand of another ruleset? give its rules=)")
         return self.generator.legal(hand, top)
 
     def readings(self, cards: int) -> list[Play]:
@@ -149,3 +152,12 @@ class RuleSet:
 
 CLASSIC = RuleSet()
 """The default ruleset (docs/rules.md)."""
+
+
+def legal_plays(hand: int, top: Play | None = None, rules: RuleSet = CLASSIC) -> list[Play]:
+    """The legal plays of ``hand`` (rank counts) in ``rules``: leading every play, following
+    the pass and every play that beats ``top`` (:meth:`RuleSet.legal_plays`)."""
+    if not isinstance(rules, RuleSet):
+        raise TypeError(f"rules is a RuleSet (e.g. find_ruleset('four') or "
+                        f"find_ruleset('classic', distinct_kickers=True)), not {rules!r}")
+    return rules.legal_plays(hand, top)

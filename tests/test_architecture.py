@@ -19,7 +19,7 @@ LAYERS = [
     {"deal"},
     {"actions", "perft", "stats", "pool"},
     {"view", "record"},
-    {"match"},
+    {"match", "sampling"},
     {"bots"},
     {"arena"},
     {"env"},

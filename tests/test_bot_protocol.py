@@ -2,8 +2,10 @@
 crashes, hangs, answers garbage or an illegal action never stops the game."""
 
 import json
+import os
 import shutil
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -29,41 +31,108 @@ for line in sys.stdin:
 """
 """A program's start: the hello, then what it does when asked to act (the body)."""
 
-MISBEHAVING = {
-    "crash": "        sys.exit(3)\n",
-    "timeout": "        time.sleep(30)\n",
-    "garbage": "        print('this is not JSON', flush=True)\n",
-    "illegal": "        answer({'type': 'action', 'id': m['id'], 'action': 'rocket BR'})\n",
-}
-
-
 def program(tmp_path: Path, name: str, body: str) -> str:
     path = tmp_path / f"{name}.py"
     path.write_text(HEAD + body)
     return f"cmd:{sys.executable} {path}"
 
 
-@pytest.mark.parametrize("kind", sorted(MISBEHAVING))
-def test_a_misbehaving_program_loses_its_decisions_to_the_fallback(tmp_path, kind):
-    spec = ArenaSpec(program(tmp_path, kind, MISBEHAVING[kind]), "easy", decks=2, seed=1,
-                     time_limit=0.3)
+MISBEHAVING = Path(__file__).resolve().parent / "bots" / "misbehaving.py"
+
+
+def misbehaving(mode: str) -> str:
+    """The spec of tests/bots/misbehaving.py in ``mode``."""
+    return f"cmd:{sys.executable} {MISBEHAVING} {mode}"
+
+
+@pytest.fixture
+def pids(tmp_path, monkeypatch):
+    """A file the misbehaving programs write their process ids to; at the end no more
+    threads run than before, nor any of those processes."""
+    path = tmp_path / "pids"
+    path.touch()
+    monkeypatch.setenv("MISBEHAVING_PIDS", str(path))
+    threads = threading.active_count()
+    yield path
+    assert threading.active_count() == threads
+    assert left_running(path) == []
+
+
+def left_running(path: Path) -> list[tuple[int, str]]:
+    """The processes named in ``path`` that still run, or are this process's unreaped
+    children (another's zombie is not running: whoever adopted it reaps it)."""
+    out = []
+    for line in path.read_text().splitlines():
+        pid, started = line.split()
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        state, parent = fields[:2]
+        if fields[19] == started and (state != "Z" or int(parent) == os.getpid()):
+            out.append((int(pid), state))
+    return out
+
+
+FINE, LATE = 5.0, 0.1
+"""Time limits: one no well-behaved answer misses on a busy machine, and a short one for
+programs that never answer in time."""
+
+MODES = {  # mode: (time limit, the troubles of A's decisions, restarted, lines skipped)
+    "plain": (FINE, set(), False, False),
+    "huge-line": (FINE, set(), False, True),
+    "duplicate": (FINE, set(), False, True),
+    "debug": (FINE, set(), False, True),
+    "chatty-start": (FINE, set(), False, True),
+    "ignores-bye": (FINE, set(), False, False),
+    "illegal": (FINE, {"illegal"}, False, False),
+    "bad-action": (FINE, {"garbage"}, True, False),
+    "not-json": (LATE, {"timeout"}, True, True),
+    "wrong-id": (LATE, {"timeout"}, True, True),
+    "hang": (LATE, {"timeout"}, True, False),
+    "never-reads": (LATE, {"timeout"}, True, False),
+    "spawns": (LATE, {"timeout"}, True, False),
+    "dies": (FINE, {"crash"}, True, False),
+}
+
+
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_a_misbehaving_program_never_stops_the_arena(pids, mode):
+    """Whatever the program does (a line of 3 MiB, extra or duplicate answers, debug lines,
+    no JSON, answers to other ids, garbage, illegal actions, hanging, never reading,
+    starting processes of its own, dying, ignoring bye), the arena plays on: lines that
+    are not the answer are skipped, a decision it cannot make is its fallback's, a program
+    past its limit is stopped and started again, then retired; the report counts it all,
+    and nothing is left running."""
+    limit, kinds, restarted, skipped = MODES[mode]
+    spec = ArenaSpec(misbehaving(mode), "easy", decks=1, seed=1, time_limit=limit)
     report = run_arena(spec)
     troubles = report["troubles"]
-    assert troubles["a"][kind] >= 1
-    assert sum(troubles["a"].values()) == troubles["a"][kind]
+    assert report["decks"] == 1
+    assert {kind for kind, n in troubles["a"].items() if n} == kinds, troubles["log"]
     assert not any(troubles["b"].values())
-    assert report["decks"] == 2 and troubles["log"]
-    assert "made by its fallback instead" in format_report(report)
-    if kind in ("crash", "timeout"):  # it never answers: every decision is the fallback's
-        assert troubles["a"][kind] == report["decision_ms"]["a"]["decisions"]
-        started = sum("the program failed" not in line for line in troubles["log"])
-        assert started <= 3 * (ExternalBot.restarts + 1)  # one program per seat A holds
+    assert (troubles["restarts"]["a"] > 0) == restarted
+    assert (troubles["skipped"]["a"] > 0) == skipped
+    if kinds:
+        assert "made by its fallback instead" in format_report(report)
+    if kinds & {"crash", "timeout"}:  # it never answers: every decision is the fallback's
+        assert sum(troubles["a"].values()) == report["decision_ms"]["a"]["decisions"]
+        programs = 3  # one for each seat A holds
+        assert troubles["restarts"]["a"] == programs * ExternalBot.restarts  # then retired
+        assert any(": retired: the program failed 4 times" in line for line in troubles["log"])
 
 
-def test_an_illegal_answer_is_played_by_the_fallback_as_it_would_have(tmp_path):
+def test_a_ruleset_refusal_names_the_program(pids):
+    with pytest.raises(ValueError) as refused:
+        ArenaSpec(misbehaving("classic-only"), "easy", decks=1, rules=find_ruleset("four"))
+    said = str(refused.value)
+    assert said.startswith("misbehaving-classic-only (") and "misbehaving.py" in said
+    assert said.endswith("cannot play four: it plays classic")
+
+
+def test_an_illegal_answer_is_played_by_the_fallback_as_it_would_have(pids):
     """The fallback decides from the same view: the deals go as if `easy` had played."""
-    bad = program(tmp_path, "illegal", MISBEHAVING["illegal"])
-    with_program = run_arena(ArenaSpec(bad, "random", decks=3, seed=5))
+    with_program = run_arena(ArenaSpec(misbehaving("illegal"), "random", decks=3, seed=5))
     plain = run_arena(ArenaSpec("easy", "random", decks=3, seed=5))
     for key in ("wp", "adp", "landlord", "peasants", "bombs_per_deal"):
         assert with_program[key] == plain[key]
@@ -168,22 +237,12 @@ def test_a_table_seats_a_program_the_server_offers(tmp_path):
 
 
 def test_the_lobby_offers_the_servers_programs(tmp_path):
-    import urllib.request
-
-    from .webserver import Server
+    from .webserver import Server, offer_and_seat
 
     command = PYTHON_BOT.removeprefix("cmd:")
     server = Server(tmp_path / "game.sqlite3", bots={"plain": command}).start()
     try:
-        with urllib.request.urlopen(server.url + "/api/lobby") as answer:
-            levels = json.loads(answer.read())["levels"]
-        assert [level["name"] for level in levels][-1] == "plain"
-        assert command in levels[-1]["note"]
-        body = json.dumps({"ruleset": "classic", "mode": "deals", "target": 5,
-                           "bots": ["easy", "plain"]}).encode()
-        with urllib.request.urlopen(urllib.request.Request(
-                server.url + "/api/matches", data=body)) as answer:
-            assert json.loads(answer.read())["id"] >= 1
+        assert offer_and_seat(server, "plain")["note"] == f"a program: {command}"
     finally:
         server.stop()
 
@@ -194,3 +253,49 @@ def test_serve_refuses_a_program_it_cannot_offer(given, capsys):
 
     assert main(["serve", "--no-open", "--port", "0", "--bot", given]) == 2
     assert "--bot" in capsys.readouterr().err
+
+
+TABLE_MODES = {"huge-line": set(), "duplicate": set(), "debug": set(), "dies": {"crash"},
+               "bad-action": {"garbage"}}
+
+
+@pytest.mark.parametrize("mode", sorted(TABLE_MODES))
+def test_a_table_plays_on_whatever_its_program_does(tmp_path, pids, mode):
+    """The browser game's tables (a real store on disk) seat a misbehaving program: the
+    deal is played out, the program's lost decisions made by its fallback."""
+    from dizhu.session import MatchSession, NewMatch, Store
+
+    form = {"ruleset": "classic", "mode": "deals", "target": 5, "bots": ["odd", "easy"]}
+    store = Store(tmp_path / "game.sqlite3")
+    try:
+        command = misbehaving(mode).removeprefix("cmd:")
+        session = MatchSession.create(store, NewMatch.from_json(form, {"odd": command}))
+        session.set_autoplay(0, "easy")
+        while len(session.match.scored_deals) < 1:
+            assert session.play_due()
+        program = session.bots[1]
+        assert {kind for kind, n in program.troubles.items() if n} == TABLE_MODES[mode]
+        session.close()
+    finally:
+        store.close()
+
+
+def test_a_learning_environment_refuses_a_program_by_its_name(pids):
+    """The Gymnasium environment's opponents are refused as the arena refuses them, and
+    the programs it started are stopped."""
+    pytest.importorskip("gymnasium")
+    from dizhu.env.gym import DouDizhuEnv
+
+    with pytest.raises(ValueError, match=r"^misbehaving-classic-only .*cannot play four"):
+        DouDizhuEnv("four", opponents=misbehaving("classic-only"))
+
+
+def test_a_learning_environment_stops_its_programs_when_closed(pids):
+    pytest.importorskip("gymnasium")
+    from dizhu.env.gym import DouDizhuEnv
+
+    env = DouDizhuEnv("classic", seat=1, opponents=misbehaving("plain"), landlord=0)
+    _, info = env.reset(seed=1)  # the landlord, a program, has led
+    env.step(int(info["action_mask"].nonzero()[0][0]))
+    env.close()
+    assert left_running(pids) == [] and env.bots  # stopped, not left to the collector

@@ -9,6 +9,7 @@ from dizhu.cards import card_rank, format_ranks, parse_ranks, ranks_of_cards, si
 from dizhu.combos import PASS, Kind, Play
 from dizhu.deal import AmbiguousPlayError, Deal, IllegalActionError, Phase, play_from_cards
 from dizhu.movegen import lead_plays
+from dizhu.position import Position
 from dizhu.rules import CLASSIC, RuleSet
 from dizhu.rulesets import find_ruleset
 from dizhu.scoring import score_deal
@@ -406,3 +407,36 @@ def test_a_copy_cannot_take_back_what_came_before_it():
     clone = deal.copy()
     with pytest.raises(IndexError, match="no action to take back"):
         clone.pop()
+
+
+@given(seeds, st.booleans(), st.sampled_from(RULESETS))
+def test_one_answer_to_what_is_legal_in_a_deal_and_in_its_position(seed, doubling, ruleset):
+    """``legal_plays`` is the plays of ``legal_actions`` (none outside the play phase) and
+    ``why_illegal_play`` is ``why_illegal``, for a deal in every phase and for the bare
+    position of its play: whatever is asked, one answer."""
+    rules = ruleset_with(ruleset, doubling)
+    rng = random.Random(seed)
+    deal = Deal.shuffled(seed, rules=rules)
+    other_bids = [*BID, CALL_BID, ROB_BID, PASS_BID, DOUBLE, NO_DOUBLE]
+    while True:
+        legal = deal.legal_actions()
+        assert deal.legal_plays() == [a for a in legal if isinstance(a, Play)]
+        mover = deal.to_move if deal.to_move >= 0 else 0
+        tried = [*rules.generator.lead(deal.hands[mover])[:40], PASS, *other_bids,
+                 *rules.generator.lead(deal.hands[(mover + 1) % rules.seats])[:10]]
+        for action in tried:
+            why = deal.why_illegal(action)
+            assert (why is None) == (action in legal), (action, why)
+            if isinstance(action, Play):
+                assert deal.why_illegal_play(action) == why
+        if deal.phase is Phase.PLAY or deal.phase is Phase.OVER:
+            pos = Position(rules, deal.hands, deal.landlord, deal.to_move, deal.top,
+                           deal.top_seat)
+            assert pos.legal_actions() == pos.legal_plays() == deal.legal_plays()
+            for action in tried:
+                assert pos.why_illegal(action) == deal.why_illegal(action)
+                if isinstance(action, Play):
+                    assert pos.why_illegal_play(action) == deal.why_illegal(action)
+        if deal.is_over:
+            break
+        deal.push(rng.choice(legal))

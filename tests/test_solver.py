@@ -1,5 +1,5 @@
 from dizhu.bots.inference import consistent
-from dizhu.bots.solver import Solver, splits
+from dizhu.bots.solver import Solver
 from dizhu.cards import parse_ranks
 from dizhu.combos import Play
 from dizhu.movegen import CLASSIC
@@ -45,14 +45,6 @@ def test_three_peasants_are_one_team():
     assert Solver().landlord_wins(position("BB/3/4/5 0 1 -", FOUR)) is False
     # with the landlord to lead, the pair of black jokers goes out at once
     assert Solver().landlord_wins(position("BB/3/4/5 0 0 -", FOUR)) is True
-
-
-def test_splits_cover_every_way_once():
-    unseen = [0] * 15
-    unseen[0], unseen[1] = 2, 1  # 3 3 4
-    found = splits(unseen, 1)
-    assert sorted(found) == sorted([(parse_ranks("3"), parse_ranks("34")),
-                                    (parse_ranks("4"), parse_ranks("33"))])
 
 
 def test_a_pass_suggests_no_higher_play_of_that_kind():

@@ -162,3 +162,19 @@ def check_frames(store: Store, match_id: int, frames: list[str], seat: int | Non
         assert not leaked, f"version {message['version']} shows {sorted(leaked)}"
         checked += 1
     return checked
+
+
+def offer_and_seat(server: Server, name: str) -> dict:
+    """The lobby's entry for the computer player ``name`` (offered last, after the
+    levels), once a match seating it in seat 2 has been made."""
+    import urllib.request
+
+    with urllib.request.urlopen(server.url + "/api/lobby") as answer:
+        levels = json.loads(answer.read())["levels"]
+    assert levels[-1]["name"] == name
+    body = json.dumps({"ruleset": "classic", "mode": "deals", "target": 5,
+                       "bots": ["easy", name]}).encode()
+    with urllib.request.urlopen(urllib.request.Request(server.url + "/api/matches",
+                                                       data=body)) as answer:
+        assert json.loads(answer.read())["id"] >= 1
+    return levels[-1]

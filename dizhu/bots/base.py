@@ -74,6 +74,17 @@ class Bot:
         """Whether this bot can play ``rules`` (every bot of dizhu plays every ruleset)."""
         return True
 
+    def describe(self) -> str:
+        """The bot as a person knows it, for messages: its name, or its class's import path
+        when it has none of its own (a program: its name and command)."""
+        klass = type(self)
+        return self.name if klass.name != Bot.name else \
+            f"{klass.__module__}:{klass.__qualname__}"
+
+    def cannot_play(self, rules: RuleSet) -> str | None:
+        """Why this bot cannot play ``rules``, in words naming it; ``None`` if it can."""
+        return None if self.plays(rules) else f"{self.describe()} cannot play {rules.name}"
+
     def reseed(self, seed: int | str) -> None:
         """Start the bot's random choices afresh (what it has learned may stay: it must
         not change its decisions)."""

@@ -16,15 +16,14 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
-from ..cards import counts, size
 from ..combos import PASS, Play
 from ..position import Position
+from ..sampling import Sampler
 from ..view import SeatView
 from .handeval import HandEvaluator
 from .hard import HardBot
-from .inference import consistent, landlord_known, passed_on
+from .inference import plausible
 from .situation import Situation
-from .solver import card_pool, deal_out
 
 
 class ExpertBot(HardBot):
@@ -77,7 +76,7 @@ class ExpertBot(HardBot):
         wins = dict.fromkeys(options, 0)
         seat, landlord = s.seat, s.landlord
         for _ in range(self.samples):
-            pos = Position(view.rules, self.imagine(view, s), landlord, seat, s.top,
+            pos = Position(view.rules, self.imagine(view), landlord, seat, s.top,
                            s.top_seat)
             won = []
             for play in options:  # the budget is checked between playouts: with 33-card
@@ -93,28 +92,10 @@ class ExpertBot(HardBot):
         best = max(wins.values())
         return next(p for p in options if wins[p] == best)
 
-    def imagine(self, view: SeatView, s: Situation) -> list[int]:
-        """One deal of the hidden cards consistent with the view, as every seat's hand."""
-        seat, landlord = s.seat, s.landlord
-        others = [o for o in range(view.seats) if o != seat]
-        fixed = [0] * view.seats
-        if seat != landlord:
-            fixed[landlord] = landlord_known(view)
-        free = counts(s.unseen - fixed[landlord] if seat != landlord else s.unseen)
-        needs = [s.left[o] - size(fixed[o]) for o in others]
-        passed = passed_on(view)
-        generator = view.rules.generator
-        pool = card_pool(free)
-        for _ in range(self.redraws):
-            parts = deal_out(pool, needs, self.rng)
-            if all(consistent(part + fixed[o], passed[o], generator)
-                   for o, part in zip(others, parts, strict=True)):
-                break
-        hands = fixed[:]
-        hands[seat] = s.hand
-        for o, part in zip(others, parts, strict=True):
-            hands[o] += part
-        return hands
+    def imagine(self, view: SeatView) -> tuple[int, ...]:
+        """One deal of the hidden cards consistent with the view (:mod:`dizhu.sampling`),
+        redrawn while it contradicts the passes, as every seat's hand."""
+        return Sampler(view).sample(self.rng, plausible(view), self.redraws).hands
 
     def rollout(self, pos: Position, play: Play, ev: HandEvaluator) -> bool:
         """Whether the landlord wins when the seat to move in ``pos`` makes ``play`` and

@@ -13,15 +13,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..cards import NUM_RANKS, count_of, counts, size
 from ..combos import Play
-from ..position import Position
 from ..rules import RuleSet
+from ..sampling import Guess, Sampler
 from ..view import SeatView
-from .inference import consistent, landlord_known, passed_on
+from .inference import plausible
 from .normal import NormalBot
-from .situation import Situation
-from .solver import Solver, card_pool, deal_out, splits
+from .solver import Solver
 
 
 class HardBot(NormalBot):
@@ -61,50 +59,28 @@ class HardBot(NormalBot):
             solver = self.solvers[view.rules] = Solver()
         return solver
 
-    def hidden_deals(self, view: SeatView, s: Situation) -> list[list[int]]:
-        """Ways the hidden cards may lie, as every seat's hand: with three seats every way
-        (those the passes allow, while any do), with more a seeded sample; at most
-        ``max_splits`` of them."""
-        seat, landlord = view.seat, view.landlord
-        others = [o for o in range(view.seats) if o != seat]
-        fixed = [0] * view.seats
-        unseen = counts(s.unseen)
-        if seat != landlord:
-            fixed[landlord] = landlord_known(view)
-            for r in range(NUM_RANKS):
-                unseen[r] -= count_of(fixed[landlord], r)
-        needs = [s.left[o] - size(fixed[o]) for o in others]
-        passed = passed_on(view)
-        generator = view.rules.generator
-
-        def hands_of(parts) -> list[int]:
-            hands = fixed[:]
-            hands[seat] = s.hand
-            for o, part in zip(others, parts, strict=True):
-                hands[o] += part
-            return hands
-
-        def likely(hands: list[int]) -> bool:
-            return all(consistent(hands[o], passed[o], generator) for o in others)
-
-        if len(others) == 2:
-            candidates = [hands_of(split) for split in splits(unseen, needs[0])]
-            chosen = [h for h in candidates if likely(h)] or candidates
+    def hidden_deals(self, sampler: Sampler) -> list[Guess]:
+        """Ways the hidden cards may lie, drawn by the view's sampler: with three seats
+        every way (those the passes allow, while any do), with more a seeded sample; at
+        most ``max_splits`` of them."""
+        likely = plausible(sampler.view)
+        if sampler.view.seats == 3:
+            every = list(sampler.every())
+            chosen = [g for g in every if likely(g)] or every
             if len(chosen) > self.max_splits:
                 chosen = self.rng.sample(chosen, self.max_splits)
             return chosen
-        pool = card_pool(unseen)
-        sampled = [hands_of(deal_out(pool, needs, self.rng)) for _ in range(self.max_splits)]
-        return [h for h in sampled if likely(h)] or sampled
+        sampled = [sampler.sample(self.rng) for _ in range(self.max_splits)]
+        return [g for g in sampled if likely(g)] or sampled
 
     def endgame(self, view: SeatView) -> Play | None:
-        s = Situation.of(view)
         seat, landlord = view.seat, view.landlord
         solver = self.solver(view)
         budget = self.node_budget
         wins = dict.fromkeys(view.legal, 0)
-        for hands in self.hidden_deals(view, s):
-            pos = Position(view.rules, hands, landlord, seat, s.top, s.top_seat)
+        sampler = Sampler(view)
+        for guess in self.hidden_deals(sampler):
+            pos = sampler.position(guess)
             for play in view.legal:
                 result = solver.after(pos, play, budget)
                 if result is None:

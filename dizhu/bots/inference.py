@@ -1,28 +1,21 @@
 """Card counting from a view: which cards another seat may still hold.
 
-Certain: the cards this seat cannot see are the unseen ones; the kitty's cards the landlord
-has not played are the landlord's. Likely: a seat that passed on an opponent's play while
-holding plenty of cards does not hold a play of that kind that beats it (bombs aside).
+Certain: what :class:`dizhu.sampling.Sampler` deals by (the unseen cards; the kitty's cards
+the landlord has not played are the landlord's). Likely: a seat that passed on an
+opponent's play while holding plenty of cards does not hold a play of that kind that beats
+it (bombs aside).
 """
 
 from __future__ import annotations
 
-from ..cards import NUM_RANKS, UNIT, count_of, ranks_of_cards
+from collections.abc import Callable
+
 from ..combos import Kind, Play
 from ..movegen import MoveGenerator
+from ..sampling import Guess
 from ..view import SeatView
 
 _BOMBS = (Kind.BOMB, Kind.ROCKET)
-
-
-def landlord_known(view: SeatView) -> int:
-    """Rank counts the landlord surely still holds (the kitty, less what it played)."""
-    if view.landlord < 0 or view.kitty is None:
-        return 0
-    kitty = ranks_of_cards(view.kitty)
-    played = view.played[view.landlord]
-    return sum(max(0, count_of(kitty, r) - count_of(played, r)) * UNIT[r]
-               for r in range(NUM_RANKS))
 
 
 def passed_on(view: SeatView) -> dict[int, list[Play]]:
@@ -44,3 +37,16 @@ def consistent(hand: int, passes: list[Play], generator: MoveGenerator) -> bool:
             if not play.is_pass and play.kind not in _BOMBS:
                 return False
     return True
+
+
+def plausible(view: SeatView) -> Callable[[Guess], bool]:
+    """A test of a sampled deal (:meth:`dizhu.sampling.Sampler.sample`): whether every
+    other seat's hand fits the passes it made."""
+    passed = passed_on(view)
+    generator = view.rules.generator
+    others = [o for o in range(view.seats) if o != view.seat]
+
+    def likely(guess: Guess) -> bool:
+        return all(consistent(guess.hands[o], passed[o], generator) for o in others)
+
+    return likely

@@ -8,10 +8,6 @@ position it settled; a node limit keeps it from running away (then it answers ``
 
 from __future__ import annotations
 
-import random
-from itertools import product
-
-from ..cards import NUM_RANKS, UNIT
 from ..combos import Play
 from ..position import Position
 
@@ -77,31 +73,3 @@ class Solver:
         memo[key] = result
         return result
 
-
-def splits(unseen: list[int], first: int) -> list[tuple[int, int]]:
-    """Every way to give ``first`` of the unseen cards (counts per rank) to one seat and
-    the rest to the other, as pairs of rank counts."""
-    ranks = [r for r in range(NUM_RANKS) if unseen[r]]
-    everything = sum(unseen[r] * UNIT[r] for r in ranks)
-    out = []
-    for choice in product(*(range(unseen[r] + 1) for r in ranks)):
-        if sum(choice) == first:
-            one = sum(k * UNIT[r] for k, r in zip(choice, ranks, strict=True))
-            out.append((one, everything - one))
-    return out
-
-
-def card_pool(unseen: list[int]) -> list[int]:
-    """The unseen cards (counts per rank) one by one, as units of rank counts."""
-    return [UNIT[r] for r in range(NUM_RANKS) for _ in range(unseen[r])]
-
-
-def deal_out(pool: list[int], needs: list[int], rng: random.Random) -> list[int]:
-    """One random way to give ``needs[i]`` of the cards of ``pool`` (shuffled in place) to
-    each of several seats, as rank counts."""
-    rng.shuffle(pool)
-    out, at = [], 0
-    for n in needs:
-        out.append(sum(pool[at:at + n]))
-        at += n
-    return out

@@ -62,8 +62,11 @@ class DouDizhuEnv(gymnasium.Env):
         self.bots: dict[int, Bot] = {s: make_bot(name) for s, name in zip(others, names,
                                                                           strict=True)}
         for bot in self.bots.values():
-            if not bot.plays(rules):
-                raise ValueError(f"{bot.name} cannot play {rules.name}")
+            why = bot.cannot_play(rules)
+            if why is not None:
+                for made in self.bots.values():
+                    made.close()
+                raise ValueError(why)
         self.auction = auction
         self.landlord = landlord
         self.reward = reward
@@ -128,3 +131,8 @@ class DouDizhuEnv(gymnasium.Env):
     def render(self) -> str | None:
         """The deal as text, every hand open (``ansi`` returns it, ``human`` prints it)."""
         return render_deal(self.deal, self.render_mode)
+
+    def close(self) -> None:
+        """Let go of the opponents (an outside program is stopped)."""
+        for bot in self.bots.values():
+            bot.close()

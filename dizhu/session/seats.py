@@ -8,6 +8,8 @@ from typing import Any
 
 from ..bots import Bot, make_bot
 from ..bots.external import ExternalBot
+from ..bots.guarded import Guarded, Unavailable
+from ..bots.registry import PYTHON
 from .form import FRIEND
 
 MEMORY = {"memo_limit": 20_000, "solver_limit": 20_000}
@@ -15,15 +17,21 @@ MEMORY = {"memo_limit": 20_000, "solver_limit": 20_000}
 
 
 def table_bot(level: str, programs: Mapping[str, str] | None = None) -> Bot:
-    """A computer player for a table: its level, with the table's bounds on memory, or an
-    outside program by its name in ``programs`` (the bot protocol: a program that fails
-    loses its decisions to ``easy``)."""
-    if programs and level in programs:
-        return ExternalBot(programs[level])
-    bot = make_bot(level)
+    """A computer player for a table: its level, with the table's bounds on memory, or a
+    bot the server offers by its name in ``programs``: a program (the bot protocol) or a
+    Python bot (``py:...``); a decision either fails is made by ``easy``."""
+    given = (programs or {}).get(level)
+    if given is not None and not given.startswith(PYTHON):
+        return ExternalBot(given)
+    try:
+        bot = make_bot(level if given is None else given)
+    except ValueError as e:
+        if given is None:
+            raise
+        bot = Unavailable(given, str(e))  # a match that outlived its Python bot goes on
     known = bot.settings()
     bot.configure(**{k: v for k, v in MEMORY.items() if k in known})
-    return bot
+    return bot if given is None else Guarded(bot, make_bot("easy"))
 
 
 def seat_plan(settings: dict[str, Any]) -> tuple[str | None, ...]:

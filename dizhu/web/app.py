@@ -20,6 +20,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..bots.registry import PYTHON
 from ..match import DEAL_LIMITS, POINT_TARGETS
 from ..reasons import Reason
 from ..record import RecordError
@@ -142,7 +143,8 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         return JSONResponse({
             "player": player or "",
             "levels": [*({"name": n, "note": LEVEL_NOTES[n]} for n in LEVELS),
-                       *({"name": n, "note": f"a program: {command}"}
+                       *({"name": n, "note": f"a Python bot: {command}"
+                          if command.startswith(PYTHON) else f"a program: {command}"}
                          for n, command in programs.items())],
             "deal_limits": list(DEAL_LIMITS), "point_targets": list(POINT_TARGETS),
             "clocks": list(CLOCKS),
