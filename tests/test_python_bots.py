@@ -123,8 +123,9 @@ def test_an_installed_package_offers_its_bots_by_name(tmp_path):
         shedder = "shedderpkg:Shedder"
     '''))
     site = tmp_path / "site"
-    pip = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--target",
-                          str(site), str(source)], capture_output=True, text=True, timeout=600)
+    pip = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps",
+                          "--no-build-isolation", "--target", str(site), str(source)],
+                         capture_output=True, text=True, timeout=600)
     assert pip.returncode == 0, pip.stderr
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
