@@ -152,17 +152,18 @@ def test_an_episode_replays_to_the_engines_record():
 
 @pytest.mark.parametrize("action", [27_861, -1, 10**9, 2.5, "3", None])
 def test_an_action_outside_the_space_is_refused_clearly(action):
-    """Not a bare IndexError (nor, for -1, the last id taken silently): a ValueError that
-    names the action and the space, in both environments, whatever ``illegal_reward``."""
+    """Not a bare IndexError (nor, for -1, the last id taken silently, nor the wrappers'
+    bare assert): a ValueError that names the action and the space, in both environments,
+    whatever ``illegal_reward``."""
     for game in (DouDizhuEnv(), DouDizhuEnv(illegal_reward=None)):
         game.reset(seed=1)
         with pytest.raises(ValueError, match=r"action .*0\.\.27860"):
             game.step(action)
-    aec = raw_env()
-    aec.reset(seed=1)
-    with pytest.raises(ValueError, match=r"action .*0\.\.27860"):
-        aec.step(action)
-    assert aec.deal.history == []
+    for aec in (raw_env(), env()):
+        aec.reset(seed=1)
+        with pytest.raises(ValueError, match=r"action .*0\.\.27860"):
+            aec.step(action)
+        assert aec.unwrapped.deal.history == []
 
 
 def test_an_illegal_action_says_which_and_why():

@@ -232,10 +232,16 @@ class _AssertOutOfBounds(_ReadsTheRawState, wrappers.AssertOutOfBoundsWrapper):
         self._size = self._raw.table.size
 
     def step(self, action: Any) -> None:
+        """PettingZoo's bounds check, an ``int`` in range passed at once; an action outside
+        the space is the raw environment's ``ValueError`` saying so, not a bare assert."""
         if action.__class__ is int and 0 <= action < self._size:  # in the space, at once
             self.env.step(action)
-        else:
-            super().step(action)
+            return
+        agent = self._raw.agent_selection
+        if action is not None or not (self._raw.terminations[agent]
+                                      or self._raw.truncations[agent]):
+            self._raw.table.action_id(action)
+        super().step(action)
 
 
 class _OrderEnforcing(_ReadsTheRawState, wrappers.OrderEnforcingWrapper):
