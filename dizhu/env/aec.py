@@ -84,7 +84,7 @@ class raw_env(AECEnv, EzPickle):
         self.table = action_table(rules)
         self.observer = Observer(rules, observation_mode, encoding)
         self._observe = self.observer.observe
-        self._mask = self.table.mask
+        self._mask = self.table.mask_of_ids
         self.possible_agents = [f"seat_{s}" for s in range(rules.seats)]
         self.agents = self.possible_agents[:]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}

@@ -91,7 +91,11 @@ class ActionTable:
         except KeyError:  # an equal action that is another object
             return [self.ids.id_of(a) for a in actions]
 
-    def mask(self, ids: list[int]) -> ActionMask:
+    def mask(self, actions: list[Action]) -> ActionMask:
+        """An :class:`ActionMask` over every id: 1 for ``actions``, 0 elsewhere."""
+        return self.mask_of_ids(self.ids_of(actions))
+
+    def mask_of_ids(self, ids: list[int] | tuple[()]) -> ActionMask:
         """An :class:`ActionMask` over every id: 1 for ``ids``, 0 elsewhere (a fresh
         ``bytearray`` with its few ids set, seen as an array without a copy)."""
         mask = bytearray(self.size)

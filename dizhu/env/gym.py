@@ -131,9 +131,8 @@ class DouDizhuEnv(gymnasium.Env):
 
     def _info(self) -> dict[str, Any]:
         deal = self.deal
-        table = self.table
-        legal = table.ids_of(deal.legal_actions()) if deal.to_move == self.seat else ()
-        return {"action_mask": table.mask(legal)}
+        return {"action_mask": self.table.mask(deal.legal_actions() if deal.to_move == self.seat
+                                               else [])}
 
     def render(self) -> str | None:
         """The deal as text, every hand open (``ansi`` returns it, ``human`` prints it)."""
