@@ -42,13 +42,16 @@ def test_the_api_checkers_pass_with_the_history(ruleset, kwargs):
         check_env(gymnasium.make(GYM_ID, ruleset=ruleset, encoding="history", **kwargs).unwrapped)
 
 
+@pytest.mark.parametrize("encoding", ["history", "summary"])
 @settings(max_examples=40, deadline=None)
 @given(seeds, st.booleans(), st.sampled_from(RULESETS), st.booleans())
-def test_the_history_is_the_seat_views_encoded(seed, auction, ruleset, from_position):
+def test_the_history_is_the_seat_views_encoded(encoding, seed, auction, ruleset,
+                                               from_position):
     """At every step of random deals (from a position too, with cards set aside), every
-    seat's observation is the encoding of its seat view, and inside the space."""
+    seat's observation is the encoding of its seat view, and inside the space (the
+    summary's too, for the deals from a position)."""
     rules = find_ruleset(ruleset, doubling=auction)
-    aec = raw_env(rules, auction=auction and not from_position, encoding="history")
+    aec = raw_env(rules, auction=auction and not from_position, encoding=encoding)
     encoding = aec.observer.encoding
     space = aec.observation_space("seat_0")["observation"]
     rng = random.Random(seed)
