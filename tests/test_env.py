@@ -247,6 +247,7 @@ def test_the_wrapped_environment_reads_the_deal_without_pettingzoos_getattr_chai
     wanted = (OrderEnforcingWrapper, AssertOutOfBoundsWrapper, TerminateIllegalWrapper)
     assert len(layers) == 3
     assert all(issubclass(t, w) for t, w in zip(layers, wanted, strict=True))
+    assert str(aec) == "dizhu_v0"  # named as PettingZoo's wrappers name it
     with pytest.raises(AttributeError, match="before reset"):
         aec.agent_selection  # noqa: B018
     reads = []

@@ -249,6 +249,9 @@ class _OrderEnforcing(_ReadsTheRawState, wrappers.OrderEnforcingWrapper):
         super().__init__(env)
         self._reads(env)
 
+    def __str__(self) -> str:
+        return str(self.env)  # as PettingZoo's own order enforcing wrapper names it
+
 
 for _name in _STATE:
     setattr(_OrderEnforcing, _name, _read_through(_name, after_reset=_name[0] != "_"))
