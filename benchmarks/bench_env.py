@@ -1,7 +1,7 @@
 """Environment steps per second: dizhu's PettingZoo AEC environment beside RLCard's
 ``doudizhu`` environment, on one core, random legal actions, in one run.
 
-    python3 benchmarks/bench_env.py [--rounds N] [--seconds S] [--json]
+    python3 benchmarks/bench_env.py [--rounds N] [--seconds S] [--json] [--only ROW ...]
 
 Each round times every environment for S CPU-seconds of this process (pinned to one core),
 in turn, so that a noisy machine disturbs them alike; the figures are medians over rounds,
@@ -10,8 +10,18 @@ A step is one agent's decision, observation included:
 
 - dizhu: ``obs, *_ = env.last()`` (the encoded observation and the action mask), a uniform
   choice among the mask's legal ids, ``env.step(id)``; play-only deals (the landlord, a
-  random seat, holds the kitty and leads), as RLCard's. ``raw`` is ``dizhu.env.raw_env``,
-  ``wrapped`` is ``dizhu.env.env`` (PettingZoo's order, bounds and illegal-action wrappers).
+  random seat, holds the kitty and leads), as RLCard's. The rows differ in the
+  environment and in how the agent reads the mask:
+
+  - ``raw_env, mask.view(bool)``: ``dizhu.env.raw_env``, ``np.flatnonzero(mask.view(bool))``;
+  - ``raw_env, flatnonzero(mask)``: the same with plain ``np.flatnonzero(mask)``;
+  - ``raw_env, plain int8 array``: ``np.flatnonzero(np.asarray(mask))``, the mask as a
+    plain ``int8`` ndarray (what plain NumPy use cost before the mask's own type);
+  - ``env(), flatnonzero(mask)``: ``dizhu.env.env`` (PettingZoo's order, bounds and
+    illegal-action wrappers, reading the state straight from the raw environment);
+  - ``stock wrappers, mask.view(bool)``: ``raw_env`` under PettingZoo's wrapper classes as
+    they come (what ``env()`` was before);
+  - ``raw_env history, mask.view(bool)``: ``raw_env(encoding="history")``.
 - RLCard 1.2.0: a uniform choice among ``state["legal_actions"]``, ``env.step(action)``
   (which returns the next state, its observation encoded).
 """
@@ -31,6 +41,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from dizhu.env import env, raw_env
 
@@ -50,8 +62,39 @@ def timed(run_deal: Callable[[], int], seconds: float) -> float:
     return steps / (clock() - start)
 
 
-def dizhu_deals(wrapped: bool, seed: int) -> Callable[[], int]:
-    aec = env() if wrapped else raw_env()
+def stock_wrapped(**kwargs) -> AECEnv:
+    """``raw_env`` under PettingZoo's own wrapper classes, as ``env()`` once was."""
+    wrapped: AECEnv = raw_env(**kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def as_bools(mask: np.ndarray) -> np.ndarray:
+    return np.flatnonzero(mask.view(np.bool_))
+
+
+def plain(mask: np.ndarray) -> np.ndarray:
+    return np.flatnonzero(mask)
+
+
+def plain_int8(mask: np.ndarray) -> np.ndarray:
+    return np.flatnonzero(np.asarray(mask))
+
+
+VARIANTS: dict[str, tuple[Callable[..., AECEnv], dict, Callable[[np.ndarray], np.ndarray]]] = {
+    "raw_env, mask.view(bool)": (raw_env, {}, as_bools),
+    "raw_env, flatnonzero(mask)": (raw_env, {}, plain),
+    "raw_env, plain int8 array": (raw_env, {}, plain_int8),
+    "env(), flatnonzero(mask)": (env, {}, plain),
+    "stock wrappers, mask.view(bool)": (stock_wrapped, {}, as_bools),
+    "raw_env history, mask.view(bool)": (raw_env, {"encoding": "history"}, as_bools),
+}
+
+
+def dizhu_deals(variant: str, seed: int) -> Callable[[], int]:
+    make, kwargs, legal_of = VARIANTS[variant]
+    aec = make(**kwargs)
     aec.reset(seed=seed)
     rng = random.Random(seed)
 
@@ -63,7 +106,7 @@ def dizhu_deals(wrapped: bool, seed: int) -> Callable[[], int]:
             if terminated or truncated:
                 aec.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
+            legal = legal_of(obs["action_mask"])
             aec.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         return steps
@@ -96,10 +139,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--only", nargs="+", choices=list(VARIANTS), metavar="ROW",
+                        help="time these dizhu rows only (by name, as the table writes them)")
     args = parser.parse_args(argv)
     pin()
-    runners = {"dizhu raw_env": dizhu_deals(False, args.seed),
-               "dizhu env (wrapped)": dizhu_deals(True, args.seed)}
+    runners = {name: dizhu_deals(name, args.seed) for name in VARIANTS
+               if args.only is None or name in args.only}
     rl = rlcard_deals(args.seed)
     if rl is not None:
         runners["RLCard 1.2.0 doudizhu"] = rl
@@ -119,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report, indent=1))
         return 0
     for name, m in medians.items():
-        line = f"{name:24} {m:10,.0f} steps/s"
+        line = f"{name:34} {m:10,.0f} steps/s"
         if name in ratios:
             r = ratios[name]
             line += f"  {statistics.median(r):5.1f}x RLCard (rounds {min(r):.1f}-{max(r):.1f})"

@@ -236,6 +236,30 @@ def _deck_faces(packs: int) -> tuple[int, ...]:
     return tuple(face for face in range(DECK_SIZE) for _ in range(packs))
 
 
+def faces_for(parts: Iterable[int], packs: int = 1) -> list[list[int]]:
+    """Suited cards for rank counts: each part in turn takes the first faces of its ranks
+    (♠ first) that a deck of ``packs`` packs has left, e.g. for a deal given by ranks.
+    Raises :class:`InvalidCardsError` if the parts hold more of a rank than the deck."""
+    left: list[list[int]] = [[] for _ in range(NUM_RANKS)]
+    for face in _deck_faces(packs):
+        left[card_rank(face)].append(face)
+    most = [len(faces) for faces in left]
+    out = []
+    for cards in parts:
+        faces: list[int] = []
+        for r in range(NUM_RANKS):
+            n = count_of(cards, r)
+            if n > len(left[r]):
+                n += most[r] - len(left[r])
+                raise InvalidCardsError(Reason(
+                    "too_many_of_rank", f"{n} {rank_name(r)}s: the deck has {most[r]}",
+                    n=n, rank=RANKS[r], most=most[r]))
+            faces += left[r][:n]
+            del left[r][:n]
+        out.append(faces)
+    return out
+
+
 _MIX = (1 << 64) - 1
 
 

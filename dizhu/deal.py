@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double
-from .cards import SuitedCards, card_text, format_ranks, mix, ranks_of_cards
+from .cards import SuitedCards, card_text, faces_for, format_ranks, mix, ranks_of_cards, size
 from .combos import PASS as PASS_PLAY
 from .combos import Play
 from .position import Action, IllegalActionError, Position
@@ -61,6 +61,7 @@ class Deal(Position):
         "phase",
         "public_memo",
         "redoubled",
+        "set_aside",
         "suit_seed",
     )
 
@@ -82,6 +83,12 @@ class Deal(Position):
             raise ValueError(f"the hands and the kitty must hold {packs}")
         if not 0 <= opening < seats:
             raise ValueError(f"the opening seat must be a seat 0..{seats - 1}")
+        self._begin(hands, kitty, opening, rules, suit_seed)
+
+    def _begin(self, hands: Sequence[Sequence[int]], kitty: Sequence[int], opening: int,
+               rules: RuleSet, suit_seed: int) -> None:
+        """The state of a deal about to be auctioned, from its cards (checked before)."""
+        seats = rules.seats
         self._setup(rules, [ranks_of_cards(h) for h in hands], -1)
         self.dealt = tuple(tuple(sorted(h)) for h in hands)
         self.kitty_cards = tuple(sorted(kitty))
@@ -107,6 +114,9 @@ class Deal(Position):
         self.public_memo: object = None
         """What the seat views last worked out of this deal's public record (kept and read
         by :mod:`dizhu.view` alone)."""
+        self.set_aside = 0
+        """Rank counts of the cards out of play from the start, in no hand and not the
+        kitty: none but in a deal that starts from a position (:meth:`from_position`)."""
 
     # ----------------------------------------------------------------- construction
 
@@ -126,16 +136,63 @@ class Deal(Position):
         """A deal that skips the auction: ``landlord`` won it with a stake of ``bid`` (for
         ``rob``, 1, 2, 4 or 8) and leads. The literature's evaluation protocol plays deals
         this way."""
-        stakes = rules.auction.stakes(rules.seats)
-        if bid not in stakes:
-            raise ValueError(f"an auction of {rules.name} ends with a stake of "
-                             f"{', '.join(map(str, stakes))}, not {bid}")
-        if not 0 <= landlord < rules.seats:
-            raise ValueError(f"the landlord must be a seat 0..{rules.seats - 1}")
+        _check_start(rules, landlord, bid)
         deal = cls(hands, kitty, landlord, rules, suit_seed)
         deal.auction_state = rules.auction.ended(landlord, bid)
         deal._become_landlord(landlord)
         deal._start_play()
+        return deal
+
+    @classmethod
+    def from_position(cls, position: Position, bid: int = 1, suit_seed: int = 0) -> Deal:
+        """A deal whose play starts at ``position`` (an endgame, say): each seat holds the
+        position's hand, ``position.landlord`` won the auction with a stake of ``bid``.
+
+        The top of the trick, if there is one, is the deal's first play, made by its seat,
+        and the seats after it up to the one to move pass. The cards in no hand (nor on
+        top) are out of play from the start, in no seat's played cards: :attr:`set_aside`,
+        public (views count them as seen). A seat that holds fewer cards than it was dealt
+        has played before: it counts one play then, the fewest there can have been, for
+        spring and anti-spring; bombs played before are not known, so not counted. The
+        suits are the first faces of each rank the deck has, seat by seat. The deal cannot
+        be taken back past the position."""
+        rules = position.rules
+        seats, landlord, to_move = rules.seats, position.landlord, position.to_move
+        _check_start(rules, landlord, bid)
+        if position.is_over:
+            raise ValueError("the play is over in that position: a hand is empty")
+        if not 0 <= to_move < seats:
+            raise ValueError(f"the seat to move must be a seat 0..{seats - 1}")
+        top, top_seat = position.top, position.top_seat
+        held = list(position.hands)
+        if top is not None:
+            if not 0 <= top_seat < seats or top_seat == to_move:
+                raise ValueError("the top of the trick is another seat's play than the one "
+                                 "to move's")
+            held[top_seat] += top.cards
+        for seat, cards in enumerate(held):
+            dealt = rules.landlord_size if seat == landlord else rules.hand_size
+            if size(cards) > dealt:
+                role = "the landlord" if seat == landlord else "a peasant"
+                raise ValueError(f"seat {seat} holds {size(cards)} cards, and {role} is dealt "
+                                 f"{dealt}")
+        deal = cls.__new__(cls)
+        deal._begin(faces_for(held, rules.packs), (), landlord, rules, suit_seed)
+        deal.set_aside = rules.deck - sum(held)
+        deal.auction_state = rules.auction.ended(landlord, bid)
+        deal.landlord = landlord
+        deal.plays_made = [int(size(cards) < (rules.landlord_size if seat == landlord
+                                              else rules.hand_size))
+                           for seat, cards in enumerate(held)]
+        deal.phase = _PLAY
+        if top is None:
+            deal.to_move = to_move
+        else:
+            deal.to_move = top_seat
+            deal.push(top)
+            while deal.to_move != to_move:
+                deal.push(PASS_PLAY)
+        deal._floor = len(deal.history)
         return deal
 
     def copy(self) -> Deal:
@@ -420,6 +477,16 @@ class Deal(Position):
         hands = " / ".join(format_ranks(h) for h in self.hands)
         return f"<Deal {self.rules.describe()} {self.phase.value} to_move={self.to_move} " \
                f"hands={hands}>"
+
+
+def _check_start(rules: RuleSet, landlord: int, bid: int) -> None:
+    """Refuse a deal that skips the auction with a landlord or a stake it cannot end with."""
+    stakes = rules.auction.stakes(rules.seats)
+    if bid not in stakes:
+        raise ValueError(f"an auction of {rules.name} ends with a stake of "
+                         f"{', '.join(map(str, stakes))}, not {bid}")
+    if not 0 <= landlord < rules.seats:
+        raise ValueError(f"the landlord must be a seat 0..{rules.seats - 1}")
 
 
 def deal_cards(rng: random.Random, rules: RuleSet = CLASSIC) -> tuple[list[list[int]], list[int]]:

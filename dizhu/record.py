@@ -33,7 +33,11 @@ class RecordError(ValueError):
 
 
 def deal_to_record(deal: Deal) -> dict[str, Any]:
-    """The record of a deal so far, as a JSON-ready dict."""
+    """The record of a deal so far, as a JSON-ready dict (a deal that began at a position
+    has none: its cards set aside were never dealt)."""
+    if deal.set_aside:
+        raise RecordError("a deal that starts from a position has no record: its hands were "
+                          "never dealt whole")
     events: list[dict[str, Any]] = [{
         "event": "deal",
         "opening": deal.opening,

@@ -108,6 +108,9 @@ class SeatView:
     result: ScoreSheet | None
     final_hands: tuple[tuple[int, ...], ...] | None
     """Every seat's remaining cards, once the deal is played out."""
+    set_aside: int = 0
+    """Rank counts of the cards out of play from the start (a deal that began at a
+    position, :meth:`~dizhu.deal.Deal.from_position`): public, in no seat's hand."""
     history_texts: tuple[str, ...] = field(default=(), compare=False, repr=False)
     """Each entry of :attr:`history` as JSON, when the view was built with them."""
 
@@ -177,7 +180,7 @@ class SeatView:
 
     def count_strip(self) -> CountStrip:
         """The count of unseen cards (docs/rules.md, The count strip)."""
-        seen = self.hand_ranks + sum(self.played)
+        seen = self.hand_ranks + sum(self.played) + self.set_aside
         deck = self.rules.deck
         unseen = tuple(count_of(deck, r) - count_of(seen, r) for r in range(NUM_RANKS))
         bombs, rocket = self.rules.count_marks(unseen)
@@ -246,9 +249,9 @@ class PublicRecord:
     def __init__(self, deal: Deal) -> None:
         rules = deal.rules
         self.landlord = deal.landlord
-        self.held = [rules.hand_size] * rules.seats
+        self.held = [len(cards) for cards in deal.dealt]  # a deal from a position: fewer
         if deal.landlord >= 0:
-            self.held[deal.landlord] += rules.kitty_size
+            self.held[deal.landlord] += len(deal.kitty_cards)
         self.tricks = TrickFollower(rules.seats)
         self.actions: list[PublicAction] = []
         self.texts: list[str] = []
@@ -381,5 +384,6 @@ def _view(deal: Deal, seat: int) -> SeatView:
         rockets=deal.rockets,
         result=deal.result,
         final_hands=tuple(tuple(h.cards()) for h in held) if over else None,
+        set_aside=deal.set_aside,
         history_texts=tuple(record.texts),
     )

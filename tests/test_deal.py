@@ -1,7 +1,7 @@
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dizhu.auction import BID, CALL_BID, DOUBLE, NO_DOUBLE, PASS_BID, ROB_BID
@@ -440,3 +440,76 @@ def test_one_answer_to_what_is_legal_in_a_deal_and_in_its_position(seed, doublin
         if deal.is_over:
             break
         deal.push(rng.choice(legal))
+
+
+# ----------------------------------------------------------------- from a position
+
+@settings(max_examples=60, deadline=None)
+@given(seeds, st.sampled_from(["classic", "rob", "four"]), st.data())
+def test_a_deal_from_a_position_plays_as_the_deal_it_was_taken_from(seed, ruleset, data):
+    """A moment of a random deal, as a position (hands, landlord, seat to move, top): the
+    deal made from it offers the same actions at every step of the rest of the play and
+    ends the same way; what is in no hand is set aside and seen by every seat."""
+    from dizhu.position import Position
+    from dizhu.view import seat_view
+
+    rules = find_ruleset(ruleset)
+    rng = random.Random(seed)
+    whole = Deal.at_play(*deal_cards_of(rules, rng), landlord=seed % rules.seats, rules=rules)
+    play_randomly(whole, rng)
+    back = data.draw(st.integers(1, len(whole.history)))
+    rest = [whole.pop() for _ in range(back)][::-1]
+    position = Position(rules, whole.hands[:], whole.landlord, whole.to_move, whole.top,
+                        whole.top_seat)
+    deal = Deal.from_position(Position.from_text(position.text(), rules))
+    assert (deal.hands, deal.to_move, deal.top, deal.landlord) == \
+        (whole.hands, whole.to_move, whole.top, whole.landlord)
+    on_top = 0 if deal.top is None else deal.top.cards
+    assert deal.top is None or deal.top_seat == whole.top_seat
+    assert deal.set_aside == rules.deck - sum(deal.hands) - on_top
+    for action in rest:
+        assert deal.legal_actions() == whole.legal_actions()
+        for seat in range(rules.seats):
+            unseen = seat_view(deal, seat).count_strip().unseen
+            assert sum(unseen) == sum(deal.left) - deal.left[seat]
+        deal.push(action)
+        whole.push(action)
+    assert deal.is_over and deal.winner == whole.winner
+    with pytest.raises(IndexError):
+        while True:
+            deal.pop()
+    assert (deal.hands, deal.to_move, deal.top) == (position.hands, position.to_move, position.top)
+
+
+def deal_cards_of(rules, rng):
+    from dizhu.deal import deal_cards
+    return deal_cards(rng, rules)
+
+
+def test_a_deal_from_a_position_counts_what_the_position_shows():
+    from dizhu.position import Position
+    from dizhu.record import RecordError, deal_to_record
+    from dizhu.view import seat_view
+
+    deal = Deal.from_position(Position.from_text("33445/6789TT/JQKA22 0 2 0:pair:44"), bid=3)
+    assert [format_ranks(h) for h in deal.hands] == ["33445", "6789TT", "JQKA22"]
+    assert deal.history == [(0, Play.parse("pair 44")), (1, PASS)]
+    assert deal.plays_made == [2, 1, 1]  # before the top, every seat had played
+    assert deal.auction_state.stake == 3 and deal.to_move == 2
+    view = seat_view(deal, 2)
+    assert [a.held for a in view.history] == [7, 6]  # the cards each held as it acted
+    assert view.trick == view.history and view.set_aside == deal.set_aside
+    fresh = Deal.from_position(Position.from_text("3/4/5 1 1 -"))
+    assert fresh.plays_made == [1, 1, 1] and fresh.history == []
+    full = Deal.shuffled(2)
+    whole = Deal.from_position(Position(CLASSIC, [full.hands[0] + full.kitty, *full.hands[1:]],
+                                        landlord=0))
+    assert whole.plays_made == [0, 0, 0] and whole.set_aside == 0  # a spring is possible
+    with pytest.raises(RecordError, match="position"):
+        deal_to_record(deal)
+    for text, bid, why in (("3/4/- 0 - 1:single:5", 1, "over"),
+                           ("3/4/5 0 0 -", 4, "stake"),
+                           ("3456789TJQKA2BR334/4/5 1 1 -", 1,
+                            "seat 0 holds 18 cards, and a peasant is dealt 17")):
+        with pytest.raises(ValueError, match=why):
+            Deal.from_position(Position.from_text(text), bid=bid)

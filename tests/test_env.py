@@ -22,7 +22,7 @@ from dizhu.actions import action_ids
 from dizhu.auction import PASS_BID
 from dizhu.cards import card_rank
 from dizhu.deal import Deal, Phase
-from dizhu.env import GYM_ID, DouDizhuEnv, Encoding, env, raw_env
+from dizhu.env import GYM_ID, DouDizhuEnv, Encoding, HistoryEncoding, env, raw_env
 from dizhu.env.core import Observer, new_deal
 from dizhu.env.encoding import PlayedCards
 from dizhu.record import deal_to_record, replay, starts_at_play
@@ -147,6 +147,120 @@ def test_an_episode_replays_to_the_engines_record():
             without_cards = [{k: v for k, v in e.items() if k != "cards"} for e in events]
             assert [{k: v for k, v in e.items() if k != "cards"}
                     for e in deal_to_record(start)["events"]] == without_cards
+
+
+
+@pytest.mark.parametrize("action", [27_861, -1, 10**9, 2.5, "3", None])
+def test_an_action_outside_the_space_is_refused_clearly(action):
+    """Not a bare IndexError (nor, for -1, the last id taken silently, nor the wrappers'
+    bare assert): a ValueError that names the action and the space, in both environments,
+    whatever ``illegal_reward``."""
+    for game in (DouDizhuEnv(), DouDizhuEnv(illegal_reward=None)):
+        game.reset(seed=1)
+        with pytest.raises(ValueError, match=r"action .*0\.\.27860"):
+            game.step(action)
+    for aec in (raw_env(), env()):
+        aec.reset(seed=1)
+        with pytest.raises(ValueError, match=r"action .*0\.\.27860"):
+            aec.step(action)
+        assert aec.unwrapped.deal.history == []
+
+
+def test_an_illegal_action_says_which_and_why():
+    for strict in (DouDizhuEnv(illegal_reward=None), raw_env()):
+        if isinstance(strict, DouDizhuEnv):
+            _, info = strict.reset(seed=1)
+            mask = info["action_mask"]
+        else:
+            strict.reset(seed=1)
+            mask = strict.observe(strict.agent_selection)["action_mask"]
+        illegal = int(np.flatnonzero(mask == 0)[-1])
+        text = strict.table.ids.text(illegal)
+        with pytest.raises(ValueError, match=rf"action {illegal} \({re.escape(text)}\) is not "
+                                             "legal"):
+            strict.step(illegal)
+
+
+def test_legal_ids_are_the_masks_ids_in_the_engines_order():
+    """``raw_env.legal_ids()``: the ids of the seat to act's legal actions, in the order of
+    ``deal.legal_actions()`` (the pass first when following); empty once the deal is over;
+    documented."""
+    aec = raw_env("rob", auction=True)
+    rng = random.Random(3)
+    aec.reset(seed=3)
+    for _ in aec.agent_iter():
+        obs, _, terminated, truncated, _ = aec.last()
+        ids = aec.legal_ids()
+        assert ids == aec.table.ids_of(aec.deal.legal_actions())
+        assert sorted(ids) == legal_of(obs["action_mask"])
+        if terminated or truncated:
+            assert ids == []
+            aec.step(None)
+        else:
+            aec.step(rng.choice(ids))
+    assert "legal_ids()" in (REPO / "docs" / "env.md").read_text()
+    assert "pass first" in raw_env.legal_ids.__doc__
+
+
+@pytest.mark.parametrize("wrapped", [False, True])
+def test_the_mask_is_fast_with_plain_numpy(wrapped):
+    """The mask is an int8 array (Gymnasium's masks are) whose nonzero reads it as booleans,
+    as NumPy does many times faster: ``np.flatnonzero(mask)``, ``np.nonzero``,
+    ``mask.nonzero()``, ``np.where(mask)`` and ``np.argwhere`` give the legal ids without a
+    ``.view(bool)``; arrays made from it by arithmetic are read as numbers still."""
+    aec = env() if wrapped else raw_env()
+    aec.reset(seed=2)
+    mask = aec.observe(aec.agent_selection)["action_mask"]
+    game = DouDizhuEnv()
+    _, info = game.reset(seed=2)
+    for m, want in ((mask, aec.unwrapped.legal_ids()),
+                    (info["action_mask"], game.table.ids_of(game.deal.legal_actions()))):
+        assert m.dtype == np.int8 and isinstance(m, np.ndarray)
+        want = sorted(want)
+        for found in (np.flatnonzero(m), np.nonzero(m)[0], m.nonzero()[0], np.where(m)[0],
+                      np.argwhere(m)[:, 0], np.flatnonzero(np.ravel(m))):
+            assert found.tolist() == want
+        assert np.flatnonzero(m * 2).tolist() == want
+        assert np.flatnonzero(m - 1).size == m.size - len(want)
+        assert np.flatnonzero(m.astype(np.float32)).tolist() == want
+        # the fast path: NumPy's nonzero of a boolean view, not its loop over int8
+        assert type(m).nonzero is not np.ndarray.nonzero
+
+
+def test_the_wrapped_environment_reads_the_deal_without_pettingzoos_getattr_chain(monkeypatch):
+    """``env()`` keeps PettingZoo's wrappers (order, bounds, illegal actions), but what the
+    AEC loop reads on every step (the agent to act, rewards, terminations, ...) does not go
+    down through each wrapper's ``__getattr__``: a wrapped step costs little more than a raw
+    one."""
+    from pettingzoo.utils.wrappers import (
+        AssertOutOfBoundsWrapper,
+        BaseWrapper,
+        OrderEnforcingWrapper,
+        TerminateIllegalWrapper,
+    )
+
+    aec = env()
+    layers, inner = [], aec
+    while hasattr(inner, "env"):
+        layers.append(type(inner))
+        inner = inner.env
+    wanted = (OrderEnforcingWrapper, AssertOutOfBoundsWrapper, TerminateIllegalWrapper)
+    assert len(layers) == 3
+    assert all(issubclass(t, w) for t, w in zip(layers, wanted, strict=True))
+    assert str(aec) == "dizhu_v0"  # named as PettingZoo's wrappers name it
+    with pytest.raises(AttributeError, match="before reset"):
+        aec.agent_selection  # noqa: B018
+    reads = []
+    real = BaseWrapper.__getattr__
+
+    def counted(self, name):
+        reads.append(name)
+        return real(self, name)
+
+    monkeypatch.setattr(BaseWrapper, "__getattr__", counted)
+    aec.reset(seed=4)
+    steps, _ = play_out(aec, random.Random(4))
+    assert steps and reads == []
 
 
 # ----------------------------------------------------------------- seeding and rewards
@@ -345,9 +459,11 @@ def hidden_swap(deal: Deal, seat: int, rng: random.Random) -> Deal | None:
     return other
 
 
+@pytest.mark.parametrize("kind", [Encoding, HistoryEncoding])
 @settings(max_examples=40, deadline=None)
 @given(seeds, st.booleans(), st.sampled_from(RULESETS))
-def test_two_deals_that_differ_in_hidden_cards_look_the_same(seed, auction, ruleset):
+def test_two_deals_that_differ_in_hidden_cards_look_the_same(kind, seed, auction, ruleset):
+    """In either encoding (the summary or the history)."""
     rules = find_ruleset(ruleset)
     aec = raw_env(rules, auction=auction)
     aec.reset(seed=seed)
@@ -359,15 +475,15 @@ def test_two_deals_that_differ_in_hidden_cards_look_the_same(seed, auction, rule
         deal.push(rng.choice(deal.legal_actions()))
     if deal.is_over:
         return  # every hand is public then
-    encoding = Encoding(rules)
+    encoding = kind(rules)
     for seat in range(rules.seats):
         other = hidden_swap(deal, seat, rng)
         if other is None:
             continue
         assert [other.held_cards(s) for s in range(rules.seats)] != \
             [deal.held_cards(s) for s in range(rules.seats)]
-        mine = encoding.from_deal(deal, seat, PlayedCards(rules.seats).of(deal))
-        theirs = encoding.from_deal(other, seat, PlayedCards(rules.seats).of(other))
+        mine = encoding.from_deal(deal, seat, encoding.tracker())
+        theirs = encoding.from_deal(other, seat, encoding.tracker())
         assert np.array_equal(mine, theirs)
         assert np.array_equal(encoding.from_view(seat_view(other, seat)), mine)
 

@@ -22,14 +22,15 @@ except ImportError as e:  # pragma: no cover - depends on what is installed
         "pip install 'dizhu[env]'") from e
 
 from .aec import env, raw_env
-from .core import OBSERVATION_MODES, REWARDS, action_table
+from .core import ENCODINGS, OBSERVATION_MODES, REWARDS, ActionMask, action_table
 from .encoding import Encoding
 from .gym import DouDizhuEnv
+from .history import HistoryEncoding
 
 GYM_ID = "dizhu/DouDizhu-v0"
 
 if GYM_ID not in gymnasium.registry:
     gymnasium.register(id=GYM_ID, entry_point="dizhu.env.gym:DouDizhuEnv")
 
-__all__ = ["GYM_ID", "OBSERVATION_MODES", "REWARDS", "DouDizhuEnv", "Encoding",
-           "action_table", "env", "raw_env"]
+__all__ = ["ENCODINGS", "GYM_ID", "OBSERVATION_MODES", "REWARDS", "ActionMask", "DouDizhuEnv",
+           "Encoding", "HistoryEncoding", "action_table", "env", "raw_env"]

@@ -25,23 +25,22 @@ from .core import (
     action_table,
     check_choice,
     final_rewards,
-    new_deal,
     render_deal,
     rules_of,
 )
-
-_frombuffer = np.frombuffer
-_INT8 = np.dtype(np.int8)
-_FEW = 32
-"""Up to this many legal ids, a mask is set byte by byte (cheaper than one NumPy call)."""
+from .starts import episode_deal
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """:class:`raw_env` with PettingZoo's usual wrappers (the arguments are its own)."""
-    wrapped: AECEnv = raw_env(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """:class:`raw_env` with PettingZoo's usual wrappers (the arguments are its own): an
+    illegal action ends the deal with -1 for its agent, an action outside the space is
+    refused, the order of calls is enforced. The wrappers are PettingZoo's own, each
+    reading the deal's state (``agent_selection``, ``terminations``, ...) straight from
+    the raw environment instead of through the layers below it."""
+    raw = raw_env(**kwargs)
+    wrapped: AECEnv = _TerminateIllegal(raw, illegal_reward=-1)
+    wrapped = _AssertOutOfBounds(wrapped)
+    return _OrderEnforcing(wrapped)
 
 
 class raw_env(AECEnv, EzPickle):
@@ -52,9 +51,12 @@ class raw_env(AECEnv, EzPickle):
     are actions too; without it (the default) each deal is the literature's play-only deal:
     ``landlord`` (a seat, or ``None`` for a random one each deal) holds the kitty at a stake
     of 1 and leads. ``reward``: ``points`` (the deal's score per seat) or ``win`` (+1 for
-    the winning side, -1 for the losing one). ``observation_mode``: ``flat`` (one vector,
-    see :mod:`dizhu.env.encoding`), ``dict`` (the same by field) or ``view`` (the seat's
-    :class:`~dizhu.view.SeatView`).
+    the winning side, -1 for the losing one). ``observation_mode``: ``flat`` (one vector),
+    ``dict`` (the same by field) or ``view`` (the seat's :class:`~dizhu.view.SeatView`).
+    ``encoding``: what the vector holds, ``summary`` (counts and one-hots, see
+    :mod:`dizhu.env.encoding`) or ``history`` (with the recent plays, see
+    :mod:`dizhu.env.history`). ``reset(options=...)`` may start an episode from given
+    cards, a deal, a record, a position or DouZero's data (:mod:`dizhu.env.starts`).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -63,11 +65,11 @@ class raw_env(AECEnv, EzPickle):
 
     def __init__(self, ruleset: str | RuleSet = "classic", *, auction: bool = False,
                  landlord: int | None = None, reward: str = "points",
-                 observation_mode: str = "flat", render_mode: str | None = None,
-                 **options: bool) -> None:
+                 observation_mode: str = "flat", encoding: str = "summary",
+                 render_mode: str | None = None, **options: bool) -> None:
         EzPickle.__init__(self, ruleset, auction=auction, landlord=landlord, reward=reward,
-                          observation_mode=observation_mode, render_mode=render_mode,
-                          **options)
+                          observation_mode=observation_mode, encoding=encoding,
+                          render_mode=render_mode, **options)
         super().__init__()
         self.rules = rules = rules_of(ruleset, options)
         check_choice("reward", reward, REWARDS)
@@ -80,9 +82,9 @@ class raw_env(AECEnv, EzPickle):
         self.reward = reward
         self.render_mode = render_mode
         self.table = action_table(rules)
-        self.observer = Observer(rules, observation_mode)
+        self.observer = Observer(rules, observation_mode, encoding)
         self._observe = self.observer.observe
-        self._actions = self.table.size
+        self._mask = self.table.mask_of_ids
         self.possible_agents = [f"seat_{s}" for s in range(rules.seats)]
         self.agents = self.possible_agents[:]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
@@ -105,10 +107,13 @@ class raw_env(AECEnv, EzPickle):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """A new deal (``seed``: the same seed deals the same deal)."""
-        if seed is not None:
-            self._rng = random.Random(seed)
-        self.deal = new_deal(self._rng, self.rules, self.auction, self.landlord)
+        """A new deal (``seed``: the same seed deals the same deal), or the one ``options``
+        give: ``hands`` and ``kitty``, a ``deal``, a ``record`` (at a ``step``), a
+        ``position`` or a ``douzero`` deal (see :mod:`dizhu.env.starts`); a ``ValueError``
+        names an option that is unknown or wrong."""
+        rng = random.Random(seed) if seed is not None else self._rng
+        self.deal = episode_deal(options, rng, self.rules, self.auction, self.landlord)
+        self._rng = rng
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -121,7 +126,10 @@ class raw_env(AECEnv, EzPickle):
             self.render()
 
     def legal_ids(self) -> list[int]:
-        """The ids of the legal actions of the seat to act (computed once per state)."""
+        """The ids of the legal actions of the seat to act now: the ids of
+        ``deal.legal_actions()`` in its order (the pass first when following, not sorted),
+        empty once the deal is over; the ids the mask marks. Worked out once per state:
+        the same list until the next step (do not change it)."""
         history = self.deal.history
         moves = len(history)
         last = history[-1] if moves else None
@@ -134,28 +142,25 @@ class raw_env(AECEnv, EzPickle):
         """The agent's observation and its action mask (all zeros when not its turn)."""
         seat = self._seat[agent]
         deal = self.deal
-        mask = bytearray(self._actions)
-        if seat == deal.to_move:
-            ids = self.legal_ids()
-            if len(ids) < _FEW:
-                for i in ids:
-                    mask[i] = 1
-            else:
-                _frombuffer(mask, _INT8)[ids] = 1
         return {"observation": self._observe(deal, seat),
-                "action_mask": _frombuffer(mask, _INT8)}
+                "action_mask": self._mask(self.legal_ids() if seat == deal.to_move else ())}
 
     def step(self, action: int | None) -> None:
+        """The agent to act takes ``action``, an id of the space (``None`` once its deal is
+        over); an id outside the space is a ``ValueError``, an illegal one the engine's
+        :class:`~dizhu.position.IllegalActionError` saying which action and why."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         deal = self.deal
-        chosen = self.table.actions[int(action)]
+        table = self.table
+        action = table.action_id(action)
         if action in self.legal_ids():  # the engine's own legal actions: no need to check
-            deal.push_unchecked(chosen)
+            deal.push_unchecked(table.actions[action])
         else:
-            deal.push(chosen, self._seat[agent])
+            why = deal.why_illegal(table.actions[action], self._seat[agent])
+            raise table.refusal(action, why)
         self._cumulative_rewards[agent] = 0.0
         if deal.is_over:
             for agent_, reward in zip(self.agents, final_rewards(deal, self.reward),
@@ -174,3 +179,79 @@ class raw_env(AECEnv, EzPickle):
 
     def close(self) -> None:
         pass
+
+
+# ----------------------------------------------------------------- the wrappers of env()
+
+_STATE = ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos",
+          "_cumulative_rewards")
+"""What the AEC loop reads on every step: the raw environment's, whichever layer asks."""
+
+
+class _ReadsTheRawState:
+    """A PettingZoo wrapper whose reads of the deal's state go to the raw environment at
+    once: PettingZoo's wrappers pass every attribute they lack down through each layer's
+    ``__getattr__``, which cost about twice the raw environment's own step. (The state is
+    the raw environment's alone: the wrappers below set it there too.)"""
+
+    _raw: raw_env
+
+    def _reads(self, env: AECEnv) -> None:
+        self._raw = env.unwrapped  # type: ignore[assignment]
+
+
+def _read_through(name: str, after_reset: bool = False) -> property:
+    """A property reading the raw environment's ``name``; ``after_reset``: refused before
+    the first reset, as the order enforcing wrapper refuses it."""
+    if after_reset:
+        def read(self: Any) -> Any:
+            if not self._has_reset:
+                raise AttributeError(f"{name} cannot be accessed before reset")
+            return getattr(self._raw, name)
+    else:
+        def read(self: Any) -> Any:
+            return getattr(self._raw, name)
+
+    return property(read, doc=f"The raw environment's ``{name}``.")
+
+
+for _name in _STATE:
+    setattr(_ReadsTheRawState, _name, _read_through(_name))
+
+
+class _TerminateIllegal(_ReadsTheRawState, wrappers.TerminateIllegalWrapper):
+    def __init__(self, env: AECEnv, illegal_reward: float) -> None:
+        super().__init__(env, illegal_reward)
+        self._reads(env)
+
+
+class _AssertOutOfBounds(_ReadsTheRawState, wrappers.AssertOutOfBoundsWrapper):
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        self._reads(env)
+        self._size = self._raw.table.size
+
+    def step(self, action: Any) -> None:
+        """PettingZoo's bounds check, an ``int`` in range passed at once; an action outside
+        the space is the raw environment's ``ValueError`` saying so, not a bare assert."""
+        if action.__class__ is int and 0 <= action < self._size:  # in the space, at once
+            self.env.step(action)
+            return
+        agent = self._raw.agent_selection
+        if action is not None or not (self._raw.terminations[agent]
+                                      or self._raw.truncations[agent]):
+            self._raw.table.action_id(action)
+        super().step(action)
+
+
+class _OrderEnforcing(_ReadsTheRawState, wrappers.OrderEnforcingWrapper):
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        self._reads(env)
+
+    def __str__(self) -> str:
+        return str(self.env)  # as PettingZoo's own order enforcing wrapper names it
+
+
+for _name in _STATE:
+    setattr(_OrderEnforcing, _name, _read_through(_name, after_reset=_name[0] != "_"))

@@ -122,21 +122,70 @@ class Field:
         return int(np.prod(self.shape))
 
 
-class Encoding:
+class Fields:
+    """Named fields one after another in a flat vector, every field relative to the
+    observing seat: what the encodings of one ruleset share."""
+
+    def __init__(self, rules: RuleSet, fields: tuple[Field, ...]) -> None:
+        n = self.seats = rules.seats
+        self.rules = rules
+        self.fields = fields
+        self.layout: dict[str, slice] = {}
+        start = 0
+        for f in fields:
+            self.layout[f.name] = slice(start, start + f.size)
+            start += f.size
+        self.size = start
+        self.high = np.concatenate([np.full(f.size, f.high, np.float32) for f in fields])
+        self.answers = {bid: i for i, bid in enumerate(rules.auction.answers)}
+        self._orders = tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n))
+        self._in_order = tuple(itemgetter(*order) for order in self._orders)
+        """Per observing seat: a per-seat sequence as a tuple in relative order."""
+        self._relative = tuple({s: (s - seat) % n for s in range(n)} for seat in range(n))
+        self._no_auction = bytes(n * len(self.answers) + n)
+        """No bid and no double yet (the bids and doubled fields): play-only deals."""
+
+    def split(self, vector: np.ndarray) -> dict[str, np.ndarray]:
+        """The flat vector as named fields, shaped as the table says (views, not copies)."""
+        return {f.name: vector[self.layout[f.name]].reshape(f.shape) for f in self.fields}
+
+    def auction_bytes(self, deal: Deal, seat: int) -> bytes:
+        """The bids and doubled fields, one after the other, as bytes."""
+        if not (deal.bids or deal.redoubled or True in deal.doubled):
+            return self._no_auction
+        relative = self._relative[seat]
+        width, answers = len(self.answers), self.answers
+        bids_seen = [0] * (self.seats * width)
+        for s, bid in deal.bids:
+            bids_seen[relative[s] * width + answers[bid]] += 1
+        landlord = deal.landlord
+        doubled = [deal.redoubled if s == landlord else deal.doubled[s]
+                   for s in self._orders[seat]]
+        return bytes([*bids_seen, *doubled])
+
+
+def per_rank(rules: RuleSet) -> int:
+    """The most cards of one rank the ruleset's deck has."""
+    return max(count_of(rules.deck, r) for r in range(NUM_RANKS))
+
+
+def top_stake(rules: RuleSet) -> int:
+    """The highest stake a deal of the ruleset can reach before spring and doubling."""
+    return max(rules.auction.stakes(rules.seats)) << _MOST_DOUBLINGS
+
+
+class Encoding(Fields):
     """The default observation of one ruleset (see the module's table)."""
 
     def __init__(self, rules: RuleSet) -> None:
-        n = self.seats = rules.seats
-        self.rules = rules
-        per_rank = max(count_of(rules.deck, r) for r in range(NUM_RANKS))
+        n = rules.seats
+        most = per_rank(rules)
         most_cards = rules.hand_size + rules.kitty_size
-        self.answers = {bid: i for i, bid in enumerate(rules.auction.answers)}
-        top_stake = max(rules.auction.stakes(n)) << _MOST_DOUBLINGS
-        self.fields = (
-            Field("hand", (NUM_RANKS,), per_rank),
-            Field("played", (n, NUM_RANKS), per_rank),
-            Field("kitty", (NUM_RANKS,), per_rank),
-            Field("top", (NUM_RANKS,), per_rank),
+        super().__init__(rules, (
+            Field("hand", (NUM_RANKS,), most),
+            Field("played", (n, NUM_RANKS), most),
+            Field("kitty", (NUM_RANKS,), most),
+            Field("top", (NUM_RANKS,), most),
             Field("cards_left", (n,), most_cards),
             Field("plays_made", (n,), most_cards),
             Field("landlord", (n,), 1),
@@ -144,32 +193,19 @@ class Encoding:
             Field("top_seat", (n,), 1),
             Field("top_kind", (len(KINDS),), 1),
             Field("phase", (len(PHASES),), 1),
-            Field("bids", (n, len(self.answers)), _MOST_ANSWERS),
+            Field("bids", (n, len(rules.auction.answers)), _MOST_ANSWERS),
             Field("doubled", (n,), 1),
-            Field("stake", (1,), top_stake),
-        )
-        self.layout: dict[str, slice] = {}
-        start = 0
-        for f in self.fields:
-            self.layout[f.name] = slice(start, start + f.size)
-            start += f.size
-        self.size = start
-        self.high = np.concatenate([np.full(f.size, f.high, np.float32) for f in self.fields])
+            Field("stake", (1,), top_stake(rules)),
+        ))
         self._ranked = self.layout["cards_left"].start
         """The rank-count fields come first; then the numbers :meth:`from_deal` writes as bytes."""
         assert [f.name for f in self.fields if self.layout[f.name].start >= self._ranked] == [
             "cards_left", "plays_made", "landlord", "to_move", "top_seat", "top_kind", "phase",
             "bids", "doubled", "stake"]
-        self._orders = tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n))
-        self._in_order = tuple(itemgetter(*order) for order in self._orders)
-        """Per observing seat: a per-seat sequence as a tuple in relative order."""
         self._counts_in_order = tuple(itemgetter(*order, *(n + s for s in order))
                                       for order in self._orders)
         """Per observing seat: ``left + plays_made`` (one list) as cards_left and plays_made."""
-        self._relative = tuple({s: (s - seat) % n for s in range(n)} for seat in range(n))
         self._marks: tuple[dict[tuple, bytes], ...] = tuple({} for _ in range(n))
-        self._no_auction = bytes(self.layout["stake"].start - self.layout["bids"].start)
-        """No bid and no double yet: the bytes of play-only deals."""
 
     def _marked(self, seat: int, marks: tuple[int, int, int, int, str]) -> bytes:
         """The one-hot fields (landlord, to move, top seat, top kind, phase) as bytes, seen
@@ -187,9 +223,9 @@ class Encoding:
         row = self._marks[seat][marks] = bytes(found)
         return row
 
-    def split(self, vector: np.ndarray) -> dict[str, np.ndarray]:
-        """The flat vector as named fields, shaped as the table says (views, not copies)."""
-        return {f.name: vector[self.layout[f.name]].reshape(f.shape) for f in self.fields}
+    def tracker(self) -> PlayedCards:
+        """What :meth:`from_deal` keeps up to date from step to step, for one deal at a time."""
+        return PlayedCards(self.seats)
 
     # ----------------------------------------------------------------- from a view or a deal
 
@@ -234,24 +270,11 @@ class Encoding:
             top_row,
             bytes(self._counts_in_order[seat](deal.left + deal.plays_made)),
             self._marks[seat].get(marks) or self._marked(seat, marks),
-            self._auction(deal, seat) if deal.bids or deal.redoubled or True in deal.doubled
-            else self._no_auction,
+            self.auction_bytes(deal, seat),
             _SMALL[stake] if stake < 256 else _SMALL[0])), _BYTE).astype(_FLOAT)
         if stake > 255:
             out[-1] = stake
         return out
-
-    def _auction(self, deal: Deal, seat: int) -> bytes:
-        """The bids and doubled fields as bytes (the stake's place not included)."""
-        relative = self._relative[seat]
-        width, answers = len(self.answers), self.answers
-        bids_seen = [0] * (self.seats * width)
-        for s, bid in deal.bids:
-            bids_seen[relative[s] * width + answers[bid]] += 1
-        landlord = deal.landlord
-        doubled = [deal.redoubled if s == landlord else deal.doubled[s]
-                   for s in self._orders[seat]]
-        return bytes([*bids_seen, *doubled])
 
     def _vector(self, seat: int, hand: int, played: Sequence[int], kitty: int,
                 top: Play | None, left: Sequence[int], plays_made: Sequence[int],
@@ -319,17 +342,21 @@ class PlayedCards:
         if deal is not self._deal or n < seen or (seen and history[seen - 1] is not self._last):
             self._start(deal)
             seen = 0
+        self._add(history[seen:])
+        self._seen = n
+        self._last = history[-1] if n else None
+        return self.played
+
+    def _add(self, actions: list[tuple[int, object]]) -> None:
+        """Follow the history's new actions."""
         played, spreads, rows = self.played, self._spreads, self.rows
-        for seat, action in history[seen:]:
-            if action.__class__ is Play and action.cards:
-                cards = action.cards
+        for seat, action in actions:
+            if action.__class__ is Play and action.cards:  # type: ignore[attr-defined]
+                cards = action.cards  # type: ignore[attr-defined]
                 played[seat] += cards
                 spread = spreads[seat] = spreads[seat] + (_SPREADS.get(cards)
                                                           or _spread_of_play(cards))
                 rows[seat] = spread.to_bytes(NUM_RANKS, "little")
-        self._seen = n
-        self._last = history[-1] if n else None
-        return played
 
     def rows_of(self, deal: Deal, seat: int) -> tuple[bytes, list[bytes]]:
         """The rank counts ``seat`` holds in ``deal`` and each seat has played, as rows of
@@ -341,3 +368,10 @@ class PlayedCards:
             self._whole_spreads[seat] = _spread(whole)
         held = self._whole_spreads[seat] - self._spreads[seat]
         return held.to_bytes(NUM_RANKS, "little"), self.rows
+
+    def unseen_row(self, seat: int, rest: int) -> bytes:
+        """After :meth:`rows_of` for ``seat``: the cards of ``rest`` (the deck, less any
+        set aside, spread a byte per rank) that ``seat`` neither holds nor saw played, as
+        a row of bytes: what the other seats hold between them."""
+        held = self._whole_spreads[seat] - self._spreads[seat]
+        return (rest - held - sum(self._spreads)).to_bytes(NUM_RANKS, "little")

@@ -8,12 +8,10 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import gymnasium
-import numpy as np
 from gymnasium import spaces
 
 from ..bots import Bot, make_bot
 from ..deal import Deal
-from ..position import IllegalActionError
 from ..rules import RuleSet
 from ..view import seat_view
 from .core import (
@@ -22,10 +20,10 @@ from .core import (
     action_table,
     check_choice,
     final_rewards,
-    new_deal,
     render_deal,
     rules_of,
 )
+from .starts import episode_deal
 
 
 class DouDizhuEnv(gymnasium.Env):
@@ -33,10 +31,12 @@ class DouDizhuEnv(gymnasium.Env):
     ``random``, ``easy``, ``normal``, or one name per other seat in seat order) play the
     other seats from their own seat views.
 
-    ``auction``, ``landlord``, ``reward``, ``observation_mode`` and ruleset options are as in
-    :class:`dizhu.env.raw_env`. An illegal action ends the deal with ``illegal_reward`` for
-    the seat (``info["illegal_action"]`` is set), as PettingZoo's wrapped environments do;
-    ``illegal_reward=None`` raises the engine's :class:`IllegalActionError` instead.
+    ``auction``, ``landlord``, ``reward``, ``observation_mode``, ``encoding`` and ruleset
+    options are as in :class:`dizhu.env.raw_env`, and so are ``reset``'s options. An
+    illegal action ends the deal with ``illegal_reward`` for the seat
+    (``info["illegal_action"]`` is set), as PettingZoo's wrapped environments do;
+    ``illegal_reward=None`` raises the engine's :class:`IllegalActionError` instead; an
+    action outside the space is a ``ValueError`` either way.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 1}
@@ -44,8 +44,9 @@ class DouDizhuEnv(gymnasium.Env):
     def __init__(self, ruleset: str | RuleSet = "classic", seat: int = 0,
                  opponents: str | Sequence[str] = "random", *, auction: bool = False,
                  landlord: int | None = None, reward: str = "points",
-                 observation_mode: str = "flat", illegal_reward: float | None = -1.0,
-                 render_mode: str | None = None, **options: bool) -> None:
+                 observation_mode: str = "flat", encoding: str = "summary",
+                 illegal_reward: float | None = -1.0, render_mode: str | None = None,
+                 **options: bool) -> None:
         self.rules = rules = rules_of(ruleset, options)
         check_choice("reward", reward, REWARDS)
         if render_mode is not None:
@@ -73,7 +74,7 @@ class DouDizhuEnv(gymnasium.Env):
         self.illegal_reward = illegal_reward
         self.render_mode = render_mode
         self.table = action_table(rules)
-        self.observer = Observer(rules, observation_mode)
+        self.observer = Observer(rules, observation_mode, encoding)
         self.observation_space = self.observer.space()
         self.action_space = spaces.Discrete(self.table.size)
         self.deal: Deal | None = None
@@ -81,27 +82,36 @@ class DouDizhuEnv(gymnasium.Env):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
-        """A new deal, played by the bots up to the learning seat's first turn."""
+        """A new deal, or the one ``options`` give (as :meth:`dizhu.env.raw_env.reset`'s),
+        played by the bots up to the learning seat's first turn (if they end it first,
+        the next step raises ``ResetNeeded``)."""
         super().reset(seed=seed)
         rng = random.Random(int(self.np_random.integers(1 << 62)))
-        self.deal = new_deal(rng, self.rules, self.auction, self.landlord)
-        self._ended = False
+        self.deal = episode_deal(options, rng, self.rules, self.auction, self.landlord)
         for seat, bot in self.bots.items():
             bot.reseed(f"{rng.getrandbits(64)}:{seat}")
         self._others_act()
+        self._ended = self.deal.is_over
         if self.render_mode == "human":
             self.render()
         return self._observation(), self._info()
 
     def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The learning seat takes ``action``, an id of the space (a ``ValueError`` if it
+        is not one), then the bots play up to its next turn. An illegal action ends the
+        episode with ``illegal_reward``, or (``illegal_reward=None``) raises the engine's
+        :class:`IllegalActionError` saying which action and why."""
         deal = self.deal
         if deal is None or self._ended:
             raise gymnasium.error.ResetNeeded("the deal is over: call reset() first")
-        try:
-            deal.push(self.table.actions[int(action)], self.seat)
-        except (IllegalActionError, IndexError):
+        table = self.table
+        action = table.action_id(action)
+        why = deal.why_illegal(table.actions[action], self.seat)
+        if why is None:
+            deal.push_unchecked(table.actions[action])
+        else:
             if self.illegal_reward is None:
-                raise
+                raise table.refusal(action, why)
             info = self._info()
             info["illegal_action"] = True
             self._ended = True
@@ -124,9 +134,8 @@ class DouDizhuEnv(gymnasium.Env):
 
     def _info(self) -> dict[str, Any]:
         deal = self.deal
-        if deal.to_move == self.seat:
-            return {"action_mask": self.table.mask(deal.legal_actions())}
-        return {"action_mask": np.zeros(self.table.size, np.int8)}
+        return {"action_mask": self.table.mask(deal.legal_actions() if deal.to_move == self.seat
+                                               else [])}
 
     def render(self) -> str | None:
         """The deal as text, every hand open (``ansi`` returns it, ``human`` prints it)."""
