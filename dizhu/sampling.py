@@ -81,7 +81,7 @@ class Sampler:
                 self.known[view.seat] = view.hand_ranks
             if view.landlord >= 0 and view.landlord != view.seat:
                 self.known[view.landlord] = landlord_known(view)
-        public = sum(self.known) + sum(view.played)
+        public = sum(self.known) + sum(view.played) + view.set_aside  # out of play
         self.hidden = tuple(count_of(rules.deck, r) - count_of(public, r)
                             - (count_of(self.kitty, r) if view.landlord < 0 else 0)
                             for r in range(NUM_RANKS))

@@ -151,3 +151,26 @@ def test_the_sampler_is_documented_and_its_example_runs():
     assert dizhu.sampling.__doc__ and Sampler.__doc__ and Sampler.sample.__doc__
     assert doctest.testmod(dizhu.sampling).failed == 0
     assert dizhu.Sampler is Sampler
+
+
+@given(seeds, st.sampled_from(RULESETS), st.integers(1, 60))
+def test_cards_set_aside_are_never_dealt(seed, ruleset, back):
+    """A deal started from a position sets aside the cards in no hand: every seat sees them
+    as out of play, so a sample never deals one, and each hand keeps its size."""
+    from dizhu.position import Position
+
+    whole = deal_after(seed, ruleset, False, 400)
+    while whole.phase is not Phase.PLAY and whole.history and back:
+        back -= 1
+        whole.pop()
+    if whole.phase is not Phase.PLAY or whole.landlord < 0:
+        return
+    start = Position(whole.rules, whole.hands[:], whole.landlord, whole.to_move, whole.top,
+                     whole.top_seat)
+    deal = Deal.from_position(start)
+    assert deal.set_aside
+    for seat in range(deal.rules.seats):
+        view = seat_view(deal, seat)
+        hands, _ = Sampler(view).sample(random.Random(seed))
+        assert [size(h) for h in hands] == list(view.cards_left)
+        assert contains(deal.rules.deck - deal.set_aside, sum(hands) + sum(view.played))
