@@ -405,7 +405,7 @@ class MatchSession:
         (finished deals are public)."""
         seen = self._seen(seat)
         return {"match": {**self._match_part(), **self._viewer_part(seat)},
-                "view": {**seen.to_json(), "playable_kinds": playable_kinds(seen)},
+                "view": {**seen.to_json(), **page_facts(seen)},
                 "waiting_for": self._waiting_for()}
 
     def state_text(self, seat: int | None = CREATOR) -> str:
@@ -415,7 +415,7 @@ class MatchSession:
         action of the deal's history."""
         viewer = json.dumps(self._viewer_part(seat), ensure_ascii=False)[1:]
         seen = self._seen(seat)
-        view = seen.to_text(playable_kinds=playable_kinds(seen))
+        view = seen.to_text(**page_facts(seen))
         return f'{{"match": {self._match_text()[:-1]}, {viewer}, "view": {view}, ' \
                f'"waiting_for": {json.dumps(self._waiting_for())}}}'
 
@@ -477,6 +477,12 @@ class MatchSession:
             raise ActionError(Reason("deal_not_played_out",
                                      "only a deal played out can be shown with all its cards"))
         return deal_to_record(deal)
+
+
+def page_facts(seen: SeatView) -> dict[str, Any]:
+    """What a page is told beside the view, so that it decides no rule: the kinds it may
+    play now, and whether nothing in its hand beats the trick (one tap passes)."""
+    return {"playable_kinds": playable_kinds(seen), "cannot_beat": seen.cannot_beat}
 
 
 def playable_kinds(seen: SeatView) -> list[str]:

@@ -304,6 +304,7 @@ function statusText({ view, match }, names) {
     case "play": {
       if (!mine) return t("status.to_play", { name: name(view.to_move) });
       if (!view.top) return t("status.your_lead");
+      if (view.cannot_beat) return t("status.cannot_beat", { play: actionWords({ play: view.top }) });
       return t("status.beat", { play: actionWords({ play: view.top }), name: name(view.top_seat) });
     }
     case "thrown_in": return t("status.thrown_in");

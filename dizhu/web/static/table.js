@@ -305,7 +305,8 @@ export class TableView {
   }
 
   canSelect() {
-    return this.state && this.state.view.phase === "play" && !this.state.match.autoplay;
+    return this.state && this.state.view.phase === "play" && !this.state.match.autoplay &&
+      !this.cannotBeat();
   }
 
   /** Raise or lower the card at ``index`` of the hand (that card, not another of its rank). */
@@ -392,10 +393,17 @@ export class TableView {
     return Boolean(view) && view.to_move === view.seat && !this.state.match.autoplay;
   }
 
+  /** Whether the server said nothing in the person's hand beats the trick they are to
+   * follow: one tap (or Enter, or Space) passes. */
+  cannotBeat() {
+    return this.myTurn() && Boolean(this.state.view.cannot_beat);
+  }
+
   play() {
     const view = this.state && this.state.view;
     if (!view || view.phase !== "play" || this.busy) return;
     if (!this.myTurn()) { this.say(t("table.not_your_turn"), true); return; }
+    if (this.cannotBeat()) { this.pass(); return; }
     if (this.patternMode) { this.playPattern(); return; }
     if (!this.selected.size) { this.say(t("table.select_first"), true); return; }
     this.sent = this.selectedCards();
@@ -420,6 +428,10 @@ export class TableView {
 
   hint() {
     if (!this.state || this.state.view.phase !== "play" || !this.myTurn() || this.busy) return;
+    if (this.cannotBeat()) {
+      this.say(t("hint.cannot_beat", { play: playText(this.state.view.top) }));
+      return;
+    }
     if (this.patternMode) this.togglePattern(false);
     if (this.hints) this.nextHint(); else this.send({ type: "hint" });
   }
@@ -642,6 +654,7 @@ export class TableView {
       patternMode: this.patternMode,
     });
     $("hand").classList.toggle("to-move", this.myTurn() && view.phase === "play");
+    $("hand").classList.toggle("cannot-beat", this.cannotBeat());
   }
 
   renderControls() {
@@ -687,6 +700,15 @@ export class TableView {
         const word = actionWords({ double: a.double, seat: view.seat }, { landlord: view.landlord });
         add(a.double ? `${word} ×2` : word, () => this.act({ double: a.double }),
             { cls: a.double ? "primary" : "", id: a.double ? "double-yes" : "double-no" });
+      }
+    } else if (view.phase === "play" && this.cannotBeat()) {
+      // nothing beats the trick: one button passes; the others stay, out of the way
+      add(t("btn.cannot_beat"), () => this.pass(), { id: "pass", cls: "primary cannot-beat",
+        title: `${t("key.enter")} · ${t("key.space")}` });
+      for (const id of ["play", "hint", "clear", "pattern-toggle"]) {
+        const quiet = button("", () => {}, { id, disabled: true });
+        quiet.hidden = true;
+        box.append(quiet);
       }
     } else if (view.phase === "play") {
       const canPass = myTurn && view.legal.some((a) => a.play === "pass");

@@ -1,0 +1,80 @@
+# ruff: noqa: F811 (tests take the fixtures imported from .browsing as arguments)
+"""What a player expects of a Dou Dizhu table, as the apps people play every day do it: one
+tap "Can't beat" (要不起), "one card left" (报单) and "two cards left" (报双) called out, the
+jokers by their names, the big cards to the left, playing again in one click, a deal dealt
+and seats with faces. In a real browser, at 1280 x 800 with a mouse and at 390 x 844 by
+touch, in English and in Chinese."""
+
+import pytest
+
+from .browsing import (  # noqa: F401 (fixtures)
+    CATALOGS,
+    Person,
+    browser,
+    close_pages,
+    plain,
+    server,
+)
+
+DESKTOP_EN = {"lang": "en"}
+PHONE_ZH = {"phone": True, "lang": "zh"}
+SIZES = pytest.mark.parametrize("how", [DESKTOP_EN, PHONE_ZH], ids=["desktop-en", "phone-zh"])
+
+
+def words(how: dict, key: str) -> str:
+    """The catalog's words for ``key`` in the language of ``how``, up to its first fact."""
+    return CATALOGS[how.get("lang", "en")][key].split("{")[0]
+
+
+def until_cannot_beat(person: Person) -> dict:
+    """Play deals (the lowest card when leading, the first hint when following) until the
+    person is to follow a trick nothing in their hand beats; returns that state's view."""
+    page = person.page
+    for _ in range(400):
+        state = person.wait_turn_or_end()
+        if state == "over":
+            if person.state()["match"]["finished"]:
+                raise AssertionError("the match ended before the person could not beat a play")
+            page.wait_for_selector("#sheet-next")
+            person.acting("#sheet-next")
+        elif state in ("auction", "doubling"):
+            person.bid_through()
+        else:
+            view = person.state()["view"]
+            if view["cannot_beat"]:
+                return view
+            person.play_turn()
+    raise AssertionError("the person was never unable to beat a play")
+
+
+@SIZES
+def test_one_tap_cannot_beat(browser, server, how):
+    """Nothing in the hand beats the trick: the server says so, and the page at once (no
+    hint asked): one "Can't beat" button (要不起), Play and Hint out of the way, the cards
+    not selectable; H says why, and Enter or a tap passes, once."""
+    person = Person(browser, server, **how)
+    person.start_match(deals="20")
+    page = person.page
+    view = until_cannot_beat(person)
+    hints_before = sum(m["type"] == "hint" for m in person.sent)
+    assert page.is_visible("#pass") and "primary" in page.get_attribute("#pass", "class")
+    assert page.text_content("#pass") == CATALOGS[how["lang"]]["btn.cannot_beat"]
+    for hidden in ("#play", "#hint", "#clear", "#pattern-toggle"):
+        assert not page.is_visible(hidden), hidden
+    assert plain(page.text_content("#status")).startswith(words(how, "status.cannot_beat"))
+    assert view["legal"] == [{"play": "pass"}]
+    person.click("#hand .card >> nth=0")
+    assert page.locator("#hand .card.selected").count() == 0
+    page.keyboard.press("h")
+    assert plain(page.text_content("#message")).startswith(words(how, "hint.cannot_beat"))
+    assert sum(m["type"] == "hint" for m in person.sent) == hints_before
+    acts = len(person.acts_sent())
+    if how.get("phone"):
+        person.acting("#pass")
+    else:
+        before = person.version()
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"+document.body.dataset.version > {before}")
+    assert [m["action"] for m in person.acts_sent()[acts:]] == [{"pass": True}]
+    assert not page.is_visible("#message.error")
+    assert not person.errors
