@@ -5,10 +5,14 @@ jokers by their names, the big cards to the left, playing again in one click, a 
 and seats with faces. In a real browser, at 1280 x 800 with a mouse and at 390 x 844 by
 touch, in English and in Chinese."""
 
+import json
+import re
+
 import pytest
 
 from .browsing import (  # noqa: F401 (fixtures)
     CATALOGS,
+    STATIC,
     Person,
     browser,
     close_pages,
@@ -77,4 +81,64 @@ def test_one_tap_cannot_beat(browser, server, how):
         page.wait_for_function(f"+document.body.dataset.version > {before}")
     assert [m["action"] for m in person.acts_sent()[acts:]] == [{"pass": True}]
     assert not page.is_visible("#message.error")
+    assert not person.errors
+
+
+HELP_TEXTS = {code: json.loads((STATIC / "help" / f"{code}.json").read_text())
+              for code in ("en", "zh")}
+
+
+def test_the_jokers_have_their_players_names_in_every_text():
+    """大王 and 小王 in Chinese, "big joker" and "small joker" in English, in every text the
+    page and its help show: no "black" or "red" joker anywhere."""
+    for code, names in (("en", ("small joker", "big joker")), ("zh", ("小王", "大王"))):
+        words = CATALOGS[code]
+        assert (words["rank.B"].lower(), words["rank.R"].lower()) == names
+        assert (words["count.joker.B"].lower(), words["count.joker.R"].lower()) == names
+        texts = [*words.values(), *HELP_TEXTS[code].values()]
+        wrong = [t for t in texts if re.search(r"(black|red) jokers?|[黑红]王", t, re.I)]
+        assert not wrong, wrong
+    assert "small joker" in HELP_TEXTS["en"]["help.cards.2"]
+
+
+@SIZES
+def test_the_jokers_are_named_on_the_cards_and_wherever_a_card_is_written(browser, server,
+                                                                          how):
+    """A joker in the hand says its name on its face (大王 / 小王 written down its corner; in
+    English JOKER, with BIG or SMALL under its star) and to a screen reader; the count
+    strip, a play's words and a card's name use the same names."""
+    lang = how["lang"]
+    words = CATALOGS[lang]
+    for _ in range(30):
+        person = Person(browser, server, **how)
+        person.start_match()
+        jokers = [c for c in person.hand() if c in ("B", "R")]
+        if jokers:
+            break
+        person.close()
+    else:
+        raise AssertionError("no hand held a joker")
+    page = person.page
+    for joker in jokers:
+        card = f"#hand .card[data-card={joker}]"
+        assert page.get_attribute(card, "aria-label") == words[f"rank.{joker}"]
+        face = page.eval_on_selector(f"{card} svg", "s => [...s.querySelectorAll('text')]"
+                                     ".map(t => t.textContent).join('')")
+        assert face == words[f"card.corner.{joker}"].replace(" ", "") + \
+            words[f"card.label.{joker}"].replace(" ", ""), face
+        assert ("王" in face) if lang == "zh" else ("JOKER" in face)
+    said = page.evaluate("""async () => {
+        const w = await import('/static/words.js');
+        const i = await import('/static/i18n.js');
+        return [w.actionWords({play: 'rocket BR'}), i.cardName('B'), i.cardName('R'),
+                i.playText('single R'), i.cardsText('BR')];
+    }""")
+    b, r = words["rank.B"], words["rank.R"]
+    assert said == [f"{words['kind.rocket']} {b} {r}", b, r, f"{words['kind.single']} {r}",
+                    f"{b} {r}"]
+    person.bid_through()
+    person.click("#count-button")
+    for joker in ("B", "R"):
+        assert page.text_content(f".count-cell[data-rank={joker}] .count-rank") == \
+            words[f"count.joker.{joker}"]
     assert not person.errors
