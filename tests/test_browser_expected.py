@@ -142,3 +142,38 @@ def test_the_jokers_are_named_on_the_cards_and_wherever_a_card_is_written(browse
         assert page.text_content(f".count-cell[data-rank={joker}] .count-rank") == \
             words[f"count.joker.{joker}"]
     assert not person.errors
+
+
+RANKS = "3456789TJQKA2BR"
+
+
+@SIZES
+def test_the_big_cards_are_on_the_left_and_the_order_is_a_remembered_choice(browser, server,
+                                                                            how):
+    """The hand is ordered big cards first, on the left, as the apps do; Sort offers the
+    count (biggest groups first) and small cards first, and the choice is remembered."""
+    person = Person(browser, server, **how)
+    person.start_match()
+    page = person.page
+    dealt = person.state()["view"]["hand"]
+
+    def ranks() -> list[int]:
+        return [RANKS.index(card[0]) for card in person.hand()]
+
+    assert page.get_attribute("#sort-button", "data-sort") == "big"
+    assert page.text_content("#sort-button") == CATALOGS[how["lang"]]["tools.sort_big"]
+    assert ranks() == sorted(ranks(), reverse=True) and sorted(person.hand()) == sorted(dealt)
+    person.click("#sort-button")
+    assert page.get_attribute("#sort-button", "data-sort") == "count"
+    counts = [(ranks().count(r), r) for r in ranks()]
+    assert counts == sorted(counts, reverse=True)
+    person.click("#sort-button")
+    assert page.get_attribute("#sort-button", "data-sort") == "small"
+    assert person.hand() == dealt  # the server's order: small cards first
+    page.reload()
+    page.wait_for_selector("#hand .card")
+    assert page.get_attribute("#sort-button", "data-sort") == "small"
+    assert person.hand() == dealt
+    person.click("#sort-button")
+    assert page.get_attribute("#sort-button", "data-sort") == "big"
+    assert not person.errors

@@ -1,6 +1,6 @@
 // The person's hand, fanned along the bottom: one row when every card can show a corner
-// wide enough to read and touch, else two rows; sorted as the person chose (the server's
-// rank order, or grouped by how many cards of each rank are held). Cards that came from
+// wide enough to read and touch, else two rows; sorted as the person chose (big cards on
+// the left, small ones, or grouped by how many cards of each rank are held). Cards that came from
 // the kitty are marked while the landlord holds them.
 
 import { cardFace, rankOf } from "./cards.js";
@@ -10,11 +10,16 @@ import { el } from "./dom.js";
 /** The narrowest strip of a card (px) a one-row hand may show; below it, two rows. */
 const MIN_STEP = 19;
 
-/** The order the hand's positions are shown in. ``by``: "rank" (the server's order) or
- * "count" (bombs, then triples, pairs and singles; the server's order within each). */
+/** The orders a person may sort the hand by, the first the one it starts in. */
+export const HAND_ORDERS = ["big", "count", "small"];
+
+/** The order the hand's positions are shown in (the server sends the hand small cards
+ * first). ``by``: "big" (big cards on the left, as the apps do), "small" (the server's
+ * order) or "count" (bombs, then triples, pairs and singles; big cards first within each). */
 export function handOrder(cards, by) {
   const positions = cards.map((_, i) => i);
-  if (by !== "count") return positions;
+  if (by === "small") return positions;
+  if (by !== "count") return positions.reverse();
   const held = {};
   for (const card of cards) held[rankOf(card)] = (held[rankOf(card)] || 0) + 1;
   const first = {};
@@ -22,7 +27,7 @@ export function handOrder(cards, by) {
   return positions.sort((a, b) => {
     const ra = rankOf(cards[a]);
     const rb = rankOf(cards[b]);
-    return (held[rb] - held[ra]) || (first[ra] - first[rb]) || (a - b);
+    return (held[rb] - held[ra]) || (first[rb] - first[ra]) || (b - a);
   });
 }
 

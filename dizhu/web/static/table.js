@@ -15,7 +15,7 @@ import { ensureSeats, isActive, renderCount, renderInfo, renderKitty, renderSeat
   renderStake, renderStatus } from "./board.js";
 import { cardRow, rankOf } from "./cards.js";
 import { $, api, button, el, remember, remembered } from "./dom.js";
-import { handOrder, kittyPositions, renderHand } from "./hand.js";
+import { HAND_ORDERS, handOrder, kittyPositions, renderHand } from "./hand.js";
 import { language, playText, rankName, sayReason, t } from "./i18n.js";
 import { levelName, seatNames, shortNames, viewerSeat } from "./names.js";
 import { renderInvite } from "./invite.js";
@@ -34,6 +34,12 @@ const SORT_KEY = "dizhu.sort";
 const BUSY_MS = 8000;
 /** The pause before the score sheet opens on a finished deal, so its last play is seen (ms). */
 const SHEET_DELAY_MS = 900;
+
+/** The hand's order as remembered: one of HAND_ORDERS ("rank", kept before the big cards
+ * went to the left, is the first of them). */
+function sortChoice(stored) {
+  return HAND_ORDERS.includes(stored) ? stored : HAND_ORDERS[0];
+}
 
 export class TableView {
   /** ``on``: credential (the page's secret, "seat=TOKEN" or "watch=SECRET"), links (the
@@ -65,7 +71,7 @@ export class TableView {
     this.busyTimer = null;
     this.showLast = false;
     this.tabbed = false; // the person moved focus with Tab (keyboard use)
-    this.sortBy = remembered(SORT_KEY, "rank") === "count" ? "count" : "rank";
+    this.sortBy = sortChoice(remembered(SORT_KEY, HAND_ORDERS[0]));
     this.deadline = null;
     this.listeners = [];
     this.bind();
@@ -499,7 +505,7 @@ export class TableView {
   }
 
   toggleSort() {
-    this.sortBy = this.sortBy === "count" ? "rank" : "count";
+    this.sortBy = HAND_ORDERS[(HAND_ORDERS.indexOf(this.sortBy) + 1) % HAND_ORDERS.length];
     remember(SORT_KEY, this.sortBy);
     this.showSortLabel();
     if (this.state) this.renderHand();
@@ -507,7 +513,7 @@ export class TableView {
 
   showSortLabel() {
     const b = $("sort-button");
-    b.textContent = t(this.sortBy === "count" ? "tools.sort_count" : "tools.sort_rank");
+    b.textContent = t(`tools.sort_${this.sortBy}`);
     b.dataset.sort = this.sortBy;
   }
 
