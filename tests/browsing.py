@@ -185,9 +185,12 @@ class Person:
         return state
 
     def play_turn(self) -> None:
-        """Lead the lowest card by clicking it, or follow with the first hint (or pass)."""
+        """Lead the first card of the hand by clicking it, or follow with the first hint (or pass;
+        "Can't beat" when nothing in the hand beats the trick)."""
         page = self.page
-        if page.is_enabled("#pass"):
+        if page.is_visible("#pass.cannot-beat"):
+            self.acting("#pass")
+        elif page.is_enabled("#pass"):
             self.click("#hint")
             page.wait_for_function("document.querySelector('#message').textContent !== ''")
             hinted = page.locator("#hand .card.selected").count()

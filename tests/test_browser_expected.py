@@ -7,6 +7,7 @@ touch, in English and in Chinese."""
 
 import json
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -176,4 +177,89 @@ def test_the_big_cards_are_on_the_left_and_the_order_is_a_remembered_choice(brow
     assert person.hand() == dealt
     person.click("#sort-button")
     assert page.get_attribute("#sort-button", "data-sort") == "big"
+    assert not person.errors
+
+
+SPEECH = """
+window.spoken = [];
+const synth = { speak(u) { window.spoken.push([u.text, u.lang]); }, cancel() {},
+                getVoices() { return []; }, speaking: false, pending: false };
+Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
+if (!window.SpeechSynthesisUtterance) {
+  window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; } };
+}
+"""
+"""Speech synthesis as a browser gives it, recording what the page says (a headless browser
+has no voice)."""
+
+
+def alerts_due(frames: list[str]) -> list[tuple[int, int]]:
+    """(seat, cards left) each time a seat came down to two cards or one during play, in
+    the order the page received the states."""
+    states = [json.loads(f) for f in frames]
+    states = [m for m in states if m["type"] == "state"]
+    due = []
+    for before, after in pairwise(states):
+        b, a = before["state"], after["state"]
+        if after["version"] <= before["version"] or \
+                b["match"]["deal_index"] != a["match"]["deal_index"] or \
+                a["view"]["phase"] != "play":
+            continue
+        pairs = zip(b["view"]["cards_left"], a["view"]["cards_left"], strict=True)
+        for seat, (was, now) in enumerate(pairs):
+            if now in (1, 2) and now < was:
+                due.append((seat, now))
+    return due
+
+
+@pytest.mark.parametrize("how, muted", [(DESKTOP_EN, False), (PHONE_ZH, False),
+                                        (DESKTOP_EN, True)],
+                         ids=["desktop-en", "phone-zh", "desktop-en-muted"])
+def test_one_card_left_and_two_cards_left_are_called_out(browser, server, how, muted):
+    """A seat down to two cards or one says so on its box (报双 / 报单, "Two left" / "Last
+    card") for as long as it holds them, and the page calls it out: a sound of its own and,
+    where the browser can speak, the words ("Two cards left") in the page's language;
+    nothing is heard with the sounds muted."""
+    lang = how["lang"]
+    words = CATALOGS[lang]
+    person = Person(browser, server, **how)
+    page = person.page
+    page.add_init_script(SPEECH)
+    if muted:
+        page.add_init_script("localStorage.setItem('dizhu.muted', '1')")
+    cues: list[str] = []
+    page.expose_function("noteCue", lambda name: cues.append(name))
+    page.add_init_script("document.addEventListener('cue', e => noteCue(e.detail))")
+    person.start_match(deals="10")
+    shown = 0
+    for _ in range(600):
+        state = person.wait_turn_or_end()
+        if state == "over":
+            if alerts_due(person.frames):
+                break
+            page.wait_for_selector("#sheet-next")
+            person.acting("#sheet-next")
+            continue
+        if state != "play":
+            person.bid_through()
+            continue
+        view = person.state()["view"]
+        for seat, left in enumerate(view["cards_left"]):
+            alert = page.locator(f"#seat-{seat} .alert")
+            if left in (1, 2):
+                key = "seat.one_left" if left == 1 else "seat.two_left"
+                assert alert.text_content() == words[key]
+                shown += 1
+            else:
+                assert alert.count() == 0
+        person.play_turn()
+    due = alerts_due(person.frames)
+    assert due, "no seat came down to two cards or one"
+    heard = [c for c in cues if c in ("one_left", "two_left")]
+    assert heard == ["one_left" if left == 1 else "two_left" for _, left in due]
+    said = [words["speech.one_left" if left == 1 else "speech.two_left"] for _, left in due]
+    spoken = page.evaluate("window.spoken")
+    voice = "zh-CN" if lang == "zh" else "en-US"
+    assert spoken == ([] if muted else [[w, voice] for w in said])
+    assert page.locator(".seat .alert").count() == 0  # the deal is over
     assert not person.errors

@@ -158,6 +158,9 @@ export function renderSeat({ view, match }, seat, names, { autoplay = false, sea
   count.innerHTML = t("seat.cards", { n: `<b>${left}</b>`, count: left });
   count.classList.toggle("few", view.phase === "play" && left <= 2);
   line.append(badge, count);
+  if (view.phase === "play" && (left === 1 || left === 2)) { // 报单, 报双: called out
+    line.append(el("span", `alert alert-${left}`, t(left === 1 ? "seat.one_left" : "seat.two_left")));
+  }
   box.append(line);
   if (seat !== view.seat) {
     const backs = backRow(Math.min(left, MAX_BACKS));

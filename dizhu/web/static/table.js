@@ -23,7 +23,7 @@ import { icon } from "./icons.js";
 import { PatternEntry } from "./pattern.js";
 import { openReplay } from "./replay.js";
 import { fillSheet } from "./sheet.js";
-import { playSound } from "./sound.js";
+import { playSound, speak } from "./sound.js";
 import { actionWords, lastTrick, tricksOf } from "./words.js";
 
 const KEY_RANKS = { 0: "T", T: "T", J: "J", Q: "Q", K: "K", A: "A", 2: "2", B: "B", R: "R",
@@ -200,7 +200,8 @@ export class TableView {
   }
 
   /** The sounds of the change from ``before`` to ``after``: each play, pass, bomb and
-   * rocket, the end of a deal (won or lost), and the person's turn coming. */
+   * rocket, a seat coming down to two cards or one (报双, 报单: said aloud too), the end
+   * of a deal (won or lost), and the person's turn coming. */
   cues(before, after) {
     if (before.match.deal_index !== after.match.deal_index) return;
     for (const entry of after.view.history.slice(before.view.history.length)) {
@@ -209,6 +210,14 @@ export class TableView {
       this.cue(entry.play === "pass" ? "pass" : kind === "bomb" || kind === "rocket" ? kind : "play");
     }
     const view = after.view;
+    if (view.phase === "play") {
+      view.cards_left.forEach((left, seat) => {
+        if (left > 2 || left < 1 || left >= before.view.cards_left[seat]) return;
+        const key = left === 1 ? "one_left" : "two_left";
+        this.cue(key);
+        speak(t(`speech.${key}`), language() === "zh" ? "zh-CN" : "en-US");
+      });
+    }
     if (view.phase === "over" && before.view.phase !== "over" && view.result) {
       this.cue(view.result.scores[view.seat] > 0 ? "win" : "lose");
     } else if (isActive(view, view.seat) && !isActive(before.view, view.seat) && !after.match.autoplay) {
