@@ -111,7 +111,12 @@ class Person:
         return self.page.viewport_size["width"]
 
     def goto_lobby(self) -> None:
+        """Open the lobby with the new match's settings shown (after a first match, Play
+        now stands first and the settings are a click away)."""
         self.page.goto(self.server.url + "/")
+        self.page.wait_for_selector("#ruleset-classic", state="attached")
+        if self.page.is_hidden("#new-match"):
+            self.click("#choose-settings")
         self.page.wait_for_selector("#ruleset-classic")
 
     def start_match(self, deals="5", bots=None, doubling=False, ruleset="classic", clock=None,

@@ -374,7 +374,7 @@ def test_a_four_player_match(browser, server):
     checked for hidden cards."""
     person = Person(browser, server)
     page = person.page
-    page.goto(server.url + "/")
+    person.goto_lobby()
     page.check("#ruleset-four")
     assert page.locator("#bot-seats select").count() == 3
     places = page.eval_on_selector_all("#bot-seats label", "ls => ls.map(l => l.dataset.place)")

@@ -17,6 +17,7 @@ from .browsing import (  # noqa: F401 (fixtures)
     Person,
     browser,
     close_pages,
+    fresh_server,
     plain,
     server,
 )
@@ -262,4 +263,81 @@ def test_one_card_left_and_two_cards_left_are_called_out(browser, server, how, m
     voice = "zh-CN" if lang == "zh" else "en-US"
     assert spoken == ([] if muted else [[w, voice] for w in said])
     assert page.locator(".seat .alert").count() == 0  # the deal is over
+    assert not person.errors
+
+
+@SIZES
+def test_play_again_in_one_click_with_the_same_settings_and_seats(browser, server, how):
+    """At the end of a match the creator's Play again (the sheet's first button) starts the
+    next match with the same settings and the same people at their seats; the friend's
+    page offers the way to it as soon as it is made, one click to their seat there."""
+    lang = how["lang"]
+    ann = Person(browser, server, **how)
+    first = ann.start_match(bots=["friend", "hard"])
+    link = ann.page.input_value("#invite-1")
+    bo = Person(browser, server, lang=lang)
+    bo.page.goto(link)
+    bo.page.wait_for_selector("#join-name")
+    bo.page.fill("#join-name", "Bo")
+    bo.click("#join-sit")
+    bo.page.wait_for_selector("#hand .card")
+    for person in (ann, bo):
+        person.click("#autoplay")
+    for person in (ann, bo):
+        person.page.wait_for_selector("#sheet-dialog[open]", timeout=120_000)
+        person.page.wait_for_function("document.body.dataset.deal && "
+                                      "document.querySelector('#show-sheet')")
+    assert ann.state()["match"]["finished"]
+    page = ann.page
+    page.wait_for_selector("#sheet-new")
+    assert page.text_content("#sheet-new") == CATALOGS[lang]["btn.play_again"]
+    assert page.evaluate("document.activeElement.id") == "sheet-new"
+    assert bo.page.locator("#sheet-new").count() == 0
+    assert plain(bo.page.text_content(".again-note")).startswith("Ann")
+    ann.click("#sheet-new")
+    page.wait_for_function(f"location.hash !== '#/match/{first}'")
+    page.wait_for_function("document.body.dataset.deal === '0'")
+    second = ann.state()["match"]
+    assert second["id"] != first and second["names"][:2] == ["Ann", "Bo"]
+    assert second["bots"] == [None, "hard"] and second["seat"] == 0
+    # the friend's page: the way on, one click to their seat at the next match
+    bo.page.wait_for_selector("#sheet-new")
+    assert bo.page.text_content("#sheet-new") == CATALOGS[lang]["btn.play_again"]
+    bo.click("#sheet-new")
+    bo.page.wait_for_function("location.hash.startsWith('#/join/') && "
+                              "document.body.dataset.deal === '0'")
+    bo.page.wait_for_selector("#hand .card")
+    assert bo.state()["match"]["id"] == second["id"] and bo.state()["match"]["seat"] == 1
+    assert bo.page.is_hidden("#join")
+    assert not ann.errors and not bo.errors
+
+
+@SIZES
+def test_play_now_in_the_lobby_starts_a_match_like_the_last_after_a_restart(browser,
+                                                                            fresh_server, how):
+    """The lobby's Play now starts a match with the last match's settings (kept in the
+    store: a restart keeps them), said in words beside it; the settings are one click away.
+    Before any match there is nothing to play like: the form stands alone."""
+    lang = how["lang"]
+    person = Person(browser, fresh_server, **how)
+    page = person.page
+    person.goto_lobby()
+    assert page.is_hidden("#quick") and page.is_visible("#start-match")
+    person.start_match(ruleset="rob", deals="10", bots=["hard", "easy"])
+    fresh_server.restart()
+    page.goto(fresh_server.url + "/")
+    page.wait_for_selector("#play-now")
+    assert page.is_hidden("#new-match") and page.is_visible("#choose-settings")
+    what = plain(page.text_content("#quick-what"))
+    assert CATALOGS[lang]["ruleset.rob"] in what and what.startswith(
+        CATALOGS[lang]["lobby.last_match"].split("{")[0]), what
+    box = page.locator("#play-now").bounding_box()
+    assert box["y"] + box["height"] <= page.viewport_size["height"]  # in view at once
+    person.click("#choose-settings")
+    assert page.is_visible("#start-match") and page.is_hidden("#choose-settings")
+    person.click("#play-now")
+    page.wait_for_selector("#hand .card")
+    match = person.state()["match"]
+    assert (match["ruleset"], match["mode"], match["target"]) == ("rob", "deals", 10)
+    assert match["bots"] == ["hard", "easy"] and match["names"][0] == "Ann"
     assert not person.errors

@@ -22,7 +22,7 @@ import { renderInvite } from "./invite.js";
 import { icon } from "./icons.js";
 import { PatternEntry } from "./pattern.js";
 import { openReplay } from "./replay.js";
-import { fillSheet } from "./sheet.js";
+import { againWords, fillSheet } from "./sheet.js";
 import { playSound, speak } from "./sound.js";
 import { actionWords, lastTrick, tricksOf } from "./words.js";
 
@@ -43,7 +43,8 @@ function sortChoice(stored) {
 
 export class TableView {
   /** ``on``: credential (the page's secret, "seat=TOKEN" or "watch=SECRET"), links (the
-   * creator's invitations), newMatch(match) (start another match like this one). */
+   * creator's invitations), playAgain(match) (the creator asks for the next match, with
+   * the same settings and people), follow(again, seat) (to the match played again). */
   constructor(id, lobby, on = {}) {
     this.id = id;
     this.credential = on.credential || "";
@@ -641,11 +642,24 @@ export class TableView {
     return fillSheet(this.state, this.names(), shortNames(this.state.match), {
       replay: (index) => this.replay(index),
       next: () => { $("sheet-dialog").close(); this.next(); },
-      newMatch: this.on.newMatch && this.state.match.seat === 0
-        ? () => { $("sheet-dialog").close(); this.on.newMatch(this.state.match); } : null,
-      lobby: () => { $("sheet-dialog").close(); location.hash = "#/"; },
+      again: this.canPlayAgain() ? () => { $("sheet-dialog").close(); this.playAgain(); } : null,
+      lobby: this.state.match.seat === 0 ? () => { $("sheet-dialog").close(); location.hash = "#/"; } : null,
       credential: this.credential,
     });
+  }
+
+  /** Whether this page can go on to the match played again: once the match is over, the
+   * creator's page makes it; the others follow once it is made. */
+  canPlayAgain() {
+    const { match } = this.state;
+    if (!(match.finished || match.abandoned)) return false;
+    return Boolean(match.again) || (match.seat === 0 && Boolean(this.on.playAgain));
+  }
+
+  playAgain() {
+    const { match } = this.state;
+    if (match.again && this.on.follow) this.on.follow(match.again, match.seat);
+    else if (match.seat === 0 && this.on.playAgain) this.on.playAgain(match);
   }
 
   rulesetTitle(name) {
@@ -682,7 +696,11 @@ export class TableView {
     const add = (label, fn, opts = {}) => {
       box.append(button(label, fn, { ...opts, disabled: opts.disabled || busy }));
     };
+    const again = () => {
+      if (this.canPlayAgain()) add(againWords(match), () => this.playAgain(), { cls: "primary", id: "play-again" });
+    };
     if (match.abandoned) {
+      again();
       add(t("btn.lobby"), () => { location.hash = "#/"; }, { id: "lobby-back" });
       return;
     }
@@ -691,6 +709,7 @@ export class TableView {
         ? t("table.watching_with", { n: this.seats.watching - 1 }) : t("table.watching"));
       note.id = "watching";
       box.append(note);
+      if (match.finished) again();
       return;
     }
     if (match.autoplay && !["over", "thrown_in"].includes(view.phase)) {
@@ -739,7 +758,8 @@ export class TableView {
       box.append(toggle);
     } else if (view.phase === "over" || view.phase === "thrown_in") {
       if (match.finished) {
-        add(t("tools.sheet"), () => this.showSheet(true), { cls: "primary", id: "show-sheet" });
+        again();
+        add(t("tools.sheet"), () => this.showSheet(true), { cls: this.canPlayAgain() ? "" : "primary", id: "show-sheet" });
         // the lobby is the creator's (a friend's page may be on another machine)
         if (match.seat === 0) add(t("btn.lobby"), () => { location.hash = "#/"; }, { id: "lobby-back" });
       } else if (view.phase === "over") {
