@@ -272,7 +272,9 @@ READABLE = 16
 def all_cards_reachable(page) -> int:
     """How many cards of the hand show their corner inside the screen, at least READABLE
     px of it, and are the card under a finger there (asserting all of them are), with no
-    sideways scrolling."""
+    sideways scrolling; once the cards of a new deal have come to the hand."""
+    page.wait_for_function("[...document.querySelectorAll('#hand .card')].every((c) => "
+                           "c.getAnimations().every((a) => a.playState === 'finished'))")
     hits = page.evaluate("""() => [...document.querySelectorAll('#hand .card')].map(c => {
         const r = c.getBoundingClientRect();
         const next = c.nextElementSibling;

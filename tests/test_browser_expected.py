@@ -56,8 +56,9 @@ def until_cannot_beat(person: Person) -> dict:
 @SIZES
 def test_one_tap_cannot_beat(browser, server, how):
     """Nothing in the hand beats the trick: the server says so, and the page at once (no
-    hint asked): one "Can't beat" button (要不起), Play and Hint out of the way, the cards
-    not selectable; H says why, and Enter or a tap passes, once."""
+    hint asked): one "Can't beat" button (要不起), Play out of the way, the cards not
+    selectable; Hint (H) says why without asking the server, and Enter or a tap passes,
+    once."""
     person = Person(browser, server, **how)
     person.start_match(deals="20")
     page = person.page
@@ -65,13 +66,16 @@ def test_one_tap_cannot_beat(browser, server, how):
     hints_before = sum(m["type"] == "hint" for m in person.sent)
     assert page.is_visible("#pass") and "primary" in page.get_attribute("#pass", "class")
     assert page.text_content("#pass") == CATALOGS[how["lang"]]["btn.cannot_beat"]
-    for hidden in ("#play", "#hint", "#clear", "#pattern-toggle"):
+    for hidden in ("#play", "#clear", "#pattern-toggle"):
         assert not page.is_visible(hidden), hidden
     assert plain(page.text_content("#status")).startswith(words(how, "status.cannot_beat"))
     assert view["legal"] == [{"play": "pass"}]
     person.click("#hand .card >> nth=0")
     assert page.locator("#hand .card.selected").count() == 0
     page.keyboard.press("h")
+    assert plain(page.text_content("#message")).startswith(words(how, "hint.cannot_beat"))
+    page.evaluate("document.getElementById('message').textContent = ''")
+    person.click("#hint")
     assert plain(page.text_content("#message")).startswith(words(how, "hint.cannot_beat"))
     assert sum(m["type"] == "hint" for m in person.sent) == hints_before
     acts = len(person.acts_sent())
@@ -340,4 +344,100 @@ def test_play_now_in_the_lobby_starts_a_match_like_the_last_after_a_restart(brow
     match = person.state()["match"]
     assert (match["ruleset"], match["mode"], match["target"]) == ("rob", "deals", 10)
     assert match["bots"] == ["hard", "easy"] and match["names"][0] == "Ann"
+    assert not person.errors
+
+
+DEALT = """
+window.dealt = [];
+new MutationObserver(() => {
+  const hand = document.getElementById('hand');
+  if (!hand || !hand.classList.contains('dealing')) return;
+  const deal = document.body.dataset.deal;
+  if (window.dealt.some((d) => d.deal === deal)) return;
+  const cards = [...hand.querySelectorAll('.card')];
+  const moving = cards.flatMap((c) => c.getAnimations());
+  window.dealt.push({
+    deal, cards: cards.length, moving: moving.length,
+    properties: [...new Set(moving.flatMap((a) => a.effect.getKeyframes()
+      .flatMap((k) => Object.keys(k))))],
+    ends: Math.max(...moving.map((a) => a.effect.getComputedTiming().endTime)),
+  });
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });
+"""
+"""What the page's hand does as a deal is dealt: its cards' animations, as they start."""
+
+FACES = """() => [...document.querySelectorAll('#felt .seat')].map((box) => {
+  const face = box.querySelector('svg.avatar');
+  const r = face ? face.getBoundingClientRect() : null;
+  return face && { seat: box.id, look: face.dataset.look, hat: face.dataset.hat,
+                   mood: face.dataset.mood, shown: r.width >= 20 && face.checkVisibility(),
+                   box: [r.left, r.top, r.right, r.bottom] };
+})"""
+
+
+def overlaps(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@SIZES
+def test_a_deal_is_dealt_and_the_seats_have_faces(browser, server, how):
+    """Each deal's cards come to the hand one after another (a short animation of transform
+    and opacity alone, under a second); each seat has a face drawn by the page (no image is
+    fetched), its own, wearing the landlord's hat or the peasant's straw hat once the
+    landlord is known and smiling or not at the end of the deal."""
+    person = Person(browser, server, **how)
+    page = person.page
+    page.add_init_script(DEALT)
+    images = []
+    page.on("request", lambda r: images.append(r.url) if r.resource_type == "image" else None)
+    person.start_match(bots=["expert", "easy"])
+    page.wait_for_function("window.dealt.length === 1")
+    first = page.evaluate("window.dealt[0]")
+    assert first["deal"] == "0" and first["moving"] == first["cards"] == 17, first
+    assert set(first["properties"]) <= {"transform", "opacity", "offset", "easing",
+                                        "composite", "computedOffset"}, first
+    assert first["ends"] <= 1000
+    faces = page.evaluate(FACES)
+    phone = how.get("phone")
+    for face in faces:
+        mine = face["seat"] == "seat-0"
+        assert face["shown"] is not (phone and mine), face  # a phone shows the others'
+        assert face["hat"] == "none"
+    assert len({f["look"] for f in faces}) == 3
+    if not phone:  # beside the boxes, on nothing the table shows
+        others = page.evaluate("""() => {
+            const range = document.createRange();
+            range.selectNodeContents(document.getElementById('status'));
+            const parts = [...document.querySelectorAll('#kitty > *, #felt .seat, #stake .chip,'
+                + ' #felt .spot .shown > *')].map((e) => e.getBoundingClientRect());
+            return [...parts, range.getBoundingClientRect()].filter((r) => r.width)
+                .map((r) => [r.left, r.top, r.right, r.bottom]);
+        }""")
+        assert not any(overlaps(f["box"], o) for f in faces for o in others)
+    person.bid_through()
+    view = person.state()["view"]
+    hats = {f["seat"]: f["hat"] for f in page.evaluate(FACES)}
+    assert hats == {f"seat-{s}": "landlord" if s == view["landlord"] else "peasant"
+                    for s in range(3)}
+    person.play_deal()
+    result = person.state()["view"]["result"]
+    moods = {f["seat"]: f["mood"] for f in page.evaluate(FACES)}
+    assert moods == {f"seat-{s}": "won" if result["scores"][s] > 0 else "lost"
+                     for s in range(3)}
+    page.wait_for_selector("#sheet-next")
+    person.acting("#sheet-next")
+    page.wait_for_function("window.dealt.length === 2")
+    assert page.evaluate("window.dealt[1].deal") == "1"
+    assert images == [] and page.locator("img").count() == 0
+    assert not person.errors
+
+
+def test_no_dealing_with_less_movement_asked(browser, server):
+    person = Person(browser, server, motion="reduce")
+    page = person.page
+    page.add_init_script(DEALT)
+    person.start_match()
+    person.bid_through()
+    assert page.evaluate("window.dealt") == []
+    assert page.evaluate("document.getAnimations().length") == 0
     assert not person.errors

@@ -9,6 +9,10 @@ import { el } from "./dom.js";
 
 /** The narrowest strip of a card (px) a one-row hand may show; below it, two rows. */
 const MIN_STEP = 19;
+/** Dealing: the time between two cards coming to the hand, and one card's flight (ms, the
+ * flight as style.css's deal-in animation lasts). */
+const DEAL_STEP = 32;
+const DEAL_CARD = 300;
 
 /** The orders a person may sort the hand by, the first the one it starts in. */
 export const HAND_ORDERS = ["big", "count", "small"];
@@ -42,8 +46,10 @@ export function kittyPositions(cards, kitty) {
 }
 
 /** Draw the hand into ``box``. ``hand``: {cards, order, selected, named (ranks),
- * fromKitty (positions), patternMode}. */
-export function renderHand(box, { cards, order, selected, named, fromKitty, patternMode }) {
+ * fromKitty (positions), patternMode, dealing}; ``dealing``: {elapsed, within} (ms) while
+ * a new deal's cards come to the hand, one after another, all of them ``within`` the time
+ * (a hand drawn again meanwhile goes on from where it was). */
+export function renderHand(box, { cards, order, selected, named, fromKitty, patternMode, dealing = null }) {
   box.replaceChildren();
   const style = getComputedStyle(box);
   const cardWidth = parseFloat(style.getPropertyValue("--hand-card")) || 72;
@@ -56,6 +62,8 @@ export function renderHand(box, { cards, order, selected, named, fromKitty, patt
   box.classList.toggle("two-rows", rows === 2);
   box.classList.toggle("pattern-mode", patternMode);
   box.classList.toggle("empty", n === 0);
+  box.classList.toggle("dealing", Boolean(dealing));
+  const step = dealing ? Math.min(DEAL_STEP, (dealing.within - DEAL_CARD) / Math.max(1, n)) : 0;
   let row = null;
   order.forEach((i, shown) => {
     if (shown % perRow === 0) {
@@ -75,6 +83,7 @@ export function renderHand(box, { cards, order, selected, named, fromKitty, patt
     span.classList.toggle("named", named.has(rankOf(card)));
     span.classList.toggle("from-kitty", kitty);
     span.append(cardFace(card));
+    if (dealing) span.style.setProperty("--deal-delay", `${Math.round(shown * step - dealing.elapsed)}ms`);
     row.append(span);
   });
 }

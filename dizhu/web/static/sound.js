@@ -1,7 +1,7 @@
 // The table's sounds, made by the page with the Web Audio API (no recordings): a card
 // snap for a play, a soft double tap for a pass, a boom for a bomb, a rising whoosh and a
 // boom for the rocket, a bright run of notes for a win, a falling one for a loss, a tick
-// for a turn clock, a chime for "your turn", and bells when a seat is down to two cards
+// for a turn clock, a chime for "your turn", a riffle for a new deal, and bells when a seat is down to two cards
 // (报双) or one (报单), said aloud too where the browser can speak. A mute switch, remembered in
 // localStorage. Nothing here ever throws: without audio (a headless browser, an old one,
 // a context the browser keeps suspended until the person touches the page) a sound is
@@ -153,6 +153,11 @@ const RECIPES = {
   turn(ctx, at) { // a two-note chime: your turn
     tone(ctx, at, { type: "sine", f0: NOTE(81), dur: 0.22, gain: 0.3 });
     tone(ctx, at + 0.1, { type: "sine", f0: NOTE(86), dur: 0.3, gain: 0.28 });
+  },
+  deal(ctx, at) { // a new deal: the cards riffled out, a quick run of soft snaps
+    for (let i = 0; i < 6; i++) {
+      noise(ctx, at + i * 0.07, { filter: "bandpass", f0: 3200 - i * 150, f1: 1400, q: 1.1, dur: 0.05, gain: 0.45 });
+    }
   },
   two_left(ctx, at) { // 报双: two bright bells, after the play's snap
     for (const dt of [0.18, 0.36]) {

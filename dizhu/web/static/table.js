@@ -14,7 +14,7 @@
 import { ensureSeats, isActive, renderCount, renderInfo, renderKitty, renderSeat, renderSpot,
   renderStake, renderStatus } from "./board.js";
 import { cardRow, rankOf } from "./cards.js";
-import { $, api, button, el, remember, remembered } from "./dom.js";
+import { $, api, button, el, reducedMotion, remember, remembered } from "./dom.js";
 import { HAND_ORDERS, handOrder, kittyPositions, renderHand } from "./hand.js";
 import { language, playText, rankName, sayReason, t } from "./i18n.js";
 import { levelName, seatNames, shortNames, viewerSeat } from "./names.js";
@@ -34,6 +34,15 @@ const SORT_KEY = "dizhu.sort";
 const BUSY_MS = 8000;
 /** The pause before the score sheet opens on a finished deal, so its last play is seen (ms). */
 const SHEET_DELAY_MS = 900;
+/** A new deal's cards come to the hand one after another for this long at most (ms). */
+const DEAL_MS = 900;
+
+/** Whether ``after`` is a deal just dealt: a new deal (or the page's first state) with
+ * nobody having answered the auction yet. Its cards are dealt to the hand before the eyes. */
+function isFreshDeal(before, after) {
+  const fresh = !before || before.match.deal_index !== after.match.deal_index;
+  return fresh && after.view.phase === "auction" && !after.view.history.length;
+}
 
 /** The hand's order as remembered: one of HAND_ORDERS ("rank", kept before the big cards
  * went to the left, is the first of them). */
@@ -154,6 +163,7 @@ export class TableView {
       document.body.dataset.version = String(msg.version);
       document.body.dataset.deal = String(msg.state.match.deal_index);
       this.state = msg.state;
+      if (isFreshDeal(before, msg.state) && !reducedMotion()) this.dealtAt = performance.now();
       this.clockInfo = msg.clock || null;
       this.seats = msg.seats || null;
       if (this.busy && (msg.version > this.busy.version || !this.busy.act)) this.unbusy();
@@ -204,6 +214,7 @@ export class TableView {
    * rocket, a seat coming down to two cards or one (报双, 报单: said aloud too), the end
    * of a deal (won or lost), and the person's turn coming. */
   cues(before, after) {
+    if (isFreshDeal(before, after)) this.cue("deal");
     if (before.match.deal_index !== after.match.deal_index) return;
     for (const entry of after.view.history.slice(before.view.history.length)) {
       if (!("play" in entry)) continue;
@@ -333,9 +344,9 @@ export class TableView {
     this.renderControls();
   }
 
-  /** The positions of the hand's cards of ``rank``, in hand order. */
+  /** The positions of the hand's cards of ``rank``, in the order the hand shows them. */
   positionsOf(rank) {
-    return this.cards.flatMap((c, i) => (rankOf(c) === rank ? [i] : []));
+    return handOrder(this.cards, this.sortBy).filter((i) => rankOf(this.cards[i]) === rank);
   }
 
   typeRank(rank) {
@@ -674,8 +685,10 @@ export class TableView {
     const { view } = this.state;
     const fromKitty = view.landlord === view.seat && view.kitty && view.phase !== "over"
       ? kittyPositions(this.cards, view.kitty) : new Set();
+    const dealing = this.dealtAt === undefined ? DEAL_MS : performance.now() - this.dealtAt;
     renderHand($("hand"), {
       cards: this.cards,
+      dealing: dealing < DEAL_MS ? { elapsed: dealing, within: DEAL_MS } : null,
       order: handOrder(this.cards, this.sortBy),
       selected: this.selected,
       named: this.patternMode ? this.pattern.ranks() : new Set(),
@@ -736,10 +749,11 @@ export class TableView {
             { cls: a.double ? "primary" : "", id: a.double ? "double-yes" : "double-no" });
       }
     } else if (view.phase === "play" && this.cannotBeat()) {
-      // nothing beats the trick: one button passes; the others stay, out of the way
+      // nothing beats the trick: one button passes, Hint says why; the others stay, hidden
       add(t("btn.cannot_beat"), () => this.pass(), { id: "pass", cls: "primary cannot-beat",
         title: `${t("key.enter")} · ${t("key.space")}` });
-      for (const id of ["play", "hint", "clear", "pattern-toggle"]) {
+      add(t("btn.hint"), () => this.hint(), { id: "hint", title: t("key.h") });
+      for (const id of ["play", "clear", "pattern-toggle"]) {
         const quiet = button("", () => {}, { id, disabled: true });
         quiet.hidden = true;
         box.append(quiet);
