@@ -21,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..match import DEAL_LIMITS, POINT_TARGETS
-from ..reasons import Reason
+from ..reasons import Reason, reason_of
 from ..record import RecordError
 from ..rules import RuleSet
 from ..rulesets import find_ruleset
@@ -200,13 +200,14 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         table = room.table
         try:
             async with room.lock:
-                made_before = table.again is not None
-                again = table.play_again(NewMatch.from_json(form_of(table.player,
-                                                                    table.settings), programs))
-                if not made_before:
+                if table.again is None:
+                    table.play_again(NewMatch.from_json(form_of(table.player, table.settings),
+                                                        programs))
                     room.tell()
+                again = table.again.id
         except ActionError as e:
-            return refused(e, status=409)
+            in_play = getattr(reason_of(e), "code", "") == "match_in_play"
+            return refused(e, status=409 if in_play else 400)
         following = hub.room(again)
         if following is None:  # pragma: no cover (the store has just made it)
             return refused(NO_SUCH_MATCH, status=404)
