@@ -71,6 +71,7 @@ REASONS: dict[str, str] = {
     "card_not_held": "you do not hold {card}",
     "autoplay_on": "auto-play is on: switch it off to play yourself",
     "match_over": "the match is over",
+    "match_in_play": "the match is still being played: play it again once it is over",
     "match_abandoned": "this match was abandoned",
     "cannot_abandon": "this match cannot be abandoned",
     "deal_in_play": "the deal is still being played",

@@ -123,6 +123,13 @@ class SeatView:
         return self.to_move == self.seat
 
     @property
+    def cannot_beat(self) -> bool:
+        """This seat is to follow a trick and nothing in its hand beats it: its one legal
+        action is to pass (要不起)."""
+        return self.my_turn and self.phase is Phase.PLAY and self.top is not None and \
+            all(isinstance(a, Play) and a.is_pass for a in self.legal)
+
+    @property
     def passes(self) -> int:
         """Passes since the play on top of the trick."""
         count = 0

@@ -111,7 +111,12 @@ class Person:
         return self.page.viewport_size["width"]
 
     def goto_lobby(self) -> None:
+        """Open the lobby with the new match's settings shown (after a first match, Play
+        now stands first and the settings are a click away)."""
         self.page.goto(self.server.url + "/")
+        self.page.wait_for_selector("#ruleset-classic", state="attached")
+        if self.page.is_hidden("#new-match"):
+            self.click("#choose-settings")
         self.page.wait_for_selector("#ruleset-classic")
 
     def start_match(self, deals="5", bots=None, doubling=False, ruleset="classic", clock=None,
@@ -185,9 +190,12 @@ class Person:
         return state
 
     def play_turn(self) -> None:
-        """Lead the lowest card by clicking it, or follow with the first hint (or pass)."""
+        """Lead the first card of the hand by clicking it, or follow with the first hint (or pass;
+        "Can't beat" when nothing in the hand beats the trick)."""
         page = self.page
-        if page.is_enabled("#pass"):
+        if page.is_visible("#pass.cannot-beat"):
+            self.acting("#pass")
+        elif page.is_enabled("#pass"):
             self.click("#hint")
             page.wait_for_function("document.querySelector('#message').textContent !== ''")
             hinted = page.locator("#hand .card.selected").count()
@@ -264,7 +272,9 @@ READABLE = 16
 def all_cards_reachable(page) -> int:
     """How many cards of the hand show their corner inside the screen, at least READABLE
     px of it, and are the card under a finger there (asserting all of them are), with no
-    sideways scrolling."""
+    sideways scrolling; once the cards of a new deal have come to the hand."""
+    page.wait_for_function("[...document.querySelectorAll('#hand .card')].every((c) => "
+                           "c.getAnimations().every((a) => a.playState === 'finished'))")
     hits = page.evaluate("""() => [...document.querySelectorAll('#hand .card')].map(c => {
         const r = c.getBoundingClientRect();
         const next = c.nextElementSibling;

@@ -274,7 +274,7 @@ def test_the_card_clicked_is_the_card_played(browser, server):
     index = next(i for i, r in enumerate(ranks) if i and ranks[i - 1] == r)
     second = hand[index]
     assert hand[index - 1] != second  # one pack: two cards of a rank differ in suit
-    person.click(f"#hand .card[data-index='{index}']")
+    person.click(f"#hand .card >> nth={index}")
     cards = "els => els.map(e => e.dataset.card)"
     assert page.eval_on_selector_all("#hand .card.selected", cards) == [second]
     person.acting("#play")
@@ -346,8 +346,8 @@ def test_the_landlords_33_cards_fit_at_1280_px(browser, server):
     page.keyboard.press(key)
     page.keyboard.press(key)
     selected = page.eval_on_selector_all("#hand .card.selected",
-                                         "els => els.map(e => +e.dataset.index)")
-    assert selected == [i for i, c in enumerate(hand) if c[0] == rank][:2]
+                                         "els => els.map(e => e.dataset.card)")
+    assert selected == [c for c in hand if c[0] == rank][:2]  # as the hand shows them
     page.keyboard.press("Backspace")  # unselects the card selected last
     page.keyboard.press("Backspace")
     assert page.locator("#hand .card.selected").count() == 0
@@ -374,7 +374,7 @@ def test_a_four_player_match(browser, server):
     checked for hidden cards."""
     person = Person(browser, server)
     page = person.page
-    page.goto(server.url + "/")
+    person.goto_lobby()
     page.check("#ruleset-four")
     assert page.locator("#bot-seats select").count() == 3
     places = page.eval_on_selector_all("#bot-seats label", "ls => ls.map(l => l.dataset.place)")
@@ -466,7 +466,7 @@ def test_the_reading_chooser_sends_the_cards_selected(browser, server):
     hand = person.hand()
     ranks = [c[0] for c in hand]
     index = next(i for i, r in enumerate(ranks) if i and ranks[i - 1] == r)
-    person.click(f"#hand .card[data-index='{index}']")
+    person.click(f"#hand .card >> nth={index}")
     person.click("#play")
     page.wait_for_selector("#choose-dialog[open]")
     assert "Which do you mean" in page.text_content("#choose-text")

@@ -24,6 +24,8 @@ from dizhu.session.seats import MEMORY
 from dizhu.session.writer import EventRow, GroupWriter
 from dizhu.web.replay import replay_frames
 
+from .reference import reference_plays
+
 
 @pytest.fixture
 def store(tmp_path):
@@ -430,6 +432,37 @@ def test_what_the_turn_clock_does_for_the_person(store):
         table.submit(table.deal.to_move, table.deal.legal_actions()[-1])
     if table.deal.top is not None:
         assert table.timeout_action(CREATOR).is_pass
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), ruleset=st.sampled_from(["classic", "rob", "four"]))
+def test_the_state_says_when_nothing_in_the_hand_beats_the_trick(tmp_path_factory, seed,
+                                                                  ruleset):
+    """``cannot_beat``: the seat is to follow a trick and no play of its hand beats it (the
+    slow reference says so for small hands), so its one answer is to pass; never when
+    leading, in the auction, or for a seat not to move."""
+    store = Store(tmp_path_factory.mktemp("db") / "game.sqlite3")
+    rng = random.Random(seed)
+    table = new_table(store, ruleset=ruleset)
+    for _ in range(400):
+        if table.match.finished:
+            break
+        deal = table.deal
+        for seat in range(deal.seats):
+            said = table.state(seat)["view"]["cannot_beat"]
+            following = deal.phase is Phase.PLAY and deal.to_move == seat and \
+                deal.top is not None
+            if not following:
+                assert said is False
+                continue
+            hand = table.view_for_decision(seat).hand_ranks
+            if len(deal.held_cards(seat)) <= 12:
+                beaten = reference_plays(hand, deal.top, deal.rules.distinct_kickers,
+                                         deal.rules.combos) - {"pass"}
+                assert said is (not beaten)
+            assert said is all(a.is_pass for a in deal.legal_actions())
+        step(table, rng)
+    store.close()
 
 
 def test_computer_players_at_a_table_remember_a_bounded_amount(store):

@@ -63,6 +63,7 @@ def main() -> None:
             page.keyboard.press("c")
             page.screenshot(path=str(DOCS / "table.png"))
             page.keyboard.press("c")
+            page.keyboard.press("Escape")  # the card or hint selected for the picture
             person.play_deal()
             page.wait_for_selector("#sheet-dialog[open]")
             page.screenshot(path=str(DOCS / "score-sheet.png"))

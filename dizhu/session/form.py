@@ -114,6 +114,15 @@ FORM_FIELDS = {"player", "ruleset", "mode", "target", "bots", "doubling", "disti
                "pace", "clock"}
 """The fields of the lobby's new-match form."""
 
+
+def form_of(player: str, settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The lobby's form that asks for a match like a stored one (its ``settings``, created
+    by ``player``): what playing again and the lobby's Play now send, read strictly again
+    by :meth:`NewMatch.from_json` (a computer player the server no longer offers is then
+    refused). Matches stored before rulesets were chosen are ``classic``."""
+    form = {key: settings[key] for key in FORM_FIELDS & set(settings)}
+    return {"ruleset": "classic", **form, "player": player}
+
 _TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", list: "a list"}
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from typing import Any
 
@@ -35,7 +35,7 @@ from .entry import action_of
 from .form import PACES, NewMatch, level_of, person_name
 from .refusals import ActionError
 from .seats import MEMORY, seat_plan, table_bot
-from .store import SeatRow, Store
+from .store import NextMatch, SeatRow, Store
 from .writer import EventRow, Result
 
 CREATOR = 0
@@ -54,7 +54,8 @@ class MatchSession:
     store."""
 
     def __init__(self, store: Store, match_id: int, player: str, settings: dict[str, Any],
-                 seated: dict[int, SeatRow], watch: str = "") -> None:
+                 seated: dict[int, SeatRow], watch: str = "",
+                 again: NextMatch | None = None) -> None:
         self.store = store
         self.id = match_id
         self.player = player
@@ -69,6 +70,8 @@ class MatchSession:
         self.seated = dict(seated)
         self.watch = watch
         """The match's secret for spectators (see :meth:`watches`)."""
+        self.again = again
+        """The match played again after this one (:meth:`play_again`), once it is."""
         programs = settings.get("programs", {})
         self.bots = {seat: table_bot(level, programs) for seat, level in enumerate(self.plan)
                      if level is not None}
@@ -87,15 +90,18 @@ class MatchSession:
     # ----------------------------------------------------------------- lifecycle
 
     @classmethod
-    def create(cls, store: Store, new: NewMatch, seed: str | None = None) -> MatchSession:
+    def create(cls, store: Store, new: NewMatch, seed: str | None = None,
+               seated: Mapping[int, str] | None = None,
+               after: int | None = None) -> MatchSession:
         """Store a new match and open it; ``seed`` fixes its deals (a fresh random one when
-        not given)."""
+        not given); ``seated``: the people already at its seats, by name; ``after``: the
+        match it plays again."""
         settings = new.to_json(seed or secrets.token_hex(8))
         people = [seat for seat, level in enumerate(seat_plan(settings)) if level is None]
-        match_id, tokens, watch = store.create_match(new.player, settings, people)
-        seated = {seat: SeatRow(token, new.player if seat == CREATOR else None)
-                  for seat, token in tokens.items()}
-        return cls(store, match_id, new.player, settings, seated, watch)
+        names = {**{s: n for s, n in (seated or {}).items() if s in people}, CREATOR: new.player}
+        match_id, tokens, watch = store.create_match(new.player, settings, people, names, after)
+        rows = {seat: SeatRow(token, names.get(seat)) for seat, token in tokens.items()}
+        return cls(store, match_id, new.player, settings, rows, watch)
 
     @classmethod
     def load(cls, store: Store, match_id: int, upto: int | None = None) -> MatchSession | None:
@@ -104,7 +110,7 @@ class MatchSession:
         if stored is None:
             return None
         session = cls(store, stored.id, stored.player, stored.settings, stored.seats,
-                      stored.watch)
+                      stored.watch, stored.again)
         for seat, event in stored.events[:upto]:
             session._apply(seat, event)
         session.abandoned = stored.abandoned
@@ -117,6 +123,23 @@ class MatchSession:
         if not self.store.abandon(self.id):
             raise ActionError(Reason("cannot_abandon", "this match cannot be abandoned"))
         self.abandoned = True
+
+    def play_again(self, new: NewMatch) -> int:
+        """The id of the match played again after this one, once it is over (or
+        abandoned): made the first time it is asked, as ``new`` asks (this match's
+        settings, read again by the lobby's form: :func:`.form_of`), with a fresh deck and
+        the same people at their seats; the same match however often it is asked."""
+        if self.again is not None:
+            return self.again.id
+        if not (self.match.finished or self.abandoned):
+            raise ActionError(Reason("match_in_play", "the match is still being played: "
+                                     "play it again once it is over"))
+        people = {seat: row.person for seat, row in self.seated.items()
+                  if seat != CREATOR and row.person is not None}
+        table = MatchSession.create(self.store, new, seated=people, after=self.id)
+        self.again = NextMatch(table.id, {seat: table.token_of(seat) for seat in table.people},
+                               table.watch)
+        return table.id
 
     def close(self) -> None:
         """Let go of the computer players' outside programs (the match is unloaded,
@@ -405,7 +428,7 @@ class MatchSession:
         (finished deals are public)."""
         seen = self._seen(seat)
         return {"match": {**self._match_part(), **self._viewer_part(seat)},
-                "view": {**seen.to_json(), "playable_kinds": playable_kinds(seen)},
+                "view": {**seen.to_json(), **page_facts(seen)},
                 "waiting_for": self._waiting_for()}
 
     def state_text(self, seat: int | None = CREATOR) -> str:
@@ -415,7 +438,7 @@ class MatchSession:
         action of the deal's history."""
         viewer = json.dumps(self._viewer_part(seat), ensure_ascii=False)[1:]
         seen = self._seen(seat)
-        view = seen.to_text(playable_kinds=playable_kinds(seen))
+        view = seen.to_text(**page_facts(seen))
         return f'{{"match": {self._match_text()[:-1]}, {viewer}, "view": {view}, ' \
                f'"waiting_for": {json.dumps(self._waiting_for())}}}'
 
@@ -423,8 +446,20 @@ class MatchSession:
         return watcher_view(self.deal) if seat is None else seat_view(self.deal, seat)
 
     def _viewer_part(self, seat: int | None) -> dict[str, Any]:
-        """The fields of the state's ``match`` that differ from page to page."""
-        return {"seat": seat, "autoplay": None if seat is None else self.autoplay.get(seat)}
+        """The fields of the state's ``match`` that differ from page to page: the page's
+        seat, its auto-play, and once the match is played again, the way to the next one
+        (its seat's secret there; a spectator's, the spectators' secret)."""
+        return {"seat": seat, "autoplay": None if seat is None else self.autoplay.get(seat),
+                "again": self._again_for(seat)}
+
+    def _again_for(self, seat: int | None) -> dict[str, Any] | None:
+        again = self.again
+        if again is None:
+            return None
+        if seat is None:
+            return {"match": again.id, "watch": again.watch}
+        token = again.tokens.get(seat)
+        return {"match": again.id, **({"token": token} if token else {})}
 
     def _match_text(self) -> str:
         """:meth:`_match_part` as JSON, encoded again only when something in it may have
@@ -477,6 +512,12 @@ class MatchSession:
             raise ActionError(Reason("deal_not_played_out",
                                      "only a deal played out can be shown with all its cards"))
         return deal_to_record(deal)
+
+
+def page_facts(seen: SeatView) -> dict[str, Any]:
+    """What a page is told beside the view, so that it decides no rule: the kinds it may
+    play now, and whether nothing in its hand beats the trick (one tap passes)."""
+    return {"playable_kinds": playable_kinds(seen), "cannot_beat": seen.cannot_beat}
 
 
 def playable_kinds(seen: SeatView) -> list[str]:

@@ -13,6 +13,7 @@ import os
 import secrets
 import sys
 import time
+from collections.abc import Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,11 +61,16 @@ CREATE TABLE IF NOT EXISTS watch (         -- each match's secret for spectators
     match_id INTEGER PRIMARY KEY REFERENCES matches(id),
     secret TEXT NOT NULL UNIQUE           -- whoever holds it watches (no seat's cards)
 );
+CREATE TABLE IF NOT EXISTS again (         -- a match played again: the match that followed
+    match_id INTEGER PRIMARY KEY REFERENCES matches(id),
+    next_id INTEGER NOT NULL UNIQUE REFERENCES matches(id)
+);
 """
-VERSION = 3
+VERSION = 4
 """The schema's version (``PRAGMA user_version``); a database of an older version is
 brought up to date when opened: version 1 (one person at seat 0, results in a ``deals``
-table) and version 2 (no spectators' secrets: each match is given one)."""
+table), version 2 (no spectators' secrets: each match is given one) and version 3 (no
+matches played again)."""
 
 
 PLAYED, ABANDONED = 1, 2
@@ -105,6 +111,18 @@ class StoredMatch:
     """The seats people play, by seat number."""
     watch: str = ""
     """The match's secret for spectators."""
+    again: NextMatch | None = None
+    """The match played again after this one, if it was."""
+
+
+@dataclass(frozen=True)
+class NextMatch:
+    """The match that followed another, played again: the secrets of its people's seats
+    and of its spectators (each page of the match before is given its own)."""
+
+    id: int
+    tokens: dict[int, str]
+    watch: str
 
 
 class Store:
@@ -159,14 +177,18 @@ class Store:
             self.writer.close()
         self.db.close()
 
-    def create_match(self, player: str, settings: dict[str, Any],
-                     people: list[int]) -> tuple[int, dict[int, str], str]:
+    def create_match(self, player: str, settings: dict[str, Any], people: list[int],
+                     seated: Mapping[int, str] | None = None,
+                     after: int | None = None) -> tuple[int, dict[int, str], str]:
         """Store a new match created by ``player`` (seat 0) whose ``people`` seats are
-        played by people, with its secret for spectators; returns its id, each of those
-        seats' new secret token and the spectators' secret."""
+        played by people (``seated``: those of them already taken, by name), with its
+        secret for spectators; ``after``: the match it plays again (the store keeps the
+        one that followed each match). Returns its id, each of those seats' new secret
+        token and the spectators' secret."""
         now = time.time()
         tokens = {seat: secrets.token_urlsafe(16) for seat in people}
         watch = secrets.token_urlsafe(16)
+        names = {**(seated or {}), 0: player}
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             cur = self.db.execute(
@@ -175,8 +197,10 @@ class Store:
             match_id = int(cur.lastrowid)
             for seat, token in tokens.items():
                 self.db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, NULL)",
-                                (match_id, seat, token, player if seat == 0 else None))
+                                (match_id, seat, token, names.get(seat)))
             self.db.execute("INSERT INTO watch VALUES (?, ?)", (match_id, watch))
+            if after is not None:
+                self.db.execute("INSERT INTO again VALUES (?, ?)", (after, match_id))
         return match_id, tokens, watch
 
     def sit(self, match_id: int, seat: int, person: str) -> None:
@@ -223,7 +247,18 @@ class Store:
                                 (match_id,)).fetchone()
         return StoredMatch(row[0], row[1], row[2], json.loads(row[3]), events,
                            abandoned=row[4] == ABANDONED, seats=seats,
-                           watch=watch[0] if watch else "")
+                           watch=watch[0] if watch else "", again=self.again_of(match_id))
+
+    def again_of(self, match_id: int) -> NextMatch | None:
+        """The match played again after ``match_id``, if it was."""
+        row = self.db.execute("SELECT a.next_id, w.secret FROM again a JOIN watch w ON "
+                              "w.match_id = a.next_id WHERE a.match_id = ?",
+                              (match_id,)).fetchone()
+        if row is None:
+            return None
+        tokens = dict(self.db.execute("SELECT seat, token FROM seats WHERE match_id = ?",
+                                      (row[0],)).fetchall())
+        return NextMatch(row[0], tokens, row[1])
 
     def abandon(self, match_id: int) -> bool:
         """Give up an unfinished match: it stays on disk, listed as abandoned, and counts in
@@ -274,6 +309,13 @@ class Store:
         out["deals"] = out["landlord"]["deals"] + out["peasant"]["deals"]
         out["deals_won"] = out["landlord"]["won"] + out["peasant"]["won"]
         return out
+
+    def last_settings(self) -> tuple[str, dict[str, Any]] | None:
+        """The creator and the settings of the match created last, if any (the lobby's
+        Play now starts another like it)."""
+        row = self.db.execute("SELECT player, settings FROM matches ORDER BY created DESC, "
+                              "id DESC LIMIT 1").fetchone()
+        return None if row is None else (row[0], json.loads(row[1]))
 
     def last_player(self) -> str | None:
         row = self.db.execute("SELECT player FROM matches ORDER BY created DESC LIMIT 1")

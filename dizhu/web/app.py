@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots.registry import PYTHON
 from ..match import DEAL_LIMITS, POINT_TARGETS
-from ..reasons import Reason
+from ..reasons import Reason, reason_of
 from ..record import RecordError
 from ..rules import RuleSet
 from ..rulesets import find_ruleset
@@ -34,6 +34,7 @@ from ..session import (
     MatchSession,
     NewMatch,
     Store,
+    form_of,
 )
 from .hub import IDLE, Hub, Room, said
 from .messages import MessageError, read_message
@@ -140,8 +141,10 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         if (refusal := not_local(request)) is not None:
             return refusal
         player = store.last_player()
+        last = store.last_settings()
         return JSONResponse({
             "player": player or "",
+            "last": None if last is None else {"player": last[0], "settings": last[1]},
             "levels": [*({"name": n, "note": LEVEL_NOTES[n]} for n in LEVELS),
                        *({"name": n, "note": f"a Python bot: {command}"
                           if command.startswith(PYTHON) else f"a program: {command}"}
@@ -154,6 +157,16 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             "stats": store.statistics(player),
         })
 
+    def made(request: Request, table: MatchSession) -> Response:
+        """The answer to a new match: its id, the creator's seat and the links to give."""
+        hub.rooms.setdefault(table.id, Room(table, hub.away))
+        answer = {**links(table, base_of(request)), "lan": lan}
+        if lan and answer["invitations"]:
+            print(f"match {table.id}: friends join at",
+                  *(i["link"] for i in answer["invitations"]),
+                  f"(spectators: {answer['watch']})", flush=True)
+        return JSONResponse({"id": table.id, **answer})
+
     async def new_match(request: Request) -> Response:
         if (refusal := host_only(request)) is not None:
             return refusal
@@ -165,12 +178,42 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         except ValueError:
             not_json = "the request is not JSON"
             return refused(Reason("bad_form", not_json, detail=not_json))
-        hub.rooms[table.id] = Room(table, hub.away)
-        made = {**links(table, base_of(request)), "lan": lan}
-        if lan and made["invitations"]:
-            print(f"match {table.id}: friends join at", *(i["link"] for i in made["invitations"]),
-                  f"(spectators: {made['watch']})", flush=True)
-        return JSONResponse({"id": table.id, **made})
+        return made(request, table)
+
+    async def play_now(request: Request) -> Response:
+        """The lobby's Play now: a match like the last one made here (its settings and its
+        creator, kept in the store across restarts), or the form's defaults."""
+        if (refusal := host_only(request)) is not None:
+            return refusal
+        last = store.last_settings()
+        try:
+            new = NewMatch.from_json(form_of(*last), programs) if last else NewMatch()
+            table = MatchSession.create(store, new)
+        except ActionError as e:
+            return refused(e)
+        return made(request, table)
+
+    async def play_again(request: Request) -> Response:
+        """After a match: the next one, with its settings and its people, made once (every
+        page of the match is told the way to it)."""
+        room = hosts_room(request)
+        if isinstance(room, Response):
+            return room
+        table = room.table
+        try:
+            async with room.lock:
+                if table.again is None:
+                    table.play_again(NewMatch.from_json(form_of(table.player, table.settings),
+                                                        programs))
+                    room.tell()
+                again = table.again.id
+        except ActionError as e:
+            in_play = getattr(reason_of(e), "code", "") == "match_in_play"
+            return refused(e, status=409 if in_play else 400)
+        following = hub.room(again)
+        if following is None:  # pragma: no cover (the store has just made it)
+            return refused(NO_SUCH_MATCH, status=404)
+        return made(request, following.table)
 
     async def invitations(request: Request) -> Response:
         """The creator's seat and the links to give friends and spectators (resuming)."""
@@ -332,6 +375,8 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         Route("/api/lobby", lobby),
         Route("/api/status", status),
         Route("/api/matches", new_match, methods=["POST"]),
+        Route("/api/matches/now", play_now, methods=["POST"]),
+        Route("/api/matches/{match_id}/again", play_again, methods=["POST"]),
         Route("/api/matches/{match_id}/abandon", abandon, methods=["POST"]),
         Route("/api/matches/{match_id}/invitations", invitations),
         Route("/api/join/{token}", join, methods=["GET", "POST"]),

@@ -52,11 +52,46 @@ function showRemote() {
   $("remote-link").href = last || "#/";
 }
 
+/** Whether the person opened the new match's settings (with a last match to play like,
+ * the lobby shows Play now first, the settings one click away). */
+let choosing = false;
+
 function fillLobby() {
   if (!lobbyData) return;
   fillForm(lobbyData);
+  fillQuick(lobbyData);
   fillMatches(lobbyData);
   fillStats(lobbyData.stats);
+}
+
+/** Play now: a match like the last one made here, said in words; the form behind a
+ * button. Before any match, the form alone. */
+function fillQuick(data) {
+  const last = data.last;
+  $("quick").hidden = !last;
+  $("new-match").hidden = Boolean(last) && !choosing;
+  $("choose-settings").hidden = !$("new-match").hidden;
+  if (!last) return;
+  const match = { settings: last.settings, people: {} };
+  $("quick-what").textContent = t("lobby.last_match", {
+    match: `${isolate(personName(last.player, 0))} · ${describe(match)}`,
+  });
+}
+
+function chooseSettings() {
+  choosing = true;
+  fillQuick(lobbyData);
+  $("new-match").querySelector("input, select").focus();
+}
+
+async function playNow() {
+  $("quick-error").textContent = "";
+  try {
+    toTable(await api("/api/matches/now", { method: "POST" }));
+  } catch (e) {
+    $("quick-error").textContent = refusal(e);
+    chooseSettings(); // the settings it asked for are refused: the form says why, and waits
+  }
 }
 
 /** A refusal in the person's language: its reason said, else the server's English words
@@ -273,9 +308,13 @@ async function abandon(m) {
 }
 
 async function createMatch(body) {
-  const answer = await api("/api/matches", {
+  toTable(await api("/api/matches", {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
+  }));
+}
+
+/** A match the server made for this page's person: to its table. */
+function toTable(answer) {
   made.set(answer.id, answer);
   location.hash = `#/match/${answer.id}`;
 }
@@ -305,19 +344,27 @@ async function startMatch(event) {
   }
 }
 
-/** Another match like ``match`` (from the end of a match). */
-async function newMatchLike(match) {
-  const body = {
-    player: match.player || match.names[0], ruleset: match.ruleset, mode: match.mode,
-    target: match.target, bots: match.bots.map((b) => b ?? "friend"), doubling: match.doubling,
-    distinct_kickers: match.distinct_kickers,
-    pace: match.pace || remembered("dizhu.pace", "normal"),
-    clock: Number(match.clock ?? remembered("dizhu.clock", "0")),
-  };
+/** The end of the creator's match: the server makes the next one, with the same
+ * settings and people (once, however often asked), and every page of it is told. */
+async function playAgain(match) {
   try {
-    await createMatch(body);
+    toTable(await api(`/api/matches/${match.id}/again`, { method: "POST" }));
   } catch (e) {
     $("message").textContent = refusal(e);
+  }
+}
+
+/** To the match played again after this page's (``again``, from the server): the creator
+ * to their table, a friend to their seat by its new secret (they sit there already), a
+ * spectator to watch it. */
+function followAgain(again, seat) {
+  if (seat === null) {
+    location.hash = `#/watch/${again.watch}`;
+  } else if (seat === 0) {
+    location.hash = `#/match/${again.match}`;
+  } else {
+    remember(SAT + again.token, "1");
+    location.hash = `#/join/${again.token}`;
   }
 }
 
@@ -448,14 +495,14 @@ async function showOwnTable(id) {
   }
   if (location.hash !== key) return;
   if (!answer) { openTable(id, "", key); return; }
-  openTable(id, `seat=${answer.token}`, key, { links: answer, newMatch: newMatchLike });
+  openTable(id, `seat=${answer.token}`, key, { links: answer, playAgain });
 }
 
 function openTable(id, credential, key, on = {}) {
   if (table) table.close();
   if (credential && !on.links) remember(LAST_TABLE, key);
   showSection("table");
-  table = new TableView(id, lobbyData, { ...on, credential });
+  table = new TableView(id, lobbyData, { follow: followAgain, ...on, credential });
   table.hash = key;
 }
 
@@ -508,6 +555,8 @@ for (const b of document.querySelectorAll(".lang-switch button")) {
 }
 document.addEventListener("languagechange", showLanguage);
 $("new-match").addEventListener("submit", startMatch);
+$("play-now").addEventListener("click", playNow);
+$("choose-settings").addEventListener("click", chooseSettings);
 $("join-form").addEventListener("submit", sitDown);
 $("join-me").addEventListener("click", claimSeat);
 $("join-watch").addEventListener("click", () => {

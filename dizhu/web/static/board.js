@@ -2,6 +2,7 @@
 // play in front of each, the kitty and the status line, the count strip. Each function
 // draws from the state the server sent (and the seat names of names.js), nothing else.
 
+import { avatar } from "./avatars.js";
 import { backRow, cardRow } from "./cards.js";
 import { $, button, el, escapeHtml, reducedMotion } from "./dom.js";
 import { isolate, rankName, t } from "./i18n.js";
@@ -133,6 +134,15 @@ function presenceLine({ match }, seat, seats, handOver) {
   return line;
 }
 
+/** The face of a seat (avatars.js): who sits there, the hat of their role, their mood at
+ * the end of a deal. */
+function seatFace({ view, match }, seat, role) {
+  const level = seat > 0 && match.bots ? match.bots[seat - 1] || "" : "";
+  const who = level ? `${level}|${seat}` : `${match.names[seat] ?? ""}|${seat}`;
+  const score = view.phase === "over" && view.result ? view.result.scores[seat] : 0;
+  return avatar({ who, role, level, mood: score > 0 ? "won" : score < 0 ? "lost" : "" });
+}
+
 /** A seat's box: name, role, cards left (and their backs), what it bid, whose turn, and
  * for a person's seat whether they are at the table (``seats``: the server's presence). */
 export function renderSeat({ view, match }, seat, names, { autoplay = false, seats = null,
@@ -151,6 +161,7 @@ export function renderSeat({ view, match }, seat, names, { autoplay = false, sea
   head.append(total);
   box.append(head);
   const line = el("div", "seat-line");
+  line.append(seatFace({ view, match }, seat, role));
   const badge = el("span", `role ${role || "none"}`, role ? t(`role.${role}`) : "");
   const left = view.cards_left[seat];
   const count = el("span", "left");
@@ -158,6 +169,9 @@ export function renderSeat({ view, match }, seat, names, { autoplay = false, sea
   count.innerHTML = t("seat.cards", { n: `<b>${left}</b>`, count: left });
   count.classList.toggle("few", view.phase === "play" && left <= 2);
   line.append(badge, count);
+  if (view.phase === "play" && (left === 1 || left === 2)) { // 报单, 报双: called out
+    line.append(el("span", `alert alert-${left}`, t(left === 1 ? "seat.one_left" : "seat.two_left")));
+  }
   box.append(line);
   if (seat !== view.seat) {
     const backs = backRow(Math.min(left, MAX_BACKS));
@@ -304,6 +318,7 @@ function statusText({ view, match }, names) {
     case "play": {
       if (!mine) return t("status.to_play", { name: name(view.to_move) });
       if (!view.top) return t("status.your_lead");
+      if (view.cannot_beat) return t("status.cannot_beat", { play: actionWords({ play: view.top }) });
       return t("status.beat", { play: actionWords({ play: view.top }), name: name(view.top_seat) });
     }
     case "thrown_in": return t("status.thrown_in");

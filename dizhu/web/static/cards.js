@@ -2,12 +2,15 @@
 // and a back. Suits, jokers and the back are drawn shapes (no font needed for them);
 // ranks are Latin letters and digits. Nothing here knows any rule of the game.
 
-import { cardName, rankName, t } from "./i18n.js";
+import { cardName, language, rankName, t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const RED_SUITS = new Set(["h", "d"]);
 const RED = "#c0392b";
 const BLACK = "#1d1d1f";
+const LATIN_FONT = "Arial, Helvetica, sans-serif";
+/** The page's own Chinese font first (fonts.css), so a joker's 大王 / 小王 shows anywhere. */
+const CJK_FONT = "'Dizhu CJK', 'Noto Sans CJK SC', sans-serif";
 
 export function rankOf(card) {
   return card[0];
@@ -53,25 +56,37 @@ function starPath(cx, cy, outer, inner) {
   return `M${points.join("L")}Z`;
 }
 
+/** A joker's face: its name written down the corner (大王 / 小王 in Chinese, JOKER in
+ * English) and under its star (BIG / SMALL in English); the big one red, filled. */
+function jokerFace(svg, card) {
+  const colour = card === "R" ? RED : BLACK;
+  const chinese = language() === "zh";
+  const font = chinese ? CJK_FONT : LATIN_FONT;
+  const corner = [...t(`card.corner.${card}`).replaceAll(" ", "")];
+  const size = Math.min(chinese ? 13 : 10.5, 64 / corner.length);
+  corner.forEach((letter, i) => {
+    svg.append(svgEl("text", { x: 9.5, y: 6 + size * (i + 1), "font-size": size, fill: colour,
+                               "font-weight": 700, "text-anchor": "middle", "font-family": font },
+                     letter));
+  });
+  const star = { d: starPath(36, 40, 16, 7) };
+  if (card === "R") Object.assign(star, { fill: colour });
+  else Object.assign(star, { fill: "none", stroke: colour, "stroke-width": 2.5 });
+  svg.append(svgEl("path", star));
+  const label = t(`card.label.${card}`).replaceAll(" ", "");
+  svg.append(svgEl("text", { x: 36, y: 73, "font-size": chinese ? 11 : 9, fill: colour,
+                             "font-weight": 700, "text-anchor": "middle",
+                             "letter-spacing": chinese ? 0 : 0.6, "font-family": font }, label));
+  return svg;
+}
+
 /** An SVG card face, 60 x 84 user units, scaled by CSS. The top left corner (rank over
- * suit, or JOKER spelled down) is what a fanned hand shows of each card. */
+ * suit, or the joker's name written down) is what a fanned hand shows of each card. */
 export function cardFace(card) {
   const svg = svgEl("svg", { viewBox: "0 0 60 84", class: "card-svg", role: "img",
                              "aria-label": cardName(card) });
   svg.append(svgEl("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "card-paper" }));
-  if (card === "B" || card === "R") {
-    const colour = card === "R" ? RED : BLACK;
-    [..."JOKER"].forEach((letter, i) => {
-      svg.append(svgEl("text", { x: 9.5, y: 13 + i * 10.5, "font-size": 10.5, fill: colour,
-                                 "font-weight": 700, "text-anchor": "middle",
-                                 "font-family": "Arial, Helvetica, sans-serif" }, letter));
-    });
-    const star = { d: starPath(36, 44, 17, 7.5) };
-    if (card === "R") Object.assign(star, { fill: colour });
-    else Object.assign(star, { fill: "none", stroke: colour, "stroke-width": 2.5 });
-    svg.append(svgEl("path", star));
-    return svg;
-  }
+  if (card === "B" || card === "R") return jokerFace(svg, card);
   const rank = card[0] === "T" ? "10" : card[0];
   const suit = card[1];
   const colour = RED_SUITS.has(suit) ? RED : BLACK;

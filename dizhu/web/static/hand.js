@@ -1,6 +1,6 @@
 // The person's hand, fanned along the bottom: one row when every card can show a corner
-// wide enough to read and touch, else two rows; sorted as the person chose (the server's
-// rank order, or grouped by how many cards of each rank are held). Cards that came from
+// wide enough to read and touch, else two rows; sorted as the person chose (big cards on
+// the left, small ones, or grouped by how many cards of each rank are held). Cards that came from
 // the kitty are marked while the landlord holds them.
 
 import { cardFace, rankOf } from "./cards.js";
@@ -9,12 +9,21 @@ import { el } from "./dom.js";
 
 /** The narrowest strip of a card (px) a one-row hand may show; below it, two rows. */
 const MIN_STEP = 19;
+/** Dealing: the time between two cards coming to the hand, and one card's flight (ms, the
+ * flight as style.css's deal-in animation lasts). */
+const DEAL_STEP = 32;
+const DEAL_CARD = 300;
 
-/** The order the hand's positions are shown in. ``by``: "rank" (the server's order) or
- * "count" (bombs, then triples, pairs and singles; the server's order within each). */
+/** The orders a person may sort the hand by, the first the one it starts in. */
+export const HAND_ORDERS = ["big", "count", "small"];
+
+/** The order the hand's positions are shown in (the server sends the hand small cards
+ * first). ``by``: "big" (big cards on the left, as the apps do), "small" (the server's
+ * order) or "count" (bombs, then triples, pairs and singles; big cards first within each). */
 export function handOrder(cards, by) {
   const positions = cards.map((_, i) => i);
-  if (by !== "count") return positions;
+  if (by === "small") return positions;
+  if (by !== "count") return positions.reverse();
   const held = {};
   for (const card of cards) held[rankOf(card)] = (held[rankOf(card)] || 0) + 1;
   const first = {};
@@ -22,7 +31,7 @@ export function handOrder(cards, by) {
   return positions.sort((a, b) => {
     const ra = rankOf(cards[a]);
     const rb = rankOf(cards[b]);
-    return (held[rb] - held[ra]) || (first[ra] - first[rb]) || (a - b);
+    return (held[rb] - held[ra]) || (first[rb] - first[ra]) || (b - a);
   });
 }
 
@@ -37,8 +46,10 @@ export function kittyPositions(cards, kitty) {
 }
 
 /** Draw the hand into ``box``. ``hand``: {cards, order, selected, named (ranks),
- * fromKitty (positions), patternMode}. */
-export function renderHand(box, { cards, order, selected, named, fromKitty, patternMode }) {
+ * fromKitty (positions), patternMode, dealing}; ``dealing``: {elapsed, within} (ms) while
+ * a new deal's cards come to the hand, one after another, all of them ``within`` the time
+ * (a hand drawn again meanwhile goes on from where it was). */
+export function renderHand(box, { cards, order, selected, named, fromKitty, patternMode, dealing = null }) {
   box.replaceChildren();
   const style = getComputedStyle(box);
   const cardWidth = parseFloat(style.getPropertyValue("--hand-card")) || 72;
@@ -51,6 +62,8 @@ export function renderHand(box, { cards, order, selected, named, fromKitty, patt
   box.classList.toggle("two-rows", rows === 2);
   box.classList.toggle("pattern-mode", patternMode);
   box.classList.toggle("empty", n === 0);
+  box.classList.toggle("dealing", Boolean(dealing));
+  const step = dealing ? Math.min(DEAL_STEP, (dealing.within - DEAL_CARD) / Math.max(1, n)) : 0;
   let row = null;
   order.forEach((i, shown) => {
     if (shown % perRow === 0) {
@@ -70,6 +83,7 @@ export function renderHand(box, { cards, order, selected, named, fromKitty, patt
     span.classList.toggle("named", named.has(rankOf(card)));
     span.classList.toggle("from-kitty", kitty);
     span.append(cardFace(card));
+    if (dealing) span.style.setProperty("--deal-delay", `${Math.round(shown * step - dealing.elapsed)}ms`);
     row.append(span);
   });
 }

@@ -87,7 +87,7 @@ export function cardsText(ranks) {
   return [...ranks].map(rankName).join(" ");
 }
 
-/** A suited card ("Th", "B") by name: "10 of hearts", "红桃10", "black joker". */
+/** A suited card ("Th", "B") by name: "10 of hearts", "红桃10", "small joker", "小王". */
 export function cardName(card) {
   if (card === "B" || card === "R") return rankName(card);
   return t("card.named", { rank: rankName(card[0]), suit: t(`suit.${card[1]}`) });

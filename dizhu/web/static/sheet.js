@@ -123,8 +123,14 @@ function matchTable(match, names, short, on) {
   return box;
 }
 
-/** Fill the sheet dialog; ``on`` has replay(index), next(), newMatch() (none: not offered)
- * and lobby(), and the page's credential for the records; returns the button to focus. */
+/** The words of the way on to the match played again: a spectator watches it. */
+export function againWords(match) {
+  return t(match.seat === null ? "btn.watch_again" : "btn.play_again");
+}
+
+/** Fill the sheet dialog; ``on`` has replay(index), next(), again() and lobby() (each
+ * none where not offered), and the page's credential for the records; returns the button
+ * to focus. */
 export function fillSheet({ view, match }, names, short, on) {
   const body = $("sheet-body");
   body.replaceChildren();
@@ -138,9 +144,15 @@ export function fillSheet({ view, match }, names, short, on) {
     primary = button(t("btn.next_deal"), () => on.next(), { cls: "primary", id: "sheet-next" });
     buttons.append(primary);
   }
-  if ((match.finished || match.abandoned) && on.newMatch) {
-    primary = button(t("btn.new_match"), () => on.newMatch(), { cls: "primary", id: "sheet-new" });
-    buttons.append(primary, button(t("btn.lobby"), () => on.lobby(), { id: "sheet-lobby" }));
+  if ((match.finished || match.abandoned) && on.again) {
+    primary = button(againWords(match), () => on.again(), { cls: "primary", id: "sheet-new" });
+    buttons.append(primary);
+  } else if (match.finished && match.seat !== null && match.seat !== 0) {
+    // a friend: the creator plays again, and the way on appears here
+    buttons.append(el("span", "note again-note", t("end.again_waiting", { name: names[0] })));
+  }
+  if ((match.finished || match.abandoned) && on.lobby) {
+    buttons.append(button(t("btn.lobby"), () => on.lobby(), { id: "sheet-lobby" }));
   }
   const close = button(t("btn.close"), () => $("sheet-dialog").close(), { id: "sheet-close" });
   buttons.append(close);

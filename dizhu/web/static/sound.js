@@ -1,12 +1,14 @@
 // The table's sounds, made by the page with the Web Audio API (no recordings): a card
 // snap for a play, a soft double tap for a pass, a boom for a bomb, a rising whoosh and a
 // boom for the rocket, a bright run of notes for a win, a falling one for a loss, a tick
-// for a turn clock and a chime for "your turn". A mute switch, remembered in
+// for a turn clock, a chime for "your turn", a riffle for a new deal, and bells when a seat is down to two cards
+// (报双) or one (报单), said aloud too where the browser can speak. A mute switch, remembered in
 // localStorage. Nothing here ever throws: without audio (a headless browser, an old one,
 // a context the browser keeps suspended until the person touches the page) a sound is
 // simply not made.
 //
 //   playSound(name)   -> true when the sound was started; false when muted or impossible
+//   speak(text, lang) -> the words said by the browser's speech synthesis, if it has one
 //   setMuted(bool), isMuted(), toggleMuted()
 //   soundButton()     -> a <button> for a tool bar: an icon, a translated title, aria-pressed
 //   SOUND_NAMES       -> the names playSound knows
@@ -152,6 +154,23 @@ const RECIPES = {
     tone(ctx, at, { type: "sine", f0: NOTE(81), dur: 0.22, gain: 0.3 });
     tone(ctx, at + 0.1, { type: "sine", f0: NOTE(86), dur: 0.3, gain: 0.28 });
   },
+  deal(ctx, at) { // a new deal: the cards riffled out, a quick run of soft snaps
+    for (let i = 0; i < 6; i++) {
+      noise(ctx, at + i * 0.07, { filter: "bandpass", f0: 3200 - i * 150, f1: 1400, q: 1.1, dur: 0.05, gain: 0.45 });
+    }
+  },
+  two_left(ctx, at) { // 报双: two bright bells, after the play's snap
+    for (const dt of [0.18, 0.36]) {
+      tone(ctx, at + dt, { type: "triangle", f0: NOTE(86), dur: 0.24, gain: 0.45 });
+      tone(ctx, at + dt, { type: "sine", f0: NOTE(98), dur: 0.14, gain: 0.12 });
+    }
+  },
+  one_left(ctx, at) { // 报单: three quick bells, rising: a seat may go out next
+    [88, 91, 96].forEach((n, i) => {
+      tone(ctx, at + 0.18 + i * 0.13, { type: "triangle", f0: NOTE(n), dur: 0.22, gain: 0.5 });
+      tone(ctx, at + 0.18 + i * 0.13, { type: "sine", f0: NOTE(n + 12), dur: 0.12, gain: 0.12 });
+    });
+  },
 };
 
 /** The names ``playSound`` knows. */
@@ -170,6 +189,25 @@ export function playSound(name) {
       return false;
     }
     recipe(ctx, ctx.currentTime + 0.01);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Say ``text`` aloud in ``lang`` ("zh-CN", "en-US") where the browser can speak (speech
+ * synthesis), on top of the sounds; true when it was asked to. Muted, or without a voice,
+ * nothing is said and nothing throws: the page never depends on it. */
+export function speak(text, lang) {
+  if (muted) return false;
+  try {
+    const synth = window.speechSynthesis;
+    const Utterance = window.SpeechSynthesisUtterance;
+    if (!synth || !Utterance) return false;
+    const words = new Utterance(text);
+    words.lang = lang;
+    words.rate = 1.1;
+    synth.speak(words);
     return true;
   } catch {
     return false;

@@ -14,16 +14,16 @@
 import { ensureSeats, isActive, renderCount, renderInfo, renderKitty, renderSeat, renderSpot,
   renderStake, renderStatus } from "./board.js";
 import { cardRow, rankOf } from "./cards.js";
-import { $, api, button, el, remember, remembered } from "./dom.js";
-import { handOrder, kittyPositions, renderHand } from "./hand.js";
+import { $, api, button, el, reducedMotion, remember, remembered } from "./dom.js";
+import { HAND_ORDERS, handOrder, kittyPositions, renderHand } from "./hand.js";
 import { language, playText, rankName, sayReason, t } from "./i18n.js";
 import { levelName, seatNames, shortNames, viewerSeat } from "./names.js";
 import { renderInvite } from "./invite.js";
 import { icon } from "./icons.js";
 import { PatternEntry } from "./pattern.js";
 import { openReplay } from "./replay.js";
-import { fillSheet } from "./sheet.js";
-import { playSound } from "./sound.js";
+import { againWords, fillSheet } from "./sheet.js";
+import { playSound, speak } from "./sound.js";
 import { actionWords, lastTrick, tricksOf } from "./words.js";
 
 const KEY_RANKS = { 0: "T", T: "T", J: "J", Q: "Q", K: "K", A: "A", 2: "2", B: "B", R: "R",
@@ -34,10 +34,26 @@ const SORT_KEY = "dizhu.sort";
 const BUSY_MS = 8000;
 /** The pause before the score sheet opens on a finished deal, so its last play is seen (ms). */
 const SHEET_DELAY_MS = 900;
+/** A new deal's cards come to the hand one after another for this long at most (ms). */
+const DEAL_MS = 900;
+
+/** Whether ``after`` is a deal just dealt: a new deal (or the page's first state) with
+ * nobody having answered the auction yet. Its cards are dealt to the hand before the eyes. */
+function isFreshDeal(before, after) {
+  const fresh = !before || before.match.deal_index !== after.match.deal_index;
+  return fresh && after.view.phase === "auction" && !after.view.history.length;
+}
+
+/** The hand's order as remembered: one of HAND_ORDERS ("rank", kept before the big cards
+ * went to the left, is the first of them). */
+function sortChoice(stored) {
+  return HAND_ORDERS.includes(stored) ? stored : HAND_ORDERS[0];
+}
 
 export class TableView {
   /** ``on``: credential (the page's secret, "seat=TOKEN" or "watch=SECRET"), links (the
-   * creator's invitations), newMatch(match) (start another match like this one). */
+   * creator's invitations), playAgain(match) (the creator asks for the next match, with
+   * the same settings and people), follow(again, seat) (to the match played again). */
   constructor(id, lobby, on = {}) {
     this.id = id;
     this.credential = on.credential || "";
@@ -65,7 +81,7 @@ export class TableView {
     this.busyTimer = null;
     this.showLast = false;
     this.tabbed = false; // the person moved focus with Tab (keyboard use)
-    this.sortBy = remembered(SORT_KEY, "rank") === "count" ? "count" : "rank";
+    this.sortBy = sortChoice(remembered(SORT_KEY, HAND_ORDERS[0]));
     this.deadline = null;
     this.listeners = [];
     this.bind();
@@ -147,6 +163,7 @@ export class TableView {
       document.body.dataset.version = String(msg.version);
       document.body.dataset.deal = String(msg.state.match.deal_index);
       this.state = msg.state;
+      if (isFreshDeal(before, msg.state) && !reducedMotion()) this.dealtAt = performance.now();
       this.clockInfo = msg.clock || null;
       this.seats = msg.seats || null;
       if (this.busy && (msg.version > this.busy.version || !this.busy.act)) this.unbusy();
@@ -194,8 +211,10 @@ export class TableView {
   }
 
   /** The sounds of the change from ``before`` to ``after``: each play, pass, bomb and
-   * rocket, the end of a deal (won or lost), and the person's turn coming. */
+   * rocket, a seat coming down to two cards or one (报双, 报单: said aloud too), the end
+   * of a deal (won or lost), and the person's turn coming. */
   cues(before, after) {
+    if (isFreshDeal(before, after)) this.cue("deal");
     if (before.match.deal_index !== after.match.deal_index) return;
     for (const entry of after.view.history.slice(before.view.history.length)) {
       if (!("play" in entry)) continue;
@@ -203,6 +222,14 @@ export class TableView {
       this.cue(entry.play === "pass" ? "pass" : kind === "bomb" || kind === "rocket" ? kind : "play");
     }
     const view = after.view;
+    if (view.phase === "play") {
+      view.cards_left.forEach((left, seat) => {
+        if (left > 2 || left < 1 || left >= before.view.cards_left[seat]) return;
+        const key = left === 1 ? "one_left" : "two_left";
+        this.cue(key);
+        speak(t(`speech.${key}`), language() === "zh" ? "zh-CN" : "en-US");
+      });
+    }
     if (view.phase === "over" && before.view.phase !== "over" && view.result) {
       this.cue(view.result.scores[view.seat] > 0 ? "win" : "lose");
     } else if (isActive(view, view.seat) && !isActive(before.view, view.seat) && !after.match.autoplay) {
@@ -305,7 +332,8 @@ export class TableView {
   }
 
   canSelect() {
-    return this.state && this.state.view.phase === "play" && !this.state.match.autoplay;
+    return this.state && this.state.view.phase === "play" && !this.state.match.autoplay &&
+      !this.cannotBeat();
   }
 
   /** Raise or lower the card at ``index`` of the hand (that card, not another of its rank). */
@@ -316,9 +344,9 @@ export class TableView {
     this.renderControls();
   }
 
-  /** The positions of the hand's cards of ``rank``, in hand order. */
+  /** The positions of the hand's cards of ``rank``, in the order the hand shows them. */
   positionsOf(rank) {
-    return this.cards.flatMap((c, i) => (rankOf(c) === rank ? [i] : []));
+    return handOrder(this.cards, this.sortBy).filter((i) => rankOf(this.cards[i]) === rank);
   }
 
   typeRank(rank) {
@@ -392,10 +420,17 @@ export class TableView {
     return Boolean(view) && view.to_move === view.seat && !this.state.match.autoplay;
   }
 
+  /** Whether the server said nothing in the person's hand beats the trick they are to
+   * follow: one tap (or Enter, or Space) passes. */
+  cannotBeat() {
+    return this.myTurn() && Boolean(this.state.view.cannot_beat);
+  }
+
   play() {
     const view = this.state && this.state.view;
     if (!view || view.phase !== "play" || this.busy) return;
     if (!this.myTurn()) { this.say(t("table.not_your_turn"), true); return; }
+    if (this.cannotBeat()) { this.pass(); return; }
     if (this.patternMode) { this.playPattern(); return; }
     if (!this.selected.size) { this.say(t("table.select_first"), true); return; }
     this.sent = this.selectedCards();
@@ -420,6 +455,10 @@ export class TableView {
 
   hint() {
     if (!this.state || this.state.view.phase !== "play" || !this.myTurn() || this.busy) return;
+    if (this.cannotBeat()) {
+      this.say(t("hint.cannot_beat", { play: playText(this.state.view.top) }));
+      return;
+    }
     if (this.patternMode) this.togglePattern(false);
     if (this.hints) this.nextHint(); else this.send({ type: "hint" });
   }
@@ -487,7 +526,7 @@ export class TableView {
   }
 
   toggleSort() {
-    this.sortBy = this.sortBy === "count" ? "rank" : "count";
+    this.sortBy = HAND_ORDERS[(HAND_ORDERS.indexOf(this.sortBy) + 1) % HAND_ORDERS.length];
     remember(SORT_KEY, this.sortBy);
     this.showSortLabel();
     if (this.state) this.renderHand();
@@ -495,7 +534,7 @@ export class TableView {
 
   showSortLabel() {
     const b = $("sort-button");
-    b.textContent = t(this.sortBy === "count" ? "tools.sort_count" : "tools.sort_rank");
+    b.textContent = t(`tools.sort_${this.sortBy}`);
     b.dataset.sort = this.sortBy;
   }
 
@@ -614,11 +653,24 @@ export class TableView {
     return fillSheet(this.state, this.names(), shortNames(this.state.match), {
       replay: (index) => this.replay(index),
       next: () => { $("sheet-dialog").close(); this.next(); },
-      newMatch: this.on.newMatch && this.state.match.seat === 0
-        ? () => { $("sheet-dialog").close(); this.on.newMatch(this.state.match); } : null,
-      lobby: () => { $("sheet-dialog").close(); location.hash = "#/"; },
+      again: this.canPlayAgain() ? () => { $("sheet-dialog").close(); this.playAgain(); } : null,
+      lobby: this.state.match.seat === 0 ? () => { $("sheet-dialog").close(); location.hash = "#/"; } : null,
       credential: this.credential,
     });
+  }
+
+  /** Whether this page can go on to the match played again: once the match is over, the
+   * creator's page makes it; the others follow once it is made. */
+  canPlayAgain() {
+    const { match } = this.state;
+    if (!(match.finished || match.abandoned)) return false;
+    return Boolean(match.again) || (match.seat === 0 && Boolean(this.on.playAgain));
+  }
+
+  playAgain() {
+    const { match } = this.state;
+    if (match.again && this.on.follow) this.on.follow(match.again, match.seat);
+    else if (match.seat === 0 && this.on.playAgain) this.on.playAgain(match);
   }
 
   rulesetTitle(name) {
@@ -633,8 +685,10 @@ export class TableView {
     const { view } = this.state;
     const fromKitty = view.landlord === view.seat && view.kitty && view.phase !== "over"
       ? kittyPositions(this.cards, view.kitty) : new Set();
+    const dealing = this.dealtAt === undefined ? DEAL_MS : performance.now() - this.dealtAt;
     renderHand($("hand"), {
       cards: this.cards,
+      dealing: dealing < DEAL_MS ? { elapsed: dealing, within: DEAL_MS } : null,
       order: handOrder(this.cards, this.sortBy),
       selected: this.selected,
       named: this.patternMode ? this.pattern.ranks() : new Set(),
@@ -642,6 +696,7 @@ export class TableView {
       patternMode: this.patternMode,
     });
     $("hand").classList.toggle("to-move", this.myTurn() && view.phase === "play");
+    $("hand").classList.toggle("cannot-beat", this.cannotBeat());
   }
 
   renderControls() {
@@ -654,7 +709,11 @@ export class TableView {
     const add = (label, fn, opts = {}) => {
       box.append(button(label, fn, { ...opts, disabled: opts.disabled || busy }));
     };
+    const again = () => {
+      if (this.canPlayAgain()) add(againWords(match), () => this.playAgain(), { cls: "primary", id: "play-again" });
+    };
     if (match.abandoned) {
+      again();
       add(t("btn.lobby"), () => { location.hash = "#/"; }, { id: "lobby-back" });
       return;
     }
@@ -663,6 +722,7 @@ export class TableView {
         ? t("table.watching_with", { n: this.seats.watching - 1 }) : t("table.watching"));
       note.id = "watching";
       box.append(note);
+      if (match.finished) again();
       return;
     }
     if (match.autoplay && !["over", "thrown_in"].includes(view.phase)) {
@@ -688,6 +748,16 @@ export class TableView {
         add(a.double ? `${word} ×2` : word, () => this.act({ double: a.double }),
             { cls: a.double ? "primary" : "", id: a.double ? "double-yes" : "double-no" });
       }
+    } else if (view.phase === "play" && this.cannotBeat()) {
+      // nothing beats the trick: one button passes, Hint says why; the others stay, hidden
+      add(t("btn.cannot_beat"), () => this.pass(), { id: "pass", cls: "primary cannot-beat",
+        title: `${t("key.enter")} · ${t("key.space")}` });
+      add(t("btn.hint"), () => this.hint(), { id: "hint", title: t("key.h") });
+      for (const id of ["play", "clear", "pattern-toggle"]) {
+        const quiet = button("", () => {}, { id, disabled: true });
+        quiet.hidden = true;
+        box.append(quiet);
+      }
     } else if (view.phase === "play") {
       const canPass = myTurn && view.legal.some((a) => a.play === "pass");
       const ready = this.patternMode ? Boolean(this.pattern.kind) : this.selected.size > 0;
@@ -702,7 +772,8 @@ export class TableView {
       box.append(toggle);
     } else if (view.phase === "over" || view.phase === "thrown_in") {
       if (match.finished) {
-        add(t("tools.sheet"), () => this.showSheet(true), { cls: "primary", id: "show-sheet" });
+        again();
+        add(t("tools.sheet"), () => this.showSheet(true), { cls: this.canPlayAgain() ? "" : "primary", id: "show-sheet" });
         // the lobby is the creator's (a friend's page may be on another machine)
         if (match.seat === 0) add(t("btn.lobby"), () => { location.hash = "#/"; }, { id: "lobby-back" });
       } else if (view.phase === "over") {
