@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from dizhu.session import Store
+from dizhu.rulesets import find_ruleset
+from dizhu.session import MatchSession, NewMatch, Store
 
 from .webserver import Server, check_frames
 
@@ -135,6 +136,11 @@ class Person:
         page.wait_for_selector("#hand .card")
         return int(re.search(r"#/match/(\d+)", page.url).group(1))
 
+    def open_match(self, match_id: int) -> None:
+        """Open a match made on this machine as its creator (the lobby's way back to it)."""
+        self.page.goto(f"{self.server.url}/#/match/{match_id}")
+        self.page.wait_for_selector("#hand .card")
+
     def hand(self) -> list[str]:
         return self.page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
 
@@ -248,6 +254,19 @@ def landlord_to_lead(browser, server, ruleset="classic", setup=None, **person) -
             return someone
         someone.close()
     raise AssertionError("the person never became the landlord")
+
+
+def seeded_match(server, ruleset: str, seed: str, name: str = "Ann") -> int:
+    """A match made on the server's database with a seed of the test's choosing (the lobby
+    draws a fresh one), against easy computer players; returns its id."""
+    seats = find_ruleset(ruleset).seats
+    store = Store(server.db)
+    try:
+        new = NewMatch(player=name, mode="deals", target=5, ruleset=ruleset,
+                       bots=("easy",) * (seats - 1))
+        return MatchSession.create(store, new, seed).id
+    finally:
+        store.close()
 
 
 def sheet_scores(page) -> list[int]:

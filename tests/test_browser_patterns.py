@@ -1,0 +1,71 @@
+# ruff: noqa: F811 (tests take the fixtures imported from .browsing as arguments)
+"""Naming a play by its pattern in a real browser, at 1280 x 800 with a mouse and at
+390 x 844 by touch: every kind with kickers or wings is named rank by rank and lands on the
+table, and the picker offers only what the hand can make (the server says what)."""
+
+import pytest
+
+from dizhu.cards import RANKS
+from dizhu.combos import Kind
+from dizhu.patterns import Naming, naming
+from dizhu.rulesets import find_ruleset
+
+from .browsing import (  # noqa: F401 (fixtures)
+    CATALOGS,
+    Person,
+    browser,
+    close_pages,
+    seeded_match,
+    server,
+)
+from .deals import WINGED, leading_with
+
+LAYOUTS = pytest.mark.parametrize("how", [{"lang": "en"}, {"phone": True, "lang": "zh"}],
+                                  ids=["desktop-en", "phone-zh"])
+
+
+def card_of(rank: int) -> str:
+    return f"#hand .card[data-card^='{RANKS[rank]}'] >> nth=0"
+
+
+def name_pattern(person: Person, named: Naming) -> None:
+    """Name a play as a person does: the pattern button, the lowest card of the main run,
+    the run's length, then each wing or kicker by a card of its rank."""
+    person.click("#pattern-toggle")
+    person.click(f"#pattern button[data-kind='{named.kind.label}']")
+    person.click(card_of(named.main))
+    if person.page.locator("#pattern-length").count():
+        person.page.select_option("#pattern-length", str(named.length))
+    for rank in named.wings:
+        person.click(card_of(rank))
+
+
+def leading(browser, server, ruleset: str, kind: Kind, how: dict):
+    """A person who leads a deal in which their hand can play ``kind``, and its longest
+    play of that kind."""
+    seed, play = leading_with(ruleset, kind)
+    person = Person(browser, server, **how)
+    person.open_match(seeded_match(server, ruleset, seed))
+    person.bid_through(3)
+    assert person.wait_turn_or_end() == "play"
+    return person, play
+
+
+@LAYOUTS
+@pytest.mark.parametrize("ruleset, kind", WINGED, ids=[f"{r}-{k.label}" for r, k in WINGED])
+def test_naming_a_pattern_with_wings_plays_it(browser, server, ruleset, kind, how):
+    """Defect 1: the pattern, its lowest rank, its length, then its kickers or wings one
+    rank at a time; Play puts exactly that play on the table (the server once refused the
+    message as nested too deep)."""
+    person, play = leading(browser, server, ruleset, kind, how)
+    page = person.page
+    named = naming(play, find_ruleset(ruleset).combos)
+    assert named.wings
+    name_pattern(person, named)
+    person.acting("#play")
+    assert not page.is_visible("#message.error"), page.text_content("#message")
+    assert person.last_play()["play"] == play.text
+    page.wait_for_selector("#play-0 .play-label")
+    assert page.text_content("#play-0 .play-label") == CATALOGS[how["lang"]][f"kind.{kind.label}"]
+    assert page.locator("#play-0 .card").count() == play.size
+    assert not person.errors
