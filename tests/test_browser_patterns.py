@@ -3,12 +3,15 @@
 390 x 844 by touch: every kind with kickers or wings is named rank by rank and lands on the
 table, and the picker offers only what the hand can make (the server says what)."""
 
+from collections import Counter
+
 import pytest
 
 from dizhu.cards import RANKS
-from dizhu.combos import Kind
+from dizhu.combos import Kind, Play
 from dizhu.patterns import Naming, naming
 from dizhu.rulesets import find_ruleset
+from dizhu.session import MatchSession, Store
 
 from .browsing import (  # noqa: F401 (fixtures)
     CATALOGS,
@@ -68,4 +71,62 @@ def test_naming_a_pattern_with_wings_plays_it(browser, server, ruleset, kind, ho
     page.wait_for_selector("#play-0 .play-label")
     assert page.text_content("#play-0 .play-label") == CATALOGS[how["lang"]][f"kind.{kind.label}"]
     assert page.locator("#play-0 .card").count() == play.size
+    assert not person.errors
+
+
+def engine_namings(server, match_id: int, kind: Kind) -> list[Naming]:
+    """How each legal play of ``kind`` of the person to move is named (the engine's word)."""
+    store = Store(server.db)
+    try:
+        table = MatchSession.load(store, match_id)
+        combos = table.rules.combos
+        return [naming(p, combos) for p in table.deal.legal_actions()
+                if isinstance(p, Play) and p.kind is kind]
+    finally:
+        store.close()
+
+
+def offered(page) -> set[str]:
+    """The ranks of the hand's cards the picker offers to click now."""
+    return set(page.eval_on_selector_all("#hand .card.offered",
+                                         "cs => cs.map(c => c.dataset.card[0])"))
+
+
+@LAYOUTS
+def test_the_pattern_picker_offers_only_what_the_hand_can_make(browser, server, how):
+    """Defect 7: the picker offers the main ranks, the lengths and the wings of the plays
+    the hand can make, as the server sends them; a card it does not offer is refused with
+    a reason, and nothing is chosen."""
+    seed, play = leading_with("classic", Kind.AIRPLANE_SINGLES)
+    match_id = seeded_match(server, "classic", seed)
+    person = Person(browser, server, **how)
+    person.open_match(match_id)
+    person.bid_through(3)
+    page = person.page
+    namings = engine_namings(server, match_id, Kind.AIRPLANE_SINGLES)
+    person.click("#pattern-toggle")
+    person.click("#pattern button[data-kind='airplane_singles']")
+    mains = {RANKS[n.main] for n in namings}
+    assert offered(page) == mains
+    other = next(c for c in person.hand() if c[0] not in mains)
+    person.click(f"#hand .card[data-card='{other}']")
+    assert page.is_visible("#message.error")
+    assert page.locator("#hand .card.named").count() == 0
+    named = naming(play, find_ruleset("classic").combos)
+    person.click(card_of(named.main))
+    lengths = sorted({n.length for n in namings if n.main == named.main})
+    assert page.eval_on_selector_all("#pattern-length option", "os => os.map(o => +o.value)") \
+        == lengths
+    page.select_option("#pattern-length", str(named.length))
+    chosen: list[int] = []
+    for rank in named.wings:
+        fits = [n for n in namings if (n.main, n.length) == (named.main, named.length)
+                and not Counter(chosen) - Counter(n.wings)]
+        left = {w for n in fits for w in Counter(n.wings) - Counter(chosen)}
+        assert offered(page) == {RANKS[w] for w in left}
+        person.click(card_of(rank))
+        chosen.append(rank)
+    assert offered(page) == set()
+    person.acting("#play")
+    assert person.last_play()["play"] == play.text
     assert not person.errors

@@ -15,6 +15,7 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
+from functools import lru_cache
 from typing import Any
 
 from ..actions import action_from_json, action_to_json
@@ -22,10 +23,10 @@ from ..auction import NO_DOUBLE, PASS_BID
 from ..bots import Bot
 from ..bots.hints import Hinter
 from ..cards import card_text, parse_card
-from ..combos import PASS, Play
+from ..combos import PASS, Kind, Play
 from ..deal import Action, Deal, IllegalActionError, Phase
 from ..match import Match, MatchSettings
-from ..patterns import shapes
+from ..patterns import naming, shapes
 from ..reasons import Reason
 from ..record import deal_to_record
 from ..rules import RuleSet
@@ -405,7 +406,8 @@ class MatchSession:
         (finished deals are public)."""
         seen = self._seen(seat)
         return {"match": {**self._match_part(), **self._viewer_part(seat)},
-                "view": {**seen.to_json(), "playable_kinds": playable_kinds(seen)},
+                "view": {**seen.to_json(), "playable_kinds": playable_kinds(seen),
+                         "pattern_plays": pattern_plays(seen)},
                 "waiting_for": self._waiting_for()}
 
     def state_text(self, seat: int | None = CREATOR) -> str:
@@ -415,7 +417,8 @@ class MatchSession:
         action of the deal's history."""
         viewer = json.dumps(self._viewer_part(seat), ensure_ascii=False)[1:]
         seen = self._seen(seat)
-        view = seen.to_text(playable_kinds=playable_kinds(seen))
+        view = seen.to_text(playable_kinds=playable_kinds(seen),
+                            pattern_plays=pattern_plays(seen))
         return f'{{"match": {self._match_text()[:-1]}, {viewer}, "view": {view}, ' \
                f'"waiting_for": {json.dumps(self._waiting_for())}}}'
 
@@ -482,6 +485,24 @@ class MatchSession:
 def playable_kinds(seen: SeatView) -> list[str]:
     """The kinds of play among the seat's legal actions (the page's pattern buttons)."""
     return sorted({a.kind.label for a in seen.legal if isinstance(a, Play) and not a.is_pass})
+
+
+def pattern_plays(seen: SeatView) -> dict[str, list[list]]:
+    """The seat's legal plays as its pattern picker names them, by kind: for each, the
+    lowest rank of the main run, the length, a bomb's size where bombs vary, and the wing
+    ranks (:meth:`.Naming.to_json`). The page offers only these: it knows no rule."""
+    found: dict[str, list[list]] = {}
+    ruleset = seen.rules.name
+    for action in seen.legal:
+        if isinstance(action, Play) and action.kind is not Kind.PASS:
+            found.setdefault(action.kind.label, []).append(list(_named(action, ruleset)))
+    return found
+
+
+@lru_cache(maxsize=8192)
+def _named(play: Play, ruleset: str) -> tuple:
+    """:func:`.naming` as JSON, kept for the plays met again (a hand leads many times)."""
+    return tuple(naming(play, find_ruleset(ruleset).combos).to_json())
 
 
 def _is_pass(action: Action) -> bool:

@@ -36,9 +36,10 @@ export function kittyPositions(cards, kitty) {
   return marked;
 }
 
-/** Draw the hand into ``box``. ``hand``: {cards, order, selected, named (ranks),
- * fromKitty (positions), patternMode}. */
-export function renderHand(box, { cards, order, selected, named, fromKitty, patternMode }) {
+/** Draw the hand into ``box``. ``hand``: {cards, order, selected, named (ranks), offered
+ * (the ranks a click may name next while naming a pattern, else null), fromKitty
+ * (positions), patternMode}. */
+export function renderHand(box, { cards, order, selected, named, offered = null, fromKitty, patternMode }) {
   box.replaceChildren();
   const style = getComputedStyle(box);
   const cardWidth = parseFloat(style.getPropertyValue("--hand-card")) || 72;
@@ -50,6 +51,7 @@ export function renderHand(box, { cards, order, selected, named, fromKitty, patt
   box.style.setProperty("--gaps", String(Math.max(1, perRow - 1)));
   box.classList.toggle("two-rows", rows === 2);
   box.classList.toggle("pattern-mode", patternMode);
+  box.classList.toggle("offering", Boolean(offered));
   box.classList.toggle("empty", n === 0);
   let row = null;
   order.forEach((i, shown) => {
@@ -68,6 +70,7 @@ export function renderHand(box, { cards, order, selected, named, fromKitty, patt
     span.setAttribute("aria-label", kitty ? t("hand.from_kitty", { card: cardName(card) }) : cardName(card));
     span.classList.toggle("selected", on);
     span.classList.toggle("named", named.has(rankOf(card)));
+    span.classList.toggle("offered", Boolean(offered && offered.has(rankOf(card))));
     span.classList.toggle("from-kitty", kitty);
     span.append(cardFace(card));
     row.append(span);

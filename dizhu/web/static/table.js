@@ -510,13 +510,14 @@ export class TableView {
     this.patternMode = on;
     this.selected.clear();
     this.pattern = on ? new PatternEntry(this.state.match.patterns, this.state.match.bomb_sizes) : null;
+    if (on) this.pattern.setPlays(this.state.view.pattern_plays);
     this.say(on ? t("pattern.start") : "");
     this.render();
   }
 
   patternCard(card) {
-    const rank = rankOf(card);
-    const error = this.pattern.addRank(rank, this.positionsOf(rank).length);
+    if (!this.myTurn()) { this.say(t("table.not_your_turn"), true); return; }
+    const error = this.pattern.addRank(rankOf(card));
     this.say(error, Boolean(error));
     if (error) return;
     this.renderHand();
@@ -534,7 +535,7 @@ export class TableView {
     const panel = $("pattern");
     panel.hidden = !this.patternMode;
     if (!this.patternMode) return;
-    this.pattern.render(panel, this.state.view.playable_kinds, (note) => {
+    this.pattern.render(panel, (note) => {
       this.say(note);
       this.render();
     });
@@ -553,6 +554,7 @@ export class TableView {
       this.selected.clear();
       if (this.patternMode) { this.patternMode = false; this.pattern = null; }
     }
+    if (this.patternMode) this.pattern.setPlays(view.pattern_plays);
     renderInfo(this.state, this.rulesetTitle(match.ruleset));
     renderStake(this.state, names);
     ensureSeats(match.seats, viewerSeat(match));
@@ -638,6 +640,7 @@ export class TableView {
       order: handOrder(this.cards, this.sortBy),
       selected: this.selected,
       named: this.patternMode ? this.pattern.ranks() : new Set(),
+      offered: this.patternMode && this.pattern.kind ? this.pattern.offered() : null,
       fromKitty,
       patternMode: this.patternMode,
     });
