@@ -25,6 +25,9 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+LAYOUTS = pytest.mark.parametrize("how", [{"lang": "en"}, {"phone": True, "lang": "zh"}],
+                                  ids=["desktop-en", "phone-zh"])
+"""A test at 1280 x 800 with a mouse in English, and at 390 x 844 by touch in Chinese."""
 STATIC = Path(__file__).resolve().parents[1] / "dizhu" / "web" / "static"
 CATALOGS = {name: json.loads((STATIC / "i18n" / f"{name}.json").read_text())
             for name in ("en", "zh")}

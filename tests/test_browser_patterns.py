@@ -15,6 +15,7 @@ from dizhu.session import MatchSession, Store
 
 from .browsing import (  # noqa: F401 (fixtures)
     CATALOGS,
+    LAYOUTS,
     Person,
     browser,
     close_pages,
@@ -22,9 +23,6 @@ from .browsing import (  # noqa: F401 (fixtures)
     server,
 )
 from .deals import WINGED, leading_with
-
-LAYOUTS = pytest.mark.parametrize("how", [{"lang": "en"}, {"phone": True, "lang": "zh"}],
-                                  ids=["desktop-en", "phone-zh"])
 
 
 def card_of(rank: int) -> str:

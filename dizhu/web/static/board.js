@@ -320,9 +320,11 @@ function statusText({ view, match }, names) {
 
 // ------------------------------------------------------------------ count strip
 
+/** The count strip, drawn after every change whether it is open or not (opened, it is
+ * already right). */
 export function renderCount(state) {
   const strip = $("count-strip");
-  if (strip.hidden || !state) return;
+  if (!state) return;
   const count = state.view.count_strip;
   if (!count) {
     strip.replaceChildren(el("span", "count-note", t("count.after_auction")));
