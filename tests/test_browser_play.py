@@ -60,3 +60,25 @@ def test_the_count_strip_closes_and_counts_right_when_opened_again(browser, serv
     assert strip_counts(page) == unseen
     assert sum(n for _, n in unseen) < 54 - 20  # cards were played meanwhile
     assert not person.errors
+
+
+@LAYOUTS
+def test_auto_play_to_the_end_of_a_deal_shows_its_score_sheet(browser, server, how):
+    """Defect 8: with auto-play on, the deal's score sheet opens when the deal ends (the
+    next deal then begins by itself, and the sheet gives way to it)."""
+    person = Person(browser, server, **how)
+    person.start_match()
+    page = person.page
+    page.evaluate("""() => { window.sheets = [];
+        const dialog = document.getElementById('sheet-dialog');
+        new MutationObserver(() => { if (dialog.open) sheets.push([+document.body.dataset.deal,
+            document.getElementById('table').dataset.phase,
+            document.querySelector('#sheet-body .deal-sheet h2').textContent]); })
+            .observe(dialog, {attributes: true, attributeFilter: ['open']}); }""")
+    person.click("#autoplay")
+    page.wait_for_function("window.sheets.length > 0", timeout=60_000)
+    deal, phase, heading = page.evaluate("sheets[0]")
+    assert phase == "over"  # the first deal played out (one thrown in has no sheet)
+    assert ("Deal 1:" in heading) if how["lang"] == "en" else ("第1局" in heading), heading
+    page.wait_for_function(f"+document.body.dataset.deal > {deal}", timeout=30_000)
+    assert not person.errors

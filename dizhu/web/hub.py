@@ -20,7 +20,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from ..deal import AmbiguousPlayError
+from ..deal import AmbiguousPlayError, Phase
 from ..reasons import Reason, reason_of
 from ..session import ActionError, MatchSession, Store, play_json
 from .peer import Peer
@@ -29,6 +29,9 @@ from .wakeups import Wakeups
 
 IDLE = 300.0
 """Seconds a match nobody uses stays loaded."""
+SHEET_READING = 6
+"""Under auto-play the next deal comes after this many pauses (4.8 s at the default
+pause, whatever the match's pace): the time to read the last deal's score sheet."""
 THINKERS = min(32, (os.cpu_count() or 1) + 4)
 """Threads for the computer players' thinking (as many as asyncio's own executor has)."""
 log = logging.getLogger("dizhu.web")
@@ -233,7 +236,8 @@ class Hub:
                         player = table.player_of(seat)
                         view = table.view_for_decision(seat)
                 pause = self.pause * table.pace
-                await asyncio.sleep(pause if kind == "act" else pause * 2)
+                await asyncio.sleep(pause if kind == "act" else self.pause * SHEET_READING
+                                    if table.deal.phase is Phase.OVER else pause * 2)
                 if table.version != version:
                     continue  # the person changed something during the pause: look again
                 action = None

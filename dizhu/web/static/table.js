@@ -586,17 +586,19 @@ export class TableView {
       this.say(t(this.notice.key));
     }
     if (view.phase === "play") this.dealInPlay = match.deal_index;
-    const stepAway = match.autoplay && !match.finished; // under auto-play the deals go on by themselves
-    if (view.phase === "over" && this.sheetShownFor !== match.deal_index && !stepAway) {
+    if (view.phase === "over" && this.sheetShownFor !== match.deal_index) {
       // the sheet opens once per deal: after a moment when the deal ended before the
       // person's eyes (its last play is seen), at once on a page opened on a finished deal
+      // and under auto-play (the next deal comes by itself after the time to read it)
       const deal = match.deal_index;
       this.sheetShownFor = deal;
       clearTimeout(this.sheetTimer);
-      this.sheetTimer = setTimeout(() => {
+      const show = () => {
         const now = this.state;
         if (!this.closed && now.view.phase === "over" && now.match.deal_index === deal) this.showSheet(false);
-      }, this.dealInPlay === deal ? SHEET_DELAY_MS : 0);
+      };
+      if (this.dealInPlay === deal && !match.autoplay) this.sheetTimer = setTimeout(show, SHEET_DELAY_MS);
+      else show();
     } else if ($("sheet-dialog").open) {
       this.fillSheet();
     }
