@@ -396,7 +396,7 @@ def test_a_four_player_match(browser, server):
         left = int(page.text_content(f"#seat-{seat} .left b"))
         assert page.text_content(f"#seat-{seat} .left") == f"{left} cards" and 0 < left <= 33
     names = page.eval_on_selector_all("#felt .seat .name", "ns => ns.map(n => n.textContent)")
-    assert names == ["Ann", "Right · easy", "Across · normal", "Left · easy"]
+    assert names == ["Ann", "Bot 2 · easy", "Bot 3 · normal", "Bot 4 · easy"]
     # the seats sit right, across and left of the person
     boxes = [page.locator(f"#seat-{s}").bounding_box() for s in range(4)]
     assert boxes[1]["x"] > boxes[2]["x"] > boxes[3]["x"]

@@ -3,6 +3,8 @@
 keyboard and at 390 x 844 by touch: the count strip, auto-play to the end of a deal, the
 rules beside the table, the seats' names and what they say."""
 
+import pytest
+
 from .browsing import (  # noqa: F401 (fixtures)
     LAYOUTS,
     Person,
@@ -11,6 +13,8 @@ from .browsing import (  # noqa: F401 (fixtures)
     landlord_to_lead,
     server,
 )
+from .test_browser_friends import join, play_until
+from .webserver import Server
 
 
 def hidden_but_shown(page) -> list[str]:
@@ -82,3 +86,80 @@ def test_auto_play_to_the_end_of_a_deal_shows_its_score_sheet(browser, server, h
     assert ("Deal 1:" in heading) if how["lang"] == "en" else ("第1局" in heading), heading
     page.wait_for_function(f"+document.body.dataset.deal > {deal}", timeout=30_000)
     assert not person.errors
+
+
+@pytest.fixture
+def friends_server(tmp_path):
+    """A server of its own where a seat may be handed to a computer after 1 s without a page."""
+    s = Server(tmp_path / "game.sqlite3", away=1.0).start()
+    yield s
+    s.stop()
+
+
+def seat_names(page) -> list[str]:
+    return page.evaluate("""() => [...document.querySelectorAll('#felt .seat')]
+        .sort((a, b) => a.id.localeCompare(b.id)).map(s => s.querySelector('.name').textContent)""")
+
+
+def cut_names(page) -> list[str]:
+    """Seat names drawn shorter than they are (an ellipsis instead of their end)."""
+    return page.evaluate("""() => [...document.querySelectorAll('#felt .seat .name')]
+        .filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)""")
+
+
+def turn_mark(page, seat: int) -> str:
+    return page.text_content(f"#seat-{seat} .turn-mark")
+
+
+def test_every_page_names_a_seat_alike_and_says_who_the_table_waits_for(browser,
+                                                                         friends_server):
+    """Defect 6: the same name for the same seat on every page (a computer seat by its
+    number, not by where it sits from the viewer), names drawn whole, a friend's seat that
+    nobody sits at or whose page is closed "waiting" (not "thinking…"), a friend at the
+    table "their turn"."""
+    server = friends_server
+    ann = Person(browser, server)
+    ann.start_match(ruleset="four", bots=["friend", "easy", "friend"])
+    bo = join(browser, server, ann.page.input_value("#invite-1"), "Bo", phone=True)
+    names = ["Ann", "Bo", "Bot 3 · easy", "Seat 4 · free"]
+    for person in (ann, bo):
+        person.page.wait_for_function(
+            "document.querySelector('#seat-1 .name').textContent === 'Bo'")
+        assert seat_names(person.page) == names
+        assert cut_names(person.page) == []
+    waiting = lambda seat: lambda: ann.state()["waiting_for"] == seat  # noqa: E731
+    play_until([ann, bo], waiting(3))
+    for person in (ann, bo):
+        person.page.wait_for_function("document.querySelector('#seat-3 .turn-mark')")
+        assert turn_mark(person.page, 3) == "waiting"
+    ann.page.wait_for_selector("#hand-over-3")
+    ann.click("#hand-over-3")
+    play_until([ann, bo], waiting(1))
+    ann.page.wait_for_function("document.querySelector('#seat-1 .turn-mark')")
+    assert turn_mark(ann.page, 1) == "their turn"
+    bo.close()
+    ann.page.wait_for_function(
+        "document.querySelector('#seat-1 .turn-mark').textContent === 'waiting'")
+    assert not ann.errors
+
+
+def test_the_reconnecting_notice_goes_once_connected_again(browser, friends_server):
+    """Defect 6: what the page said while the server was away ("Not connected to the
+    server: reconnecting…", after a bid tried meanwhile) goes once it is connected again."""
+    server = friends_server
+    person = Person(browser, server)
+    person.start_match()
+    page = person.page
+    assert person.wait_turn_or_end() == "auction"
+
+    def meanwhile():
+        page.wait_for_selector("#connection", state="visible")
+        person.click("#bid-pass")  # the page cannot send it, and says why
+        assert page.text_content("#message") == "Not connected to the server: reconnecting…"
+
+    server.restart(meanwhile)
+    page.wait_for_selector("#connection", state="hidden", timeout=30_000)
+    page.wait_for_function("document.querySelector('#message').textContent === ''")
+    assert person.wait_turn_or_end() == "auction"
+    person.acting("#bid-pass")
+    assert not page.is_visible("#message.error")

@@ -161,10 +161,13 @@ class Hub:
             self.unload_idle()
 
     async def arrive(self, room: Room, peer: Peer) -> None:
-        """A page opened the table: every page hears who is at the table now."""
+        """A page opened the table: every page hears who is at the table now, and again
+        once a seat nobody has taken yet (or left) may be handed to a computer player."""
         room.peers.add(peer)
         room.presence.arrive(peer.seat)
         await room.broadcast()
+        if room.presence.to_json()["away_in"]:
+            self._tell_away_later(room)
 
     async def leave(self, room: Room, peer: Peer) -> None:
         """A page went away: the others hear it now, and again once its seat has been away
@@ -172,6 +175,9 @@ class Hub:
         room.peers.discard(peer)
         room.presence.leave(peer.seat)
         await room.broadcast()
+        self._tell_away_later(room)
+
+    def _tell_away_later(self, room: Room) -> None:
         timer = asyncio.create_task(self._tell_away(room))
         room.away_timers.add(timer)
         timer.add_done_callback(room.away_timers.discard)

@@ -79,7 +79,11 @@ export class TableView {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${this.id}?${this.credential}`);
     this.ws = ws;
-    ws.onopen = () => { $("connection").hidden = true; };
+    ws.onopen = () => {
+      $("connection").hidden = true;
+      // what was said while the server was away is no longer so
+      if ($("message").textContent === t("table.not_connected")) this.say("");
+    };
     ws.onmessage = (event) => this.receive(JSON.parse(event.data));
     ws.onclose = () => {
       if (this.closed || ws !== this.ws) return;
