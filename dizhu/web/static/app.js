@@ -4,7 +4,7 @@
 // person asks for.
 
 import { $, api, button, el, remember, remembered } from "./dom.js";
-import { isolate, language, preferredLanguage, sayReason, setLanguage, t, translatePage } from "./i18n.js";
+import { dateText, isolate, language, preferredLanguage, sayReason, setLanguage, t, translatePage } from "./i18n.js";
 import { levelName, personName, seatPlace } from "./names.js";
 import { openReplay } from "./replay.js";
 import { soundButton } from "./sound.js";
@@ -207,15 +207,10 @@ function describe(m) {
   return options.length ? t("lobby.describe_options", { match: words, options: options.join(t("list.comma")) }) : words;
 }
 
-function when(seconds) {
-  const locale = language() === "zh" ? "zh-CN" : "en-GB";
-  return new Date(seconds * 1000).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
-}
-
 function matchItem(m, result) {
   const li = el("li");
   const text = el("span", "match-text");
-  text.append(el("span", "", `${isolate(personName(m.player, 0))} · ${describe(m)}`), el("br"), el("small", "", `${result} · ${when(m.updated)}`));
+  text.append(el("span", "", `${isolate(personName(m.player, 0))} · ${describe(m)}`), el("br"), el("small", "", `${result} · ${dateText(m.updated)}`));
   li.append(text);
   return li;
 }
