@@ -163,3 +163,46 @@ def test_the_reconnecting_notice_goes_once_connected_again(browser, friends_serv
     assert person.wait_turn_or_end() == "auction"
     person.acting("#bid-pass")
     assert not page.is_visible("#message.error")
+
+
+def covered(page, selector: str) -> bool:
+    """Whether something else is on top of the element's centre."""
+    return page.evaluate("""(s) => { const e = document.querySelector(s);
+        const r = e.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !(top && e.contains(top)); }""", selector)
+
+
+@LAYOUTS
+def test_how_to_play_opens_beside_the_table_and_the_deal_goes_on(browser, server, how):
+    """Defect 5: "How to play" during a deal with a turn clock opens the rules of the
+    table's ruleset beside the table (over it on a phone, with the way back): the page stays
+    at the table, on the same connection, and the person plays on."""
+    person = Person(browser, server, **how)
+    sockets = []
+    person.page.on("websocket", lambda ws: sockets.append(ws))
+    person.start_match(ruleset="four", clock=30)
+    page = person.page
+    address = page.url
+    assert person.wait_turn_or_end() == "auction"
+    person.click("#help-link")
+    page.wait_for_selector("#help-panel:not([hidden])")
+    frame = page.frame_locator("#help-frame")
+    frame.locator("body[data-ready='1'][data-ruleset='four']").wait_for()
+    assert frame.locator("h1").text_content().startswith(
+        "How to play" if how["lang"] == "en" else "玩法说明")
+    assert page.url == address and len(sockets) == 1
+    if how.get("phone"):  # the help covers the table: back to it, the deal as it was
+        assert covered(page, "#hand")
+        person.click("#help-panel-close")
+        assert not page.is_visible("#help-panel")
+    else:  # beside the table: the hand and the controls stay in view and work
+        for selector in ("#hand", "#controls", "#felt", "#seat-0"):
+            assert not covered(page, selector), selector
+        panel = person.box("#help-panel")
+        assert person.box("#felt")["x"] + person.box("#felt")["width"] <= panel["x"]
+    person.bid_through()
+    assert person.wait_turn_or_end() in ("play", "over")
+    assert page.url == address and len(sockets) == 1
+    assert not page.is_visible("#connection")
+    assert not person.errors

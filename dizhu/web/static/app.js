@@ -4,6 +4,7 @@
 // person asks for.
 
 import { $, api, button, el, remember, remembered } from "./dom.js";
+import { bindHelpPanel, closeHelpPanel, helpLanguageChanged } from "./help-panel.js";
 import { dateText, isolate, language, preferredLanguage, sayReason, setLanguage, t, translatePage } from "./i18n.js";
 import { levelName, personName, seatPlace } from "./names.js";
 import { openReplay } from "./replay.js";
@@ -20,6 +21,7 @@ const made = new Map();
 /** Show one of the page's sections (lobby, remote, join, table). */
 function showSection(id) {
   for (const name of ["lobby", "remote", "join", "table"]) $(name).hidden = name !== id;
+  if (id !== "table") closeHelpPanel();
 }
 
 /** The last table this browser opened by a link (a friend's seat, or watching). */
@@ -502,6 +504,8 @@ for (const b of document.querySelectorAll(".lang-switch button")) {
   b.addEventListener("click", () => setLanguage(b.dataset.lang));
 }
 document.addEventListener("languagechange", showLanguage);
+document.addEventListener("languagechange", helpLanguageChanged);
+bindHelpPanel(() => !$("table").hidden);
 $("new-match").addEventListener("submit", startMatch);
 $("join-form").addEventListener("submit", sitDown);
 $("join-me").addEventListener("click", claimSeat);
