@@ -54,6 +54,8 @@ class Room:
         """When a page or a request last used this match."""
         self.clock_version = -1
         self.clock_deadline = 0.0
+        self.told_away: list[int] = []
+        """The seats the pages last heard were away long enough to be handed over."""
 
     def clock_left(self) -> float | None:
         """Seconds left on the turn clock of the person to move (all of them when it is
@@ -98,6 +100,7 @@ class Room:
         :mod:`.peer`). The caller holds :attr:`lock` with every event stored, so that no
         page hears of an event the database might still lose."""
         texts: dict[int | None, str] = {}
+        self.told_away = self.presence.gone_seats()
         for peer in list(self.peers):
             if not peer.open:
                 self.peers.discard(peer)
@@ -184,7 +187,8 @@ class Hub:
 
     async def _tell_away(self, room: Room) -> None:
         await asyncio.sleep(room.presence.away + 0.1)
-        await room.broadcast()
+        if room.presence.gone_seats() != room.told_away:  # a seat may be handed over now
+            await room.broadcast()
 
     def kick(self, room: Room) -> None:
         """Start the room's driver unless it is running (it starts the turn clock when it
