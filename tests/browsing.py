@@ -142,7 +142,7 @@ class Person:
     def open_match(self, match_id: int) -> None:
         """Open a match made on this machine as its creator (the lobby's way back to it)."""
         self.page.goto(f"{self.server.url}/#/match/{match_id}")
-        self.page.wait_for_selector("#hand .card")
+        self.page.wait_for_function("document.body.dataset.version")
 
     def hand(self) -> list[str]:
         return self.page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")

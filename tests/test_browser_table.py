@@ -241,11 +241,13 @@ def test_the_end_of_a_match(browser, server, how):
     said = {"en": ("wins the match", "share the win"),
             "zh": ("赢得了比赛", "并列获胜")}[how["lang"]]
     assert any(words in winners for words in said), winners
-    if how.get("phone"):  # the sheet fits the phone: deal, landlord and own column in view
-        for selector in (".match-sheet thead .col-deal", ".match-sheet thead .col-landlord",
-                         ".match-sheet thead .col-mine", ".match-sheet thead .col-stake"):
+    if how.get("phone"):  # the sheet fits the phone: deal, stake and own column in view,
+        # each deal's landlord marked in its seat's column
+        for selector in (".match-sheet thead .col-deal", ".match-sheet thead .col-mine",
+                         ".match-sheet thead .col-stake"):
             box = page.locator(selector).bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= person.width, selector
+        assert page.locator(".match-sheet tbody .landlord-cell").count() == len(match["sheets"])
         assert page.evaluate("document.documentElement.scrollWidth") <= person.width
         assert untranslated(page) == []
     old = page.url

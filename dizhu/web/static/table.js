@@ -615,7 +615,8 @@ export class TableView {
     for (let seat = 0; seat < match.seats; seat++) renderSpot(this.state, seat, names, { past });
     $("felt").classList.toggle("showing-past", Boolean(past));
     $("last-button").setAttribute("aria-pressed", String(Boolean(past)));
-    $("felt").dataset.past = past ? t("table.last_trick") : "";
+    $("past-label").hidden = !past;
+    $("past-label").textContent = t("table.last_trick");
   }
 
   fillSheet() {
