@@ -16,7 +16,7 @@ from .browsing import (  # noqa: F401 (fixtures)
     landlord_to_lead,
     server,
 )
-from .test_browser_play import toggle_count
+from .test_browser_play import hidden_but_shown, toggle_count
 
 OVERFLOWING = """(selector) => [...document.querySelectorAll(selector)]
     .filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
@@ -58,10 +58,12 @@ def lines(page, selector: str) -> int:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_lobby_starts_a_match_without_scrolling(browser, server, lang):
-    """Defect 7: at 1280 x 800 "Start match" is on the screen as the lobby opens."""
+    """Defect 7: at 1280 x 800 "Start match" is on the screen as the lobby opens (and no
+    part of the page marked hidden shows)."""
     person = Person(browser, server, lang=lang)
     person.goto_lobby()
     assert outside(person.page, "#start-match") == []
+    assert hidden_but_shown(person.page) == []
 
 
 def test_the_hosts_hand_stays_on_the_screen_with_the_invitations_open(browser, server):
