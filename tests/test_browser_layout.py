@@ -97,7 +97,9 @@ def test_the_pattern_picker_and_the_count_strip_fit_with_the_hand(browser, serve
     assert lines(page, "#seat-0 .turn-mark") == 1
 
 
-@LAYOUTS
+@pytest.mark.parametrize("how", [{"lang": "en"}, {"phone": True, "lang": "zh"},
+                                 {"phone": True, "lang": "en"}],
+                         ids=["desktop-en", "phone-zh", "phone-en"])
 def test_a_landlords_seat_and_the_stake_line_show_whole(browser, server, how):
     """Defect 4: as landlord at the lead (every chip of the stake line shown: the stake,
     the person's own, the bid, spring and anti-spring possible), nothing of the stake line
