@@ -3,15 +3,16 @@
 Besides selecting cards, a player may name the pattern, the lowest rank of its main run,
 the run's length for a chain, and then its wings or kickers one rank at a time.
 :func:`shapes` describes each pattern of a ruleset for an interface to ask the right
-questions, and :func:`compose` turns the answers into the play (the strongest reading of
-those cards as that pattern, as the table keeps it), or says what is wrong.
+questions, :func:`compose` turns the answers into the play (the strongest reading of
+those cards as that pattern, as the table keeps it), or says what is wrong, and
+:func:`naming` gives the answers that name a play (what an interface may offer).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import ACE, RANKS, RED_JOKER, TWO, UNIT, format_ranks
+from .cards import ACE, FIELD_BITS, NUM_RANKS, RANKS, RED_JOKER, TWO, UNIT, format_ranks
 from .combos import (
     CHAIN_UNIT,
     CHINESE_NAMES,
@@ -135,6 +136,47 @@ def compose(kind: Kind, main: int, length: int = 1, wings: tuple[int, ...] = (),
             "not_a_legal_kind", f"{format_ranks(cards)} is not a legal {kind.label}",
             cards=format_ranks(cards), kind=kind.label))
     return play
+
+
+@dataclass(frozen=True)
+class Naming:
+    """The answers that name a play: its pattern, the lowest rank of its main run, the
+    run's length, its wing (or kicker) ranks in ascending order, one per wing, and for a
+    bomb of a deck with several bomb sizes its number of cards (else ``None``)."""
+
+    kind: Kind
+    main: int
+    length: int
+    wings: tuple[int, ...]
+    size: int | None = None
+
+    def to_json(self) -> list:
+        """``[main, length, size, wings]`` with ranks as letters: ``["5", 3, null, "334"]``."""
+        return [RANKS[self.main], self.length, self.size,
+                "".join(RANKS[r] for r in self.wings)]
+
+
+def naming(play: Play, combos: CombinationRules = CLASSIC_COMBOS) -> Naming:
+    """How ``play`` is named by pattern: ``compose`` of its answers gives it back."""
+    shape = SHAPES[play.kind]
+    sized = play.kind is Kind.BOMB and combos.bomb_sizes[0] < combos.bomb_sizes[1]
+    if not shape.wing:
+        return Naming(play.kind, play.main, play.length, (), play.size if sized else None)
+    rest = play.cards - _RUNS[play.main][play.length] * shape.body
+    wings: list[int] = []
+    rank = 0
+    while rest:
+        wings += [rank] * ((rest & _FIELD) // shape.wing)
+        rest >>= FIELD_BITS
+        rank += 1
+    return Naming(play.kind, play.main, play.length, tuple(wings))
+
+
+_RUNS = [[sum(UNIT[main:main + length]) for length in range(NUM_RANKS - main + 1)]
+         for main in range(NUM_RANKS)]
+"""``_RUNS[main][length]``: one card of each rank of a run."""
+_FIELD = UNIT[1] - 1
+"""The bits of one rank's count."""
 
 
 def _rank(rank: int) -> str:

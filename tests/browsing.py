@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from dizhu.session import Store
+from dizhu.rulesets import find_ruleset
+from dizhu.session import MatchSession, NewMatch, Store
 
 from .webserver import Server, check_frames
 
@@ -24,6 +25,9 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+LAYOUTS = pytest.mark.parametrize("how", [{"lang": "en"}, {"phone": True, "lang": "zh"}],
+                                  ids=["desktop-en", "phone-zh"])
+"""A test at 1280 x 800 with a mouse in English, and at 390 x 844 by touch in Chinese."""
 STATIC = Path(__file__).resolve().parents[1] / "dizhu" / "web" / "static"
 CATALOGS = {name: json.loads((STATIC / "i18n" / f"{name}.json").read_text())
             for name in ("en", "zh")}
@@ -139,6 +143,11 @@ class Person:
         self.click("#start-match")
         page.wait_for_selector("#hand .card")
         return int(re.search(r"#/match/(\d+)", page.url).group(1))
+
+    def open_match(self, match_id: int) -> None:
+        """Open a match made on this machine as its creator (the lobby's way back to it)."""
+        self.page.goto(f"{self.server.url}/#/match/{match_id}")
+        self.page.wait_for_function("document.body.dataset.version")
 
     def hand(self) -> list[str]:
         return self.page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
@@ -256,6 +265,19 @@ def landlord_to_lead(browser, server, ruleset="classic", setup=None, **person) -
             return someone
         someone.close()
     raise AssertionError("the person never became the landlord")
+
+
+def seeded_match(server, ruleset: str, seed: str, name: str = "Ann") -> int:
+    """A match made on the server's database with a seed of the test's choosing (the lobby
+    draws a fresh one), against easy computer players; returns its id."""
+    seats = find_ruleset(ruleset).seats
+    store = Store(server.db)
+    try:
+        new = NewMatch(player=name, mode="deals", target=5, ruleset=ruleset,
+                       bots=("easy",) * (seats - 1))
+        return MatchSession.create(store, new, seed).id
+    finally:
+        store.close()
 
 
 def sheet_scores(page) -> list[int]:

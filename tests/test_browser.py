@@ -396,7 +396,7 @@ def test_a_four_player_match(browser, server):
         left = int(page.text_content(f"#seat-{seat} .left b"))
         assert page.text_content(f"#seat-{seat} .left") == f"{left} cards" and 0 < left <= 33
     names = page.eval_on_selector_all("#felt .seat .name", "ns => ns.map(n => n.textContent)")
-    assert names == ["Ann", "Right · easy", "Across · normal", "Left · easy"]
+    assert names == ["Ann", "Bot 2 · easy", "Bot 3 · normal", "Bot 4 · easy"]
     # the seats sit right, across and left of the person
     boxes = [page.locator(f"#seat-{s}").bounding_box() for s in range(4)]
     assert boxes[1]["x"] > boxes[2]["x"] > boxes[3]["x"]
@@ -409,13 +409,16 @@ def test_a_four_player_match(browser, server):
     assert page.locator(".role.landlord").count() == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     assert all_cards_reachable(page) == len(person.hand())
-    # naming a bomb asks for its size, 4 to 8 cards
-    if person.wait_turn_or_end() == "play":
+    # naming a bomb when leading asks for its size: 4 cards up to as many as are held
+    ranks = [c[0] for c in person.hand()]
+    bomb = max(sorted(set(ranks) - {"B", "R"}), key=ranks.count)
+    if person.wait_turn_or_end() == "play" and not page.is_enabled("#pass") and \
+            ranks.count(bomb) >= 4:
         page.click("#pattern-toggle")
         page.click("#pattern button[data-kind='bomb']")
-        person.click("#hand .card >> nth=0")
+        person.click(f"#hand .card[data-card^='{bomb}'] >> nth=0")
         sizes = page.eval_on_selector_all("#pattern-size option", "os => os.map(o => +o.value)")
-        assert sizes == [4, 5, 6, 7, 8]
+        assert sizes == list(range(4, ranks.count(bomb) + 1))
         page.click("#pattern-toggle")
     turns = 0
     while person.wait_turn_or_end() == "play":

@@ -128,11 +128,11 @@ def test_one_intent_one_action(browser, server):
 
 
 @pytest.mark.parametrize("lang, names", [
-    ("en", ["Ann", "Right · normal", "Left · normal"]),
-    ("zh", ["Ann", "下家·普通", "上家·普通"]),
+    ("en", ["Ann", "Bot 2 · normal", "Bot 3 · normal"]),
+    ("zh", ["Ann", "电脑2·普通", "电脑3·普通"]),
 ])
 def test_every_seat_has_its_own_name(browser, server, lang, names):
-    """Defect 3: two computer seats of one strength are told apart by their place, in the
+    """Defect 3: two computer seats of one strength are told apart by their number, in the
     seats (with their scores), the status line and the score sheet's columns."""
     person = Person(browser, server, lang=lang)
     person.start_match(bots=["normal", "normal"])
@@ -242,11 +242,13 @@ def test_the_end_of_a_match(browser, server, how):
     said = {"en": ("wins the match", "share the win"),
             "zh": ("赢得了比赛", "并列获胜")}[how["lang"]]
     assert any(words in winners for words in said), winners
-    if how.get("phone"):  # the sheet fits the phone: deal, landlord and own column in view
-        for selector in (".match-sheet thead .col-deal", ".match-sheet thead .col-landlord",
-                         ".match-sheet thead .col-mine", ".match-sheet thead .col-stake"):
+    if how.get("phone"):  # the sheet fits the phone: deal, stake and own column in view,
+        # each deal's landlord marked in its seat's column
+        for selector in (".match-sheet thead .col-deal", ".match-sheet thead .col-mine",
+                         ".match-sheet thead .col-stake"):
             box = page.locator(selector).bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= person.width, selector
+        assert page.locator(".match-sheet tbody .landlord-cell").count() == len(match["sheets"])
         assert page.evaluate("document.documentElement.scrollWidth") <= person.width
         assert untranslated(page) == []
     old = page.url
@@ -344,7 +346,7 @@ def test_the_last_trick_the_history_and_movement(browser, server):
     assert sections.count() == len(tricks)
     first = page.eval_on_selector_all("#history-body .history-trick >> nth=0 >> li .who",
                                       "ws => ws.map(w => w.textContent)")
-    names = ["Ann", "Right · easy", "Left · easy"]
+    names = ["Ann", "Bot 2 · easy", "Bot 3 · easy"]
     assert first == [names[e["seat"]] for e in tricks[0]]
     assert "auction" in page.text_content("#history-body").lower()
     page.keyboard.press("Escape")

@@ -3,31 +3,33 @@ naming is refused with a reason."""
 
 import pytest
 
-from dizhu.cards import UNIT, count_of, parse_ranks
+from dizhu import find_ruleset
+from dizhu.cards import parse_ranks
 from dizhu.combos import InvalidPlayError, Kind, Play
-from dizhu.patterns import SHAPES, compose
-from dizhu.universe import UNIVERSE
+from dizhu.patterns import Naming, compose, naming
 
 
-def naming(play: Play) -> tuple[Kind, int, int, tuple[int, ...]]:
-    """Pattern, lowest rank of the main run, length and wing ranks of a play."""
-    shape = SHAPES[play.kind]
-    body = sum(UNIT[r] for r in range(play.main, play.main + play.length)) * shape.body
-    rest = play.cards - body
-    wings = tuple(r for r in range(15) for _ in range(count_of(rest, r) // max(shape.wing, 1)))
-    return play.kind, play.main, play.length, wings
+@pytest.mark.parametrize("ruleset", ["classic", "four"])
+def test_every_play_of_the_universe_is_named_back(ruleset):
+    """What :func:`naming` answers, :func:`compose` makes into the very play, for every
+    play of a ruleset's universe (a bomb of ``four`` with its size)."""
+    rules = find_ruleset(ruleset)
+    plays = rules.universe.all_plays()
+    for play in plays:
+        named = naming(play, rules.combos)
+        again = compose(named.kind, named.main, named.length, named.wings, False, rules.combos,
+                        named.size)
+        assert again == play and again.main == play.main, (play, named)
+    assert len(plays) == len(rules.universe.by_key)
 
 
-def test_every_play_of_the_universe_can_be_named():
-    named = 0
-    for play in UNIVERSE.all_plays():
-        if play.kind is Kind.ROCKET:
-            assert compose(Kind.ROCKET, 0) == play
-            continue
-        kind, main, length, wings = naming(play)
-        assert compose(kind, main, length, wings) == play
-        named += 1
-    assert named == len(UNIVERSE.by_key) - 1
+def test_a_naming_as_the_page_receives_it():
+    rules = find_ruleset("four")
+    assert naming(rules.parse_play("airplane_pairs 33344455TT"), rules.combos).to_json() == \
+        ["3", 2, None, "5T"]
+    assert naming(rules.parse_play("bomb 999999"), rules.combos) == Naming(Kind.BOMB, 6, 1, (), 6)
+    classic = find_ruleset("classic").combos
+    assert naming(Play.parse("four_two_singles 338888"), classic).to_json() == ["8", 1, None, "33"]
 
 
 def test_the_table_keeps_the_strongest_reading():

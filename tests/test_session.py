@@ -15,6 +15,7 @@ from dizhu.auction import BID, CALL_BID, PASS_BID, ROB_BID
 from dizhu.cards import card_rank, card_text
 from dizhu.combos import Play
 from dizhu.deal import AmbiguousPlayError, Phase
+from dizhu.patterns import naming
 from dizhu.reasons import reason_of
 from dizhu.record import RecordError, deal_to_record
 from dizhu.rulesets import find_ruleset
@@ -525,3 +526,31 @@ def test_a_writer_that_never_pauses_still_keeps_its_log_bounded(tmp_path):
     longest = grouped_commits(path, GroupWriter(str(path), checkpoint=3600, log_pages=500),
                               pauses=False)
     assert 0 < longest < 4 * 2**20, longest
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), ruleset=st.sampled_from(["classic", "rob", "four"]))
+def test_the_pattern_picker_is_sent_the_plays_of_the_seat_to_move(tmp_path_factory, seed,
+                                                                  ruleset):
+    """Each state names the person's legal plays as the pattern picker offers them (what
+    naming them gives back), only on the person's turn; a spectator gets none."""
+    store = Store(tmp_path_factory.mktemp("picker") / "game.sqlite3")
+    seats = find_ruleset(ruleset).seats
+    table = MatchSession.create(store, NewMatch("Ann", "deals", 5, ("easy",) * (seats - 1),
+                                                ruleset=ruleset), seed=f"picker:{seed}")
+    rng = random.Random(seed)
+    for _ in range(200):
+        if table.match.finished:
+            break
+        sent = table.state(CREATOR)["view"]["pattern_plays"]
+        plays = [a for a in table.deal.legal_actions() if isinstance(a, Play) and not a.is_pass]
+        mine = table.deal.to_move == CREATOR and not table.deal.is_over
+        expected: dict[str, list] = {}
+        for play in plays if mine else ():
+            expected.setdefault(play.kind.label, []).append(
+                naming(play, table.rules.combos).to_json())
+        assert sent == expected
+        assert json.loads(table.state_text(CREATOR))["view"]["pattern_plays"] == expected
+        assert table.state(None)["view"]["pattern_plays"] == {}
+        step(table, rng)
+    store.close()

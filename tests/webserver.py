@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from dizhu.cards import card_text
@@ -87,10 +88,13 @@ class Server:
             self.process.stdout.close()
         self.process = None
 
-    def restart(self) -> None:
-        """Kill the server and start it again on the same port and database."""
+    def restart(self, down: Callable[[], None] | None = None) -> None:
+        """Kill the server and start it again on the same port and database (``down``:
+        what to do while it is down)."""
         port = self.port
         self.stop()
+        if down is not None:
+            down()
         deadline = time.monotonic() + 10
         while True:
             try:

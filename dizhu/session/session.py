@@ -15,6 +15,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
+from functools import lru_cache
 from typing import Any
 
 from ..actions import action_from_json, action_to_json
@@ -22,10 +23,10 @@ from ..auction import NO_DOUBLE, PASS_BID
 from ..bots import Bot
 from ..bots.hints import Hinter
 from ..cards import card_text, parse_card
-from ..combos import PASS, Play
+from ..combos import PASS, Kind, Play
 from ..deal import Action, Deal, IllegalActionError, Phase
 from ..match import Match, MatchSettings
-from ..patterns import shapes
+from ..patterns import naming, shapes
 from ..reasons import Reason
 from ..record import deal_to_record
 from ..rules import RuleSet
@@ -516,13 +517,33 @@ class MatchSession:
 
 def page_facts(seen: SeatView) -> dict[str, Any]:
     """What a page is told beside the view, so that it decides no rule: the kinds it may
-    play now, and whether nothing in its hand beats the trick (one tap passes)."""
-    return {"playable_kinds": playable_kinds(seen), "cannot_beat": seen.cannot_beat}
+    play now, the plays its pattern picker may name, and whether nothing in its hand beats
+    the trick (one tap passes)."""
+    return {"playable_kinds": playable_kinds(seen), "pattern_plays": pattern_plays(seen),
+            "cannot_beat": seen.cannot_beat}
 
 
 def playable_kinds(seen: SeatView) -> list[str]:
     """The kinds of play among the seat's legal actions (the page's pattern buttons)."""
     return sorted({a.kind.label for a in seen.legal if isinstance(a, Play) and not a.is_pass})
+
+
+def pattern_plays(seen: SeatView) -> dict[str, list[list]]:
+    """The seat's legal plays as its pattern picker names them, by kind: for each, the
+    lowest rank of the main run, the length, a bomb's size where bombs vary, and the wing
+    ranks (:meth:`.Naming.to_json`). The page offers only these: it knows no rule."""
+    found: dict[str, list[list]] = {}
+    ruleset = seen.rules.name
+    for action in seen.legal:
+        if isinstance(action, Play) and action.kind is not Kind.PASS:
+            found.setdefault(action.kind.label, []).append(list(_named(action, ruleset)))
+    return found
+
+
+@lru_cache(maxsize=8192)
+def _named(play: Play, ruleset: str) -> tuple:
+    """:func:`.naming` as JSON, kept for the plays met again (a hand leads many times)."""
+    return tuple(naming(play, find_ruleset(ruleset).combos).to_json())
 
 
 def _is_pass(action: Action) -> bool:

@@ -20,7 +20,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from ..deal import AmbiguousPlayError
+from ..deal import AmbiguousPlayError, Phase
 from ..reasons import Reason, reason_of
 from ..session import ActionError, MatchSession, Store, play_json
 from .peer import Peer
@@ -29,6 +29,9 @@ from .wakeups import Wakeups
 
 IDLE = 300.0
 """Seconds a match nobody uses stays loaded."""
+SHEET_READING = 6
+"""Under auto-play the next deal comes after this many pauses (4.8 s at the default
+pause, whatever the match's pace): the time to read the last deal's score sheet."""
 THINKERS = min(32, (os.cpu_count() or 1) + 4)
 """Threads for the computer players' thinking (as many as asyncio's own executor has)."""
 log = logging.getLogger("dizhu.web")
@@ -51,6 +54,8 @@ class Room:
         """When a page or a request last used this match."""
         self.clock_version = -1
         self.clock_deadline = 0.0
+        self.told_away: list[int] = []
+        """The seats the pages last heard were away long enough to be handed over."""
 
     def clock_left(self) -> float | None:
         """Seconds left on the turn clock of the person to move (all of them when it is
@@ -95,6 +100,7 @@ class Room:
         :mod:`.peer`). The caller holds :attr:`lock` with every event stored, so that no
         page hears of an event the database might still lose."""
         texts: dict[int | None, str] = {}
+        self.told_away = self.presence.gone_seats()
         for peer in list(self.peers):
             if not peer.open:
                 self.peers.discard(peer)
@@ -158,10 +164,13 @@ class Hub:
             self.unload_idle()
 
     async def arrive(self, room: Room, peer: Peer) -> None:
-        """A page opened the table: every page hears who is at the table now."""
+        """A page opened the table: every page hears who is at the table now, and again
+        once a seat nobody has taken yet (or left) may be handed to a computer player."""
         room.peers.add(peer)
         room.presence.arrive(peer.seat)
         await room.broadcast()
+        if room.presence.to_json()["away_in"]:
+            self._tell_away_later(room)
 
     async def leave(self, room: Room, peer: Peer) -> None:
         """A page went away: the others hear it now, and again once its seat has been away
@@ -169,13 +178,17 @@ class Hub:
         room.peers.discard(peer)
         room.presence.leave(peer.seat)
         await room.broadcast()
+        self._tell_away_later(room)
+
+    def _tell_away_later(self, room: Room) -> None:
         timer = asyncio.create_task(self._tell_away(room))
         room.away_timers.add(timer)
         timer.add_done_callback(room.away_timers.discard)
 
     async def _tell_away(self, room: Room) -> None:
         await asyncio.sleep(room.presence.away + 0.1)
-        await room.broadcast()
+        if room.presence.gone_seats() != room.told_away:  # a seat may be handed over now
+            await room.broadcast()
 
     def kick(self, room: Room) -> None:
         """Start the room's driver unless it is running (it starts the turn clock when it
@@ -233,7 +246,8 @@ class Hub:
                         player = table.player_of(seat)
                         view = table.view_for_decision(seat)
                 pause = self.pause * table.pace
-                await asyncio.sleep(pause if kind == "act" else pause * 2)
+                await asyncio.sleep(pause if kind == "act" else self.pause * SHEET_READING
+                                    if table.deal.phase is Phase.OVER else pause * 2)
                 if table.version != version:
                     continue  # the person changed something during the pause: look again
                 action = None

@@ -1,48 +1,95 @@
 """What a page may send on the table's WebSocket: one schema, read strictly.
 
 A message is a JSON object of at most :data:`MAX_BYTES` bytes: no floats, no NaN or
-Infinity, no nesting deeper than :data:`MAX_DEPTH`, exact types, no unknown field. Its
-``type`` is one of :data:`SCHEMA`; messages that change the match carry the ``version``
-of the state they answer (an older one is refused as stale). :func:`read_message` returns
-the message or raises :class:`MessageError` saying what is wrong; nothing else is ever
-handed to the table.
+Infinity, exact types, no unknown field. Its ``type`` is one of :data:`SCHEMA`, and every
+value in it has exactly the shape the schema gives its field (an object of known fields, a
+list of cards or ranks, a string, a flag, a whole number in a range): the schema is as
+deep as an action and no deeper, and its limits are the engine's (the longest play, the
+most wings, the most seats), so that every legal action fits and nothing else does.
+Messages that change the match carry the ``version`` of the state they answer (an older
+one is refused as stale). :func:`read_message` returns the message or raises
+:class:`MessageError` saying what is wrong; nothing else is ever handed to the table.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
+from ..combos import CHAIN_RANKS
+from ..patterns import shapes
+from ..rulesets import RULESETS
+
 MAX_BYTES = 4096
-MAX_DEPTH = 4
-MAX_CARDS = 40
+_COMBOS = {rules.combos for rules in RULESETS.values()}
+MAX_CARDS = max(combos.max_play for combos in _COMBOS)
+"""The most cards one play holds (the largest hand: the landlord's 33 with two packs)."""
+MAX_WINGS = max(shape.wing_count(shape.chain(combos)[1] if shape.chain(combos) else 1)
+                for combos in _COMBOS for shape in shapes(combos))
+"""The most wings or kickers a named pattern takes (the longest airplane with wings)."""
+MAX_SEATS = max(rules.seats for rules in RULESETS.values())
+MAX_BOMB = max(combos.bomb_sizes[1] for combos in _COMBOS)
+MAX_VERSION = 2**53 - 1
+"""The largest whole number a page counts exactly (a match's events never get there)."""
 
 
 class MessageError(ValueError):
     """A message that does not follow the schema; the text says why."""
 
 
-# Each field: (type, required). ``"card list"`` is a list of at most MAX_CARDS strings.
+@dataclass(frozen=True)
+class Whole:
+    """A whole number from ``low`` to ``high``."""
+
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
+class Texts:
+    """A list of at most ``most`` strings of at most ``longest`` characters (cards, ranks)."""
+
+    what: str
+    most: int
+    longest: int
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """An object that is one of ``kinds``, each named by the field that marks it."""
+
+    kinds: dict[str, dict[str, tuple[Any, bool]]]
+
+
+CARDS = Texts("cards", MAX_CARDS, 3)
+RANKS = Texts("ranks", MAX_WINGS, 2)
+
+PATTERN: dict[str, tuple[Any, bool]] = {
+    "kind": (str, True), "main": (str, False), "length": (Whole(1, CHAIN_RANKS), False),
+    "wings": (RANKS, False), "size": (Whole(1, MAX_BOMB), False)}
+"""A play named by pattern: its kind, the lowest rank of its main run, the run's length,
+its wings or kickers one rank each, and a bomb's number of cards."""
+
 ACTIONS: dict[str, dict[str, tuple[Any, bool]]] = {
-    "bid": {"bid": ((str, int), True)},
+    "bid": {"bid": ((str, Whole(0, 3)), True)},
     "double": {"double": (bool, True)},
     "pass": {"pass": (bool, True)},
-    "cards": {"cards": ("card list", True)},
-    "play": {"play": (str, True), "with": ("card list", False)},
-    "pattern": {"pattern": (dict, True)},
+    "cards": {"cards": (CARDS, True)},
+    "play": {"play": (str, True), "with": (CARDS, False)},
+    "pattern": {"pattern": (PATTERN, True)},
 }
 """Each kind of action, named by the field that marks it, and its fields."""
 
-PATTERN = {"kind": (str, True), "main": (str, False), "length": (int, False),
-           "wings": ("card list", False), "size": (int, False)}
+VERSION = Whole(0, MAX_VERSION)
 
 SCHEMA: dict[str, dict[str, tuple[Any, bool]]] = {
     "sync": {},
-    "hint": {"version": (int, False)},
-    "act": {"action": (dict, True), "version": (int, True)},
-    "next": {"version": (int, True)},
-    "autoplay": {"bot": ((str, type(None)), True), "version": (int, False),
-                 "seat": (int, False)},
+    "hint": {"version": (VERSION, False)},
+    "act": {"action": (OneOf(ACTIONS), True), "version": (VERSION, True)},
+    "next": {"version": (VERSION, True)},
+    "autoplay": {"bot": ((str, type(None)), True), "version": (VERSION, False),
+                 "seat": (Whole(0, MAX_SEATS - 1), False)},
 }
 """Every message by its ``type``, with its fields besides ``type``. ``autoplay`` with a
 ``seat``: the creator hands a person's empty seat to a computer (or takes it back)."""
@@ -56,37 +103,55 @@ def _refuse_float(text: str) -> Any:
     raise MessageError(f"{text} is not a whole number: messages hold no fractions")
 
 
-def _depth(value: Any, level: int = 1) -> None:
-    if level > MAX_DEPTH:
-        raise MessageError(f"a message is nested at most {MAX_DEPTH} deep")
-    children = value.values() if isinstance(value, dict) else value if isinstance(value, list) \
-        else ()
-    for child in children:
-        _depth(child, level + 1)
+def _describe(shape: Any) -> str:
+    if isinstance(shape, Whole):
+        return f"{shape.low} to {shape.high}"
+    if isinstance(shape, Texts):
+        return f"a list of at most {shape.most} {shape.what}"
+    if isinstance(shape, (dict, OneOf)):
+        return "an object"
+    if isinstance(shape, tuple):
+        return " or ".join(_describe(s) for s in shape)
+    return shape.__name__.replace("NoneType", "null")
+
+
+def _fits(value: Any, shape: Any) -> bool:
+    """Whether ``value`` has the shape (objects are checked field by field afterwards)."""
+    if isinstance(shape, tuple):
+        return any(_fits(value, s) for s in shape)
+    if isinstance(shape, Whole):  # exact: a flag is no number
+        return type(value) is int and shape.low <= value <= shape.high
+    if isinstance(shape, Texts):
+        return type(value) is list and len(value) <= shape.most and \
+            all(type(v) is str and len(v) <= shape.longest for v in value)
+    if isinstance(shape, (dict, OneOf)):
+        return type(value) is dict
+    return type(value) is shape
+
+
+def _check(value: Any, shape: Any, name: str, where: str) -> None:
+    """``value`` of field ``name`` (in ``where``) has ``shape``, all the way down."""
+    if not _fits(value, shape):
+        raise MessageError(f"{where}: field {name!r} is {_describe(shape)}, not "
+                           f"{json.dumps(value)[:40]}")
+    if isinstance(shape, dict):
+        _check_fields(value, shape, name)
+    elif isinstance(shape, OneOf):
+        marks = [k for k in shape.kinds if k in value]
+        if len(marks) != 1:
+            raise MessageError(f"an {name} is one of: " + ", ".join(shape.kinds))
+        _check_fields(value, shape.kinds[marks[0]], name)
 
 
 def _check_fields(data: dict[str, Any], fields: dict[str, tuple[Any, bool]], where: str) -> None:
     unknown = sorted(set(data) - set(fields))
     if unknown:
         raise MessageError(f"{where}: unknown field {unknown[0]!r}")
-    for name, (kind, required) in fields.items():
-        if name not in data:
-            if required:
-                raise MessageError(f"{where}: field {name!r} is missing")
-            continue
-        value = data[name]
-        if kind == "card list":
-            if type(value) is not list or len(value) > MAX_CARDS or \
-                    any(type(v) is not str or len(v) > 3 for v in value):
-                raise MessageError(f"{where}: field {name!r} is a list of at most "
-                                   f"{MAX_CARDS} cards")
-            continue
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if type(value) not in kinds:  # exact: a flag is no number, a number no flag
-            names = " or ".join(k.__name__.replace("NoneType", "null") for k in kinds)
-            raise MessageError(f"{where}: field {name!r} is {names}, not {value!r}")
-        if type(value) is int and not -1 <= value <= 1_000_000:
-            raise MessageError(f"{where}: field {name!r} is out of range")
+    for name, (shape, required) in fields.items():
+        if name in data:
+            _check(data[name], shape, name, where)
+        elif required:
+            raise MessageError(f"{where}: field {name!r} is missing")
 
 
 def read_message(raw: str | bytes | None) -> dict[str, Any]:
@@ -100,24 +165,16 @@ def read_message(raw: str | bytes | None) -> dict[str, Any]:
     except MessageError:
         raise
     except RecursionError:
-        raise MessageError(f"a message is nested at most {MAX_DEPTH} deep") from None
+        raise MessageError("a message is nested no deeper than an action") from None
     except ValueError as e:  # JSONDecodeError and unreadable text
         raise MessageError(f"not a JSON message ({e})") from None
     if not isinstance(data, dict):
         raise MessageError("a message is a JSON object")
-    _depth(data)
     kind = data.get("type")
     if type(kind) is not str or kind not in SCHEMA:
         raise MessageError(f"unknown message type {kind!r}; the types are {', '.join(SCHEMA)}")
     _check_fields({k: v for k, v in data.items() if k != "type"}, SCHEMA[kind], kind)
-    if kind == "act":
-        action = data["action"]
-        marks = [k for k in ACTIONS if k in action]
-        if len(marks) != 1:
-            raise MessageError("an action is one of: " + ", ".join(ACTIONS))
-        _check_fields(action, ACTIONS[marks[0]], "action")
-        if marks[0] == "pattern":
-            _check_fields(action["pattern"], PATTERN, "pattern")
-        if marks[0] == "pass" and action["pass"] is not True:
-            raise MessageError("action: a pass is {\"pass\": true}")
+    action = data.get("action")
+    if kind == "act" and "pass" in action and action["pass"] is not True:
+        raise MessageError("action: a pass is {\"pass\": true}")
     return data

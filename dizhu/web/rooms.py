@@ -117,6 +117,10 @@ class Presence:
         since = self.since.get(seat)
         return since is not None and time.monotonic() - since >= self.away
 
+    def gone_seats(self) -> list[int]:
+        """The seats away long enough to be handed to a computer player."""
+        return sorted(s for s in self.since if self.gone(s))
+
     def to_json(self) -> dict[str, Any]:
         """Sent beside each state: the seats with a page open, those with more than one
         (a link opened in another browser too: each page says so), the seats away long
@@ -125,7 +129,7 @@ class Presence:
         now = time.monotonic()
         return {"present": sorted(s for s in self.pages if s is not None),
                 "twice": sorted(s for s, n in self.pages.items() if s is not None and n > 1),
-                "away": sorted(s for s in self.since if self.gone(s)),
+                "away": self.gone_seats(),
                 "away_in": {str(s): math.ceil(self.away - (now - since))
                             for s, since in sorted(self.since.items()) if not self.gone(s)},
                 "watching": self.pages.get(None, 0)}

@@ -4,7 +4,8 @@
 // person asks for.
 
 import { $, api, button, el, remember, remembered } from "./dom.js";
-import { isolate, language, preferredLanguage, sayReason, setLanguage, t, translatePage } from "./i18n.js";
+import { bindHelpPanel, closeHelpPanel, helpLanguageChanged } from "./help-panel.js";
+import { dateText, isolate, language, preferredLanguage, sayReason, setLanguage, t, translatePage } from "./i18n.js";
 import { levelName, personName, seatPlace } from "./names.js";
 import { openReplay } from "./replay.js";
 import { soundButton } from "./sound.js";
@@ -20,6 +21,7 @@ const made = new Map();
 /** Show one of the page's sections (lobby, remote, join, table). */
 function showSection(id) {
   for (const name of ["lobby", "remote", "join", "table"]) $(name).hidden = name !== id;
+  if (id !== "table") closeHelpPanel();
 }
 
 /** The last table this browser opened by a link (a friend's seat, or watching). */
@@ -242,15 +244,10 @@ function describe(m) {
   return options.length ? t("lobby.describe_options", { match: words, options: options.join(t("list.comma")) }) : words;
 }
 
-function when(seconds) {
-  const locale = language() === "zh" ? "zh-CN" : "en-GB";
-  return new Date(seconds * 1000).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
-}
-
 function matchItem(m, result) {
   const li = el("li");
   const text = el("span", "match-text");
-  text.append(el("span", "", `${isolate(personName(m.player, 0))} · ${describe(m)}`), el("br"), el("small", "", `${result} · ${when(m.updated)}`));
+  text.append(el("span", "", `${isolate(personName(m.player, 0))} · ${describe(m)}`), el("br"), el("small", "", `${result} · ${dateText(m.updated)}`));
   li.append(text);
   return li;
 }
@@ -554,6 +551,8 @@ for (const b of document.querySelectorAll(".lang-switch button")) {
   b.addEventListener("click", () => setLanguage(b.dataset.lang));
 }
 document.addEventListener("languagechange", showLanguage);
+document.addEventListener("languagechange", helpLanguageChanged);
+bindHelpPanel(() => !$("table").hidden);
 $("new-match").addEventListener("submit", startMatch);
 $("play-now").addEventListener("click", playNow);
 $("choose-settings").addEventListener("click", chooseSettings);

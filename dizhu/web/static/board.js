@@ -143,6 +143,16 @@ function seatFace({ view, match }, seat, role) {
   return avatar({ who, role, level, mood: score > 0 ? "won" : score < 0 ? "lost" : "" });
 }
 
+/** What the seat to move shows: [words, class]. The person's own turn (or auto-play); a
+ * computer seat, or one on auto-play, thinks; a friend at the table has their turn; a
+ * friend's seat nobody sits at, or whose page is closed, waits for them. */
+function turnWords({ view, match }, seat, { autoplay, seats }) {
+  if (seat === view.seat) return [autoplay ? "seat.autoplaying" : "seat.your_turn", ""];
+  if (!match.people.includes(seat) || match.autoplays[String(seat)]) return ["seat.thinking", "thinking"];
+  const here = match.names[seat] !== null && (!seats || seats.present.includes(seat));
+  return here ? ["seat.their_turn", "theirs"] : ["seat.waiting", "waiting"];
+}
+
 /** A seat's box: name, role, cards left (and their backs), what it bid, whose turn, and
  * for a person's seat whether they are at the table (``seats``: the server's presence). */
 export function renderSeat({ view, match }, seat, names, { autoplay = false, seats = null,
@@ -184,9 +194,8 @@ export function renderSeat({ view, match }, seat, names, { autoplay = false, sea
   if (presence) box.append(presence);
   const turn = el("div", "turn");
   if (active) {
-    const waiting = seat === view.seat ? t(autoplay ? "seat.autoplaying" : "seat.your_turn")
-      : t("seat.thinking");
-    turn.append(el("span", seat === view.seat ? "turn-mark" : "turn-mark thinking", waiting));
+    const [key, cls] = turnWords({ view, match }, seat, { autoplay, seats });
+    turn.append(el("span", `turn-mark ${cls}`, t(key)));
     turn.append(el("span", "clock"));
   }
   box.append(turn);
@@ -335,9 +344,11 @@ function statusText({ view, match }, names) {
 
 // ------------------------------------------------------------------ count strip
 
+/** The count strip, drawn after every change whether it is open or not (opened, it is
+ * already right). */
 export function renderCount(state) {
   const strip = $("count-strip");
-  if (strip.hidden || !state) return;
+  if (!state) return;
   const count = state.view.count_strip;
   if (!count) {
     strip.replaceChildren(el("span", "count-note", t("count.after_auction")));

@@ -45,11 +45,13 @@ export function kittyPositions(cards, kitty) {
   return marked;
 }
 
-/** Draw the hand into ``box``. ``hand``: {cards, order, selected, named (ranks),
- * fromKitty (positions), patternMode, dealing}; ``dealing``: {elapsed, within} (ms) while
- * a new deal's cards come to the hand, one after another, all of them ``within`` the time
- * (a hand drawn again meanwhile goes on from where it was). */
-export function renderHand(box, { cards, order, selected, named, fromKitty, patternMode, dealing = null }) {
+/** Draw the hand into ``box``. ``hand``: {cards, order, selected, named (ranks), offered
+ * (the ranks a click may name next while naming a pattern, else null), fromKitty
+ * (positions), patternMode, dealing}; ``dealing``: {elapsed, within} (ms) while a new
+ * deal's cards come to the hand, one after another, all of them ``within`` the time (a
+ * hand drawn again meanwhile goes on from where it was). */
+export function renderHand(box, { cards, order, selected, named, offered = null, fromKitty, patternMode,
+  dealing = null }) {
   box.replaceChildren();
   const style = getComputedStyle(box);
   const cardWidth = parseFloat(style.getPropertyValue("--hand-card")) || 72;
@@ -61,6 +63,7 @@ export function renderHand(box, { cards, order, selected, named, fromKitty, patt
   box.style.setProperty("--gaps", String(Math.max(1, perRow - 1)));
   box.classList.toggle("two-rows", rows === 2);
   box.classList.toggle("pattern-mode", patternMode);
+  box.classList.toggle("offering", Boolean(offered));
   box.classList.toggle("empty", n === 0);
   box.classList.toggle("dealing", Boolean(dealing));
   const step = dealing ? Math.min(DEAL_STEP, (dealing.within - DEAL_CARD) / Math.max(1, n)) : 0;
@@ -81,6 +84,7 @@ export function renderHand(box, { cards, order, selected, named, fromKitty, patt
     span.setAttribute("aria-label", kitty ? t("hand.from_kitty", { card: cardName(card) }) : cardName(card));
     span.classList.toggle("selected", on);
     span.classList.toggle("named", named.has(rankOf(card)));
+    span.classList.toggle("offered", Boolean(offered && offered.has(rankOf(card))));
     span.classList.toggle("from-kitty", kitty);
     span.append(cardFace(card));
     if (dealing) span.style.setProperty("--deal-delay", `${Math.round(shown * step - dealing.elapsed)}ms`);

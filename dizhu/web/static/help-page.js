@@ -6,6 +6,8 @@ import { HELP_RULESETS, helpText, renderHelp } from "./help.js";
 import { language, preferredLanguage, setLanguage } from "./i18n.js";
 
 const root = document.getElementById("help");
+// framed beside the table (help-panel.js), the page leaves out its own header
+if (window.self !== window.top) document.body.classList.add("embedded");
 let shown = null;
 
 function wanted() {

@@ -75,6 +75,17 @@ export function translatePage(root = document) {
   }
 }
 
+/** A moment (seconds since 1970) as the page writes it: "1 Dec 2026, 21:31",
+ * "2026年12月1日 21:31". Every character of it is in the page's words (and so in its own
+ * font), not left to the browser's locale data. */
+export function dateText(seconds) {
+  const date = new Date(seconds * 1000);
+  const two = (n) => String(n).padStart(2, "0");
+  const month = t(`date.month.${date.getMonth() + 1}`);
+  return t("date.when", { year: date.getFullYear(), month, day: date.getDate(),
+    time: `${two(date.getHours())}:${two(date.getMinutes())}` });
+}
+
 // ------------------------------------------------------------------ cards and plays
 
 /** A rank as a player says it: 3 … 10, J, Q, K, A, 2, and the jokers by name. */

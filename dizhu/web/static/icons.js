@@ -5,7 +5,7 @@
 //   icon("first")  replaces ⏮   icon("prev")  replaces ◀   icon("next")  replaces ▶
 //   icon("last")   replaces ⏭   icon("play")  a play arrow  icon("pause") ⏸
 //   icon("sound")  sounds on     icon("muted") sounds off    icon("help")  a question mark
-//   icon("clock")  a turn clock
+//   icon("clock")  a turn clock     icon("download") a record to keep
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -30,6 +30,8 @@ const SHAPES = {
          ["path", { d: "M9.3 9.4a2.8 2.8 0 1 1 3.9 2.6c-.8.35-1.2.9-1.2 1.7v.5", fill: "none",
                     stroke: "currentColor", "stroke-width": 1.9, "stroke-linecap": "round" }],
          ["circle", { cx: 12, cy: 17.3, r: 1.2 }]],
+  download: [["path", { d: "M12 4v10M7.5 10l4.5 4.5 4.5-4.5M5 19.5h14", fill: "none", stroke: "currentColor",
+                         "stroke-width": 2.1, "stroke-linecap": "round", "stroke-linejoin": "round" }]],
   clock: [["circle", { cx: 12, cy: 13, r: 8, fill: "none", stroke: "currentColor", "stroke-width": 1.9 }],
           ["path", { d: "M12 8.5V13l3 2M9.5 2.8h5", fill: "none", stroke: "currentColor",
                      "stroke-width": 1.9, "stroke-linecap": "round" }]],

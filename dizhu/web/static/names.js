@@ -1,7 +1,8 @@
 // Who sits where, in the person's language. The page is drawn from its own seat (the
-// bottom of the table, "me"), whatever its number; a spectator's page from seat 0's. People
-// are called by their names; every computer seat by its place at the table and its
-// strength ("Right · normal", "下家·普通"), so that no two seats share a name anywhere.
+// bottom of the table, "me"), whatever its number; a spectator's page from seat 0's. A seat
+// has the same name on every page, so that friends at one table can talk about it: people
+// are called by their names, every computer seat by its number in the turn order and its
+// strength ("Bot 2 · normal", "电脑2·普通"); where it sits is where the page draws it.
 
 import { t } from "./i18n.js";
 
@@ -17,10 +18,6 @@ export function seatPlace(seat, seats, me = 0) {
 /** The seat a page is drawn from: its own, or seat 0 for a spectator. */
 export function viewerSeat(match) {
   return match.seat ?? 0;
-}
-
-export function placeName(place) {
-  return place.startsWith("seat") ? t("place.seat", { n: place.slice(4) }) : t(`place.${place}`);
 }
 
 export function levelName(level) {
@@ -42,18 +39,15 @@ export function personName(name, seat) {
 
 /** Every seat's name in a match: ``match`` is the table's state's match (names, bots, seats). */
 export function seatNames(match) {
-  const me = viewerSeat(match);
   return match.names.map((name, seat) => {
-    const place = placeName(seatPlace(seat, match.seats, me));
     const bot = botAt(match, seat);
-    if (bot) return t("seat.computer", { place, level: levelName(bot) });
-    return name === null ? t("seat.free", { place }) : personName(name, seat);
+    if (bot) return t("seat.computer", { n: seat + 1, level: levelName(bot) });
+    return name === null ? t("seat.free", { n: seat + 1 }) : personName(name, seat);
   });
 }
 
-/** Short names for narrow columns: the people's names, the computers' places. */
+/** Short names for narrow columns: the people's names, the computers' numbers. */
 export function shortNames(match) {
-  const me = viewerSeat(match);
-  return match.names.map((name, seat) => (botAt(match, seat) || name === null
-    ? placeName(seatPlace(seat, match.seats, me)) : personName(name, seat)));
+  return match.names.map((name, seat) => (botAt(match, seat) ? t("seat.computer_short", { n: seat + 1 })
+    : name === null ? t("place.seat", { n: seat + 1 }) : personName(name, seat)));
 }

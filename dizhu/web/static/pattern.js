@@ -1,16 +1,31 @@
 // Naming a play (docs/rules.md, Entering a play): the pattern, then the lowest card of its main
 // run, the length of a chain (or the size of a bomb, where bombs have several sizes), then
-// wings or kickers one rank at a time. The shapes and bomb sizes come from the server
-// (this ruleset's patterns); the server composes and checks the play.
+// wings or kickers one rank at a time. The page knows no rule: the shapes and bomb sizes
+// come from the server (this ruleset's patterns), and so do the plays the person may name
+// now (the view's ``pattern_plays``: by kind, each legal play as [main, length, size,
+// wings]); the picker offers only the answers that lead to one of them. The server
+// composes and checks the play.
 
 import { el } from "./dom.js";
 import { kindName, language, rankName, t } from "./i18n.js";
+
+/** Whether the wing letters ``have`` hold every rank of ``wanted`` (as many times). */
+function holds(have, wanted) {
+  const left = [...have];
+  return wanted.every((rank) => {
+    const i = left.indexOf(rank);
+    if (i < 0) return false;
+    left.splice(i, 1);
+    return true;
+  });
+}
 
 export class PatternEntry {
   constructor(shapes, bombSizes) {
     this.shapes = shapes || [];
     const [low, high] = bombSizes || [4, 4];
     this.bombSizes = { low, high };
+    this.plays = {};
     this.reset(null);
   }
 
@@ -20,6 +35,13 @@ export class PatternEntry {
     this.length = null;
     this.size = null;
     this.wings = [];
+  }
+
+  /** The plays the person may name now (the view's ``pattern_plays``); answers that no
+   * longer lead to one of them are taken back. */
+  setPlays(plays) {
+    this.plays = plays || {};
+    if (this.main !== null && !this.fitting().length) this.reset(this.kind);
   }
 
   /** Whether this pattern asks for its number of cards (a bomb, where bombs vary). */
@@ -35,20 +57,52 @@ export class PatternEntry {
     return this.shape ? this.shape.wings * (this.length || 1) : 0;
   }
 
+  /** The kinds with a play to name now. */
+  playableKinds() {
+    return new Set(Object.keys(this.plays));
+  }
+
+  /** The plays of the chosen kind that agree with the answers so far (``answers`` may
+   * replace some of them). */
+  fitting(answers = {}) {
+    const { main, length, size, wings } = { main: this.main, length: this.length, size: this.size,
+      wings: this.wings, ...answers };
+    return (this.plays[this.kind] || []).filter(([m, l, s, w]) => (main === null || m === main)
+      && (length === null || l === length) && (size === null || s === size) && holds(w, wings));
+  }
+
+  /** The distinct values of one answer (0 main, 1 length, 2 size) among ``plays``, in order. */
+  static values(plays, part) {
+    return [...new Set(plays.map((p) => p[part]))].sort((a, b) => a - b);
+  }
+
+  /** The ranks a card click may answer now: a main run's lowest rank, else a wing. */
+  offered() {
+    if (!this.kind || this.kind === "rocket") return new Set();
+    if (this.main === null) return new Set(this.fitting().map((p) => p[0]));
+    if (this.wings.length >= this.wingsNeeded) return new Set();
+    const ranks = new Set(this.fitting().flatMap((p) => [...p[3]]));
+    return new Set([...ranks].filter((r) => this.fitting({ wings: [...this.wings, r] }).length));
+  }
+
   /** Ranks chosen so far (the main run's lowest and the wings), to highlight in the hand. */
   ranks() {
     return new Set(this.main === null ? [] : [this.main, ...this.wings]);
   }
 
-  /** A card of ``rank`` was clicked (or typed), of which the person holds ``held``;
-   * returns an error text, or "" when taken. */
-  addRank(rank, held = 0) {
+  /** A card of ``rank`` was clicked (or typed); returns an error text, or "" when taken. */
+  addRank(rank) {
     if (!this.kind) return t("pattern.choose_first");
+    if (!this.playableKinds().has(this.kind)) return t("pattern.none_of_kind", { kind: kindName(this.kind) });
     if (this.main === null) {
+      if (!this.offered().has(rank)) return t("pattern.no_main", { kind: kindName(this.kind), rank: rankName(rank) });
       this.main = rank;
-      if (this.shape.chain) this.length = this.shape.min_length;
-      if (this.sized) this.size = Math.max(this.bombSizes.low, Math.min(this.bombSizes.high, held));
+      const plays = this.fitting();
+      this.length = PatternEntry.values(plays, 1)[0];
+      const sizes = PatternEntry.values(plays.filter((p) => p[1] === this.length), 2);
+      this.size = this.sized ? sizes[sizes.length - 1] : null;
     } else if (this.wings.length < this.wingsNeeded) {
+      if (!this.offered().has(rank)) return t("pattern.no_wing", { rank: rankName(rank) });
       this.wings.push(rank);
     } else {
       return t("pattern.complete");
@@ -66,11 +120,18 @@ export class PatternEntry {
     return { pattern };
   }
 
+  /** Keep the wings chosen so far that still fit a play after the length or size changed. */
+  keepWings() {
+    const kept = [];
+    for (const rank of this.wings) if (this.fitting({ wings: [...kept, rank] }).length) kept.push(rank);
+    this.wings = kept.slice(0, this.wingsNeeded);
+  }
+
   /** Draw the pattern buttons and the steps into ``panel``; ``changed(note)`` is called
    * when the person picks a pattern or a length. */
-  render(panel, playableKinds, changed) {
+  render(panel, changed) {
     panel.replaceChildren();
-    const playable = new Set(playableKinds);
+    const playable = this.playableKinds();
     const kinds = el("div", "kinds");
     for (const p of this.shapes) {
       const b = el("button");
@@ -87,7 +148,8 @@ export class PatternEntry {
       b.title = playable.has(p.kind) ? "" : t("pattern.none_playable");
       b.addEventListener("click", () => {
         this.reset(p.kind);
-        changed(p.kind === "rocket" ? t("pattern.rocket_ready") : t("pattern.now_click"));
+        changed(!playable.has(p.kind) ? t("pattern.none_of_kind", { kind: kindName(p.kind) })
+          : p.kind === "rocket" ? t("pattern.rocket_ready") : t("pattern.now_click"));
       });
       kinds.append(b);
     }
@@ -97,25 +159,23 @@ export class PatternEntry {
     const steps = el("div", "steps");
     steps.append(el("span", "", this.main === null ? t("pattern.step_click", { kind: kindName(this.kind) })
       : t("pattern.step_from", { kind: kindName(this.kind), rank: rankName(this.main) })));
-    const chooser = (id, key, low, high, value, set) => {
+    const chooser = (id, key, values, value, set) => {
       const label = el("label", "", ` ${t(key)} `);
       const select = el("select");
       select.id = id;
-      for (let n = low; n <= high; n++) select.add(new Option(String(n), String(n)));
+      for (const n of values) select.add(new Option(String(n), String(n)));
       select.value = String(value);
-      select.addEventListener("change", () => { set(Number(select.value)); changed(""); });
+      select.addEventListener("change", () => { set(Number(select.value)); this.keepWings(); changed(""); });
       label.append(select);
       steps.append(label);
     };
     if (shape.chain && this.main !== null) {
-      chooser("pattern-length", "pattern.length", shape.min_length, shape.max_length, this.length, (n) => {
-        this.length = n;
-        this.wings = this.wings.slice(0, this.wingsNeeded);
-      });
+      chooser("pattern-length", "pattern.length", PatternEntry.values(this.fitting({ length: null, size: null, wings: [] }), 1),
+              this.length, (n) => { this.length = n; });
     }
     if (this.sized && this.main !== null) {
-      chooser("pattern-size", "pattern.size", this.bombSizes.low, this.bombSizes.high, this.size,
-              (n) => { this.size = n; });
+      chooser("pattern-size", "pattern.size", PatternEntry.values(this.fitting({ size: null, wings: [] }), 2),
+              this.size, (n) => { this.size = n; });
     }
     const need = this.wingsNeeded;
     if (need && this.main !== null) {

@@ -5,6 +5,7 @@
 import { totalsChart } from "./chart.js";
 import { $, button, el } from "./dom.js";
 import { isolate, t } from "./i18n.js";
+import { icon } from "./icons.js";
 
 function signed(n) {
   return `${n > 0 ? "+" : ""}${n}`;
@@ -72,13 +73,24 @@ function dealSheet(view, match, names) {
   return box;
 }
 
-/** Every deal of the match, its replay and record, and the totals. Narrow screens show
- * short names (the person's name, the computers' places) and hide the record link. */
+/** A link's words beside its icon: narrow screens show the icon alone (the words stay its
+ * accessible name). */
+function iconLabel(target, name, words) {
+  target.append(icon(name), el("span", "link-words", words));
+  target.setAttribute("aria-label", words);
+  target.title = words;
+  return target;
+}
+
+/** Every deal of the match, its replay and record, and the totals. Each deal's landlord is
+ * marked in its seat's column; narrow screens (and four seats) show short names (the
+ * people's names, the computers' numbers), and the links as icons. */
 function matchTable(match, names, short, on) {
   const box = el("section", "match-table");
   box.append(el("h2", "", match.mode === "deals" ? t("sheet.match_deals", { n: match.scored, of: match.target })
     : t("sheet.match_race", { target: match.target })));
   const table = el("table", "sheet match-sheet");
+  table.dataset.seats = String(names.length);
   const head = el("tr");
   head.append(el("th", "col-deal", t("sheet.deal")), el("th", "col-landlord", t("sheet.landlord")),
               el("th", "col-stake", t("sheet.stake")));
@@ -98,13 +110,20 @@ function matchTable(match, names, short, on) {
     landlord.append(el("span", "full", names[s.landlord]), el("span", "short", short[s.landlord]));
     if (s.landlord_won) landlord.append(el("span", "won-mark", " ✓"));
     tr.append(el("td", "col-deal", String(s.number)), landlord, el("td", "col-stake", String(s.stake)));
-    s.scores.forEach((x, seat) => tr.append(el("td", `col-seat${seat === match.seat ? " col-mine" : ""}`, signed(x))));
+    s.scores.forEach((x, seat) => {
+      const td = el("td", `col-seat${seat === match.seat ? " col-mine" : ""}`, signed(x));
+      if (seat === s.landlord) {
+        td.classList.add("landlord-cell");
+        td.title = t("sheet.landlord");
+      }
+      tr.append(td);
+    });
     const cell = el("td", "col-links");
     const links = el("span", "links");
     cell.append(links);
-    const replay = button(t("sheet.replay"), () => on.replay(s.index), { cls: "small" });
+    const replay = iconLabel(button("", () => on.replay(s.index), { cls: "small" }), "play", t("sheet.replay"));
     replay.dataset.replay = String(s.index);
-    const record = el("a", "record-link", t("sheet.record"));
+    const record = iconLabel(el("a", "record-link"), "download", t("sheet.record"));
     record.href = `/api/matches/${match.id}/deals/${s.index}/record?${on.credential || ""}`;
     record.setAttribute("download", "");
     links.append(replay, record);

@@ -95,7 +95,11 @@ export class TableView {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${this.id}?${this.credential}`);
     this.ws = ws;
-    ws.onopen = () => { $("connection").hidden = true; };
+    ws.onopen = () => {
+      $("connection").hidden = true;
+      // what was said while the server was away is no longer so
+      if ($("message").textContent === t("table.not_connected")) this.say("");
+    };
     ws.onmessage = (event) => this.receive(JSON.parse(event.data));
     ws.onclose = () => {
       if (this.closed || ws !== this.ws) return;
@@ -549,13 +553,14 @@ export class TableView {
     this.patternMode = on;
     this.selected.clear();
     this.pattern = on ? new PatternEntry(this.state.match.patterns, this.state.match.bomb_sizes) : null;
+    if (on) this.pattern.setPlays(this.state.view.pattern_plays);
     this.say(on ? t("pattern.start") : "");
     this.render();
   }
 
   patternCard(card) {
-    const rank = rankOf(card);
-    const error = this.pattern.addRank(rank, this.positionsOf(rank).length);
+    if (!this.myTurn()) { this.say(t("table.not_your_turn"), true); return; }
+    const error = this.pattern.addRank(rankOf(card));
     this.say(error, Boolean(error));
     if (error) return;
     this.renderHand();
@@ -573,7 +578,7 @@ export class TableView {
     const panel = $("pattern");
     panel.hidden = !this.patternMode;
     if (!this.patternMode) return;
-    this.pattern.render(panel, this.state.view.playable_kinds, (note) => {
+    this.pattern.render(panel, (note) => {
       this.say(note);
       this.render();
     });
@@ -592,6 +597,7 @@ export class TableView {
       this.selected.clear();
       if (this.patternMode) { this.patternMode = false; this.pattern = null; }
     }
+    if (this.patternMode) this.pattern.setPlays(view.pattern_plays);
     renderInfo(this.state, this.rulesetTitle(match.ruleset));
     renderStake(this.state, names);
     ensureSeats(match.seats, viewerSeat(match));
@@ -623,17 +629,19 @@ export class TableView {
       this.say(t(this.notice.key));
     }
     if (view.phase === "play") this.dealInPlay = match.deal_index;
-    const stepAway = match.autoplay && !match.finished; // under auto-play the deals go on by themselves
-    if (view.phase === "over" && this.sheetShownFor !== match.deal_index && !stepAway) {
+    if (view.phase === "over" && this.sheetShownFor !== match.deal_index) {
       // the sheet opens once per deal: after a moment when the deal ended before the
       // person's eyes (its last play is seen), at once on a page opened on a finished deal
+      // and under auto-play (the next deal comes by itself after the time to read it)
       const deal = match.deal_index;
       this.sheetShownFor = deal;
       clearTimeout(this.sheetTimer);
-      this.sheetTimer = setTimeout(() => {
+      const show = () => {
         const now = this.state;
         if (!this.closed && now.view.phase === "over" && now.match.deal_index === deal) this.showSheet(false);
-      }, this.dealInPlay === deal ? SHEET_DELAY_MS : 0);
+      };
+      if (this.dealInPlay === deal && !match.autoplay) this.sheetTimer = setTimeout(show, SHEET_DELAY_MS);
+      else show();
     } else if ($("sheet-dialog").open) {
       this.fillSheet();
     }
@@ -646,7 +654,8 @@ export class TableView {
     for (let seat = 0; seat < match.seats; seat++) renderSpot(this.state, seat, names, { past });
     $("felt").classList.toggle("showing-past", Boolean(past));
     $("last-button").setAttribute("aria-pressed", String(Boolean(past)));
-    $("felt").dataset.past = past ? t("table.last_trick") : "";
+    $("past-label").hidden = !past;
+    $("past-label").textContent = t("table.last_trick");
   }
 
   fillSheet() {
@@ -692,6 +701,7 @@ export class TableView {
       order: handOrder(this.cards, this.sortBy),
       selected: this.selected,
       named: this.patternMode ? this.pattern.ranks() : new Set(),
+      offered: this.patternMode && this.pattern.kind ? this.pattern.offered() : null,
       fromKitty,
       patternMode: this.patternMode,
     });

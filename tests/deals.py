@@ -1,0 +1,33 @@
+"""Deals chosen for what a test needs, found by their match seed (a match's deals follow
+from its seed: see :mod:`dizhu.match`)."""
+
+from __future__ import annotations
+
+from dizhu.combos import Kind, Play
+from dizhu.deal import Phase
+from dizhu.match import Match, MatchSettings
+from dizhu.rulesets import find_ruleset
+
+WINGED = [("classic", Kind.TRIPLE_SINGLE), ("classic", Kind.TRIPLE_PAIR),
+          ("classic", Kind.AIRPLANE_SINGLES), ("classic", Kind.AIRPLANE_PAIRS),
+          ("classic", Kind.FOUR_TWO_SINGLES), ("classic", Kind.FOUR_TWO_PAIRS),
+          ("four", Kind.TRIPLE_PAIR), ("four", Kind.AIRPLANE_PAIRS)]
+"""Every kind with kickers or wings, in each ruleset that has it."""
+
+
+def leading_with(ruleset: str, kind: Kind) -> tuple[str, Play]:
+    """A match seed whose first deal the creator (seat 0) opens and, bidding 3, leads with
+    a hand that can play ``kind``; and the longest such play (the most wings)."""
+    rules = find_ruleset(ruleset)
+    for n in range(10_000):
+        seed = f"lead:{n}"
+        deal = Match(MatchSettings("deals", 5, rules, seed)).current
+        if deal.opening != 0:
+            continue
+        deal.push(deal.legal_actions()[-1])  # the highest bid
+        if deal.phase is not Phase.PLAY or deal.landlord != 0:
+            continue
+        plays = [a for a in deal.legal_actions() if isinstance(a, Play) and a.kind is kind]
+        if plays:
+            return seed, max(plays, key=lambda p: (p.size, p.main))
+    raise AssertionError(f"no seed deals seat 0 a {kind.label} of {ruleset}")

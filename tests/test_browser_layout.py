@@ -1,0 +1,184 @@
+# ruff: noqa: F811 (tests take the fixtures imported from .browsing as arguments)
+"""The page's layout measured in a real browser, at 1280 x 800 and at 390 x 844 by touch:
+nothing needed below the fold, nothing wider than its box (scrollWidth past clientWidth),
+no element outside the screen or outside its dialog, no text cut or wrapped where it must
+stand whole."""
+
+import json
+
+import pytest
+
+from .browsing import (  # noqa: F401 (fixtures)
+    LAYOUTS,
+    Person,
+    browser,
+    close_pages,
+    landlord_to_lead,
+    server,
+)
+from .test_browser_play import hidden_but_shown, toggle_count
+
+OVERFLOWING = """(selector) => [...document.querySelectorAll(selector)]
+    .filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
+    .map(e => (e.id || e.className) + ': ' + e.textContent.slice(0, 40))"""
+
+OUTSIDE = """([selector, within]) => [...document.querySelectorAll(selector)]
+    .filter(e => e.getClientRects().length).filter(e => {
+        const r = e.getBoundingClientRect();
+        const box = within ? e.closest(within).getBoundingClientRect()
+            : {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+        return r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5
+            || r.bottom > box.bottom + 0.5;
+    }).map(e => (e.id || e.className) + ': ' + e.textContent.slice(0, 40))"""
+
+LINES = """(selector) => { const e = document.querySelector(selector);
+    const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    const tops = new Set();
+    while (walker.nextNode()) {
+        const range = document.createRange(); range.selectNodeContents(walker.currentNode);
+        for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+    }
+    return tops.size; }"""
+
+
+def overflowing(page, selector: str) -> list[str]:
+    """Elements drawn narrower than their content (cut, or scrolled sideways)."""
+    return page.evaluate(OVERFLOWING, selector)
+
+
+def outside(page, selector: str, within: str | None = None) -> list[str]:
+    """Elements not wholly inside the screen (or inside their ``within`` ancestor)."""
+    return page.evaluate(OUTSIDE, [selector, within])
+
+
+def lines(page, selector: str) -> int:
+    """How many lines the element's text takes."""
+    return page.evaluate(LINES, selector)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_lobby_starts_a_match_without_scrolling(browser, server, lang):
+    """Defect 7: at 1280 x 800 "Start match" is on the screen as the lobby opens (and no
+    part of the page marked hidden shows)."""
+    person = Person(browser, server, lang=lang)
+    person.goto_lobby()
+    assert outside(person.page, "#start-match") == []
+    assert hidden_but_shown(person.page) == []
+
+
+def test_the_hosts_hand_stays_on_the_screen_with_the_invitations_open(browser, server):
+    """Defect 7: the invitations open, every card of the host's hand is on the screen."""
+    person = Person(browser, server)
+    person.start_match(bots=["friend", "friend"])
+    page = person.page
+    page.wait_for_selector("#invite[open]")
+    assert outside(page, "#hand .card") == []
+    assert outside(page, "#controls") == []
+
+
+@LAYOUTS
+def test_the_pattern_picker_and_the_count_strip_fit_with_the_hand(browser, server, how):
+    """Defect 7: the count strip open and a pattern chosen, the picker's steps, the
+    controls and every card stay on the screen at 1280 x 800 (on a phone, once scrolled
+    to the hand, without sideways scrolling); the turn's badge stands on one line."""
+    person = landlord_to_lead(browser, server, **how)
+    page = person.page
+    toggle_count(person, False)
+    person.click("#pattern-toggle")
+    person.click("#pattern button[data-kind='single']")
+    person.click("#hand .card.offered >> nth=0")
+    if how.get("phone"):
+        page.locator("#pattern").scroll_into_view_if_needed()
+        assert outside(page, "#pattern .steps") == []
+    else:
+        for selector in ("#hand .card", "#pattern", "#controls", "#count-strip"):
+            assert outside(page, selector) == [], selector
+    assert overflowing(page, "body, #count-strip, #pattern, #felt") == []
+    assert lines(page, "#seat-0 .turn-mark") == 1
+
+
+@pytest.mark.parametrize("how", [{"lang": "en"}, {"phone": True, "lang": "zh"},
+                                 {"phone": True, "lang": "en"}],
+                         ids=["desktop-en", "phone-zh", "phone-en"])
+def test_a_landlords_seat_and_the_stake_line_show_whole(browser, server, how):
+    """Defect 4: as landlord at the lead (every chip of the stake line shown: the stake,
+    the person's own, the bid, spring and anti-spring possible), nothing of the stake line
+    or of the person's seat is cut or outside its box: "your turn" and the turn clock
+    whole, each on one line."""
+    for _ in range(20):  # the clock is the person's: their turn as landlord
+        person = Person(browser, server, **how)
+        person.start_match(clock=30)
+        person.bid_through(3)
+        if person.page.locator("#seat-0 .role.landlord").count():
+            break
+        person.close()
+    page = person.page
+    page.wait_for_selector("#seat-0 .clock:not([hidden])")
+    assert page.locator("#stake .chip").count() == 5
+    assert overflowing(page, "#stake, #stake .chip, #seat-0 *") == []
+    assert outside(page, "#stake .chip", "#stake") == []
+    parts = "#seat-0 .seat-head, #seat-0 .seat-line, #seat-0 .turn > *"
+    assert outside(page, parts, "#seat-0") == []
+    assert lines(page, "#seat-0 .turn-mark") == 1 and lines(page, "#seat-0 .clock") == 1
+    assert not person.errors
+
+
+def test_the_last_trick_label_leaves_the_kitty_in_view(browser, server):
+    """Defect 7: "Last trick" is said where it covers nothing, not over "Kitty"."""
+    person = landlord_to_lead(browser, server)
+    page = person.page
+    for _ in range(40):  # until a trick has cleared
+        assert person.wait_turn_or_end() == "play"
+        if sum(bool(e.get("lead")) for e in person.state()["view"]["history"]) >= 2:
+            break
+        person.play_turn()
+    page.keyboard.press("l")
+    page.wait_for_selector("#past-label:not([hidden])")
+    label, kitty = person.box("#past-label"), person.box("#kitty")
+    apart = (label["x"] + label["width"] <= kitty["x"] or kitty["x"] + kitty["width"] <= label["x"]
+             or label["y"] + label["height"] <= kitty["y"]
+             or kitty["y"] + kitty["height"] <= label["y"])
+    assert apart, (label, kitty)
+
+
+@pytest.fixture(scope="module")
+def four_finished(browser, server):
+    """A match of four played to its end by auto-play: its id and its spectators' link."""
+    person = Person(browser, server)
+    match_id = person.start_match(ruleset="four")
+    person.page.click("#autoplay")
+    person.page.wait_for_selector("#sheet-new", timeout=180_000)
+    watch = person.page.input_value("#invite-watch") if person.page.locator(
+        "#invite-watch").count() else None
+    person.close()
+    return match_id, watch
+
+
+@pytest.mark.parametrize("who", ["creator", "spectator"])
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_the_score_sheet_of_four_fits_its_dialog(browser, server, four_finished, who, phone):
+    """Defect 4: the match table of a four-player match, with Replay and Record on every
+    row, fits the dialog at 1280 px and on a phone, for the creator and a spectator: no
+    column past the dialog, no link cut or hidden."""
+    from dizhu.session import Store
+
+    match_id, _ = four_finished
+    person = Person(browser, server, phone=phone)
+    if who == "creator":
+        person.open_match(match_id)
+    else:
+        store = Store(server.db)
+        secret = store.db.execute("SELECT secret FROM watch WHERE match_id = ?",
+                                  (match_id,)).fetchone()[0]
+        store.close()
+        person.page.goto(f"{server.url}/#/watch/{secret}")
+    page = person.page
+    page.wait_for_selector("#sheet-dialog[open] .match-sheet")
+    page.evaluate("document.querySelector('.match-table').scrollIntoView()")
+    assert overflowing(page, ".match-table, .match-sheet th, .match-sheet .links > *") == []
+    links = page.locator(".match-sheet tbody .links > *")
+    assert links.count() == 2 * 5 and all(links.nth(i).is_visible() for i in range(links.count()))
+    assert outside(page, ".match-sheet", "dialog") == []
+    assert outside(page, ".match-sheet tbody .links > *", "dialog") == []
+    assert json.loads(json.dumps(page.evaluate("scrollX"))) == 0
+    assert not person.errors

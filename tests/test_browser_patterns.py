@@ -1,0 +1,130 @@
+# ruff: noqa: F811 (tests take the fixtures imported from .browsing as arguments)
+"""Naming a play by its pattern in a real browser, at 1280 x 800 with a mouse and at
+390 x 844 by touch: every kind with kickers or wings is named rank by rank and lands on the
+table, and the picker offers only what the hand can make (the server says what)."""
+
+from collections import Counter
+
+import pytest
+
+from dizhu.cards import RANKS
+from dizhu.combos import Kind, Play
+from dizhu.patterns import Naming, naming
+from dizhu.rulesets import find_ruleset
+from dizhu.session import MatchSession, Store
+
+from .browsing import (  # noqa: F401 (fixtures)
+    CATALOGS,
+    LAYOUTS,
+    Person,
+    browser,
+    close_pages,
+    seeded_match,
+    server,
+)
+from .deals import WINGED, leading_with
+
+
+def card_of(rank: int) -> str:
+    return f"#hand .card[data-card^='{RANKS[rank]}'] >> nth=0"
+
+
+def name_pattern(person: Person, named: Naming) -> None:
+    """Name a play as a person does: the pattern button, the lowest card of the main run,
+    the run's length, then each wing or kicker by a card of its rank."""
+    person.click("#pattern-toggle")
+    person.click(f"#pattern button[data-kind='{named.kind.label}']")
+    person.click(card_of(named.main))
+    if person.page.locator("#pattern-length").count():
+        person.page.select_option("#pattern-length", str(named.length))
+    for rank in named.wings:
+        person.click(card_of(rank))
+
+
+def leading(browser, server, ruleset: str, kind: Kind, how: dict):
+    """A person who leads a deal in which their hand can play ``kind``, and its longest
+    play of that kind."""
+    seed, play = leading_with(ruleset, kind)
+    person = Person(browser, server, **how)
+    person.open_match(seeded_match(server, ruleset, seed))
+    person.bid_through(3)
+    assert person.wait_turn_or_end() == "play"
+    return person, play
+
+
+@LAYOUTS
+@pytest.mark.parametrize("ruleset, kind", WINGED, ids=[f"{r}-{k.label}" for r, k in WINGED])
+def test_naming_a_pattern_with_wings_plays_it(browser, server, ruleset, kind, how):
+    """Defect 1: the pattern, its lowest rank, its length, then its kickers or wings one
+    rank at a time; Play puts exactly that play on the table (the server once refused the
+    message as nested too deep)."""
+    person, play = leading(browser, server, ruleset, kind, how)
+    page = person.page
+    named = naming(play, find_ruleset(ruleset).combos)
+    assert named.wings
+    name_pattern(person, named)
+    person.acting("#play")
+    assert not page.is_visible("#message.error"), page.text_content("#message")
+    assert person.last_play()["play"] == play.text
+    page.wait_for_selector("#play-0 .play-label")
+    assert page.text_content("#play-0 .play-label") == CATALOGS[how["lang"]][f"kind.{kind.label}"]
+    assert page.locator("#play-0 .card").count() == play.size
+    assert not person.errors
+
+
+def engine_namings(server, match_id: int, kind: Kind) -> list[Naming]:
+    """How each legal play of ``kind`` of the person to move is named (the engine's word)."""
+    store = Store(server.db)
+    try:
+        table = MatchSession.load(store, match_id)
+        combos = table.rules.combos
+        return [naming(p, combos) for p in table.deal.legal_actions()
+                if isinstance(p, Play) and p.kind is kind]
+    finally:
+        store.close()
+
+
+def offered(page) -> set[str]:
+    """The ranks of the hand's cards the picker offers to click now."""
+    return set(page.eval_on_selector_all("#hand .card.offered",
+                                         "cs => cs.map(c => c.dataset.card[0])"))
+
+
+@LAYOUTS
+def test_the_pattern_picker_offers_only_what_the_hand_can_make(browser, server, how):
+    """Defect 7: the picker offers the main ranks, the lengths and the wings of the plays
+    the hand can make, as the server sends them; a card it does not offer is refused with
+    a reason, and nothing is chosen."""
+    seed, play = leading_with("classic", Kind.AIRPLANE_SINGLES)
+    match_id = seeded_match(server, "classic", seed)
+    person = Person(browser, server, **how)
+    person.open_match(match_id)
+    person.bid_through(3)
+    page = person.page
+    namings = engine_namings(server, match_id, Kind.AIRPLANE_SINGLES)
+    person.click("#pattern-toggle")
+    person.click("#pattern button[data-kind='airplane_singles']")
+    mains = {RANKS[n.main] for n in namings}
+    assert offered(page) == mains
+    other = next(c for c in person.hand() if c[0] not in mains)
+    person.click(f"#hand .card[data-card='{other}']")
+    assert page.is_visible("#message.error")
+    assert page.locator("#hand .card.named").count() == 0
+    named = naming(play, find_ruleset("classic").combos)
+    person.click(card_of(named.main))
+    lengths = sorted({n.length for n in namings if n.main == named.main})
+    assert page.eval_on_selector_all("#pattern-length option", "os => os.map(o => +o.value)") \
+        == lengths
+    page.select_option("#pattern-length", str(named.length))
+    chosen: list[int] = []
+    for rank in named.wings:
+        fits = [n for n in namings if (n.main, n.length) == (named.main, named.length)
+                and not Counter(chosen) - Counter(n.wings)]
+        left = {w for n in fits for w in Counter(n.wings) - Counter(chosen)}
+        assert offered(page) == {RANKS[w] for w in left}
+        person.click(card_of(rank))
+        chosen.append(rank)
+    assert offered(page) == set()
+    person.acting("#play")
+    assert person.last_play()["play"] == play.text
+    assert not person.errors
