@@ -43,7 +43,7 @@ def test_the_first_hint_keeps_a_bomb_whole():
     ("single 3", True),
     ("bomb 3333", False),
     ("straight 56789", False),
-    ("single B", False),  # the black joker alone, without the red one: no rocket to break
+    ("single B", False),  # the small joker alone, without the big one: no rocket to break
 ])
 def test_what_breaks_a_bomb(play, expected):
     hand = find_ruleset().parse_ranks("33334567899TTJQKKA2B")

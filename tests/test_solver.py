@@ -43,7 +43,7 @@ def test_the_node_limit_gives_up_cleanly():
 def test_three_peasants_are_one_team():
     # a peasant to lead goes out at once with its last card
     assert Solver().landlord_wins(position("BB/3/4/5 0 1 -", FOUR)) is False
-    # with the landlord to lead, the pair of black jokers goes out at once
+    # with the landlord to lead, the pair of small jokers goes out at once
     assert Solver().landlord_wins(position("BB/3/4/5 0 0 -", FOUR)) is True
 
 

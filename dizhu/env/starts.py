@@ -22,7 +22,7 @@ option is a ``ValueError`` that names it):
 - ``douzero``: one deal of DouZero's evaluation data (``generate_eval_data.py``: a dict of
   ``landlord`` (20 cards, the kitty's among them), ``landlord_down`` and ``landlord_up``
   (17 each: the seat after the landlord and the one before), ``three_landlord_cards``;
-  cards numbered 3..14, 17 for the 2s, 20 and 30 for the black and red jokers), played
+  cards numbered 3..14, 17 for the 2s, 20 and 30 for the small and big jokers), played
   from ``landlord`` as with ``hands``. Play-only environments of three seats, one pack.
 """
 
