@@ -181,3 +181,54 @@ _FIELD = UNIT[1] - 1
 
 def _rank(rank: int) -> str:
     return RANKS[rank] if 0 <= rank < len(RANKS) else str(rank)
+
+
+class PatternChoices:
+    """What a pattern picker may offer at each step, from the plays that may be named now
+    (their :func:`naming`): the kinds, then for the answers given so far the main ranks,
+    lengths, bomb sizes and next wing ranks that still lead to one of those plays. An
+    interface that offers only these never asks for a play the hand cannot make."""
+
+    def __init__(self, namings: list[Naming]) -> None:
+        self.namings = namings
+
+    @classmethod
+    def of(cls, plays: list[Play], combos: CombinationRules = CLASSIC_COMBOS) -> PatternChoices:
+        """The choices for these legal plays (a pass among them is left out)."""
+        return cls([naming(p, combos) for p in plays if p.kind is not Kind.PASS])
+
+    def kinds(self) -> set[Kind]:
+        return {n.kind for n in self.namings}
+
+    def fitting(self, kind: Kind, main: int | None = None, length: int | None = None,
+                size: int | None = None, wings: tuple[int, ...] = ()) -> list[Naming]:
+        """The plays of ``kind`` that agree with the answers given (``None``: not yet)."""
+        return [n for n in self.namings if n.kind is kind
+                and (main is None or n.main == main)
+                and (length is None or n.length == length)
+                and (size is None or n.size == size) and _holds(n.wings, wings)]
+
+    def mains(self, kind: Kind) -> list[int]:
+        return sorted({n.main for n in self.fitting(kind)})
+
+    def lengths(self, kind: Kind, main: int) -> list[int]:
+        return sorted({n.length for n in self.fitting(kind, main)})
+
+    def sizes(self, kind: Kind, main: int, length: int) -> list[int]:
+        return sorted({n.size for n in self.fitting(kind, main, length) if n.size is not None})
+
+    def next_wings(self, kind: Kind, main: int, length: int, size: int | None,
+                   wings: tuple[int, ...]) -> list[int]:
+        """The ranks that may be the next wing (or kicker) after ``wings``."""
+        found = {r for n in self.fitting(kind, main, length, size, wings) for r in n.wings}
+        return sorted(r for r in found if self.fitting(kind, main, length, size, (*wings, r)))
+
+
+def _holds(wings: tuple[int, ...], chosen: tuple[int, ...]) -> bool:
+    """Whether ``chosen`` (ranks, any order) is a sub-multiset of ``wings``."""
+    left = list(wings)
+    for rank in chosen:
+        if rank not in left:
+            return False
+        left.remove(rank)
+    return True

@@ -3,9 +3,11 @@ wings, in each ruleset that has it, is named rank by rank and played (the same p
 browser tests name)."""
 
 import pytest
+from textual.widgets import OptionList
 
 from dizhu.cards import RANKS
-from dizhu.patterns import naming, shapes
+from dizhu.combos import Kind
+from dizhu.patterns import PatternChoices, naming, shapes
 from dizhu.rulesets import find_ruleset
 from dizhu.tui.app import DizhuApp
 from dizhu.tui.dialogs import PatternScreen
@@ -37,10 +39,53 @@ def test_naming_a_pattern_with_wings_plays_it(tmp_path, ruleset, kind):
             kinds = [s.kind for s in shapes(rules.combos)]
             await pilot.press(*["down"] * kinds.index(kind), "enter")
             await pilot.press(key_of(named.main))
-            chain = app.screen.shape.chain(rules.combos)
-            if chain:
-                await pilot.press(*["down"] * (named.length - chain[0]), "enter")
+            if app.screen.shape.chain(rules.combos):
+                await pilot.press(*["down"] * offered(app).index(str(named.length)), "enter")
             await pilot.press(*map(key_of, named.wings))
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen), message(table)
+            assert last_of_mine(table.session)[0] == play
+
+    run(test)
+
+
+def offered(app) -> list[str]:
+    """The answers the pattern screen offers now, by id."""
+    answers = app.screen.query_one("#answers", OptionList)
+    return [answers.get_option_at_index(i).id for i in range(answers.option_count)]
+
+
+@pytest.mark.parametrize("ruleset, kind", [("classic", Kind.AIRPLANE_SINGLES),
+                                           ("four", Kind.AIRPLANE_PAIRS)])
+def test_the_picker_offers_only_what_the_hand_can_make(tmp_path, ruleset, kind):
+    """Each step lists only the ranks, lengths and wings that lead to a legal play: the
+    main ranks of the kind the hand can play, the lengths of runs it holds from that rank,
+    the wings that still complete one (as the browser's picker does, from the engine)."""
+    seed, play = leading_with(ruleset, kind)
+    rules = find_ruleset(ruleset)
+    named = naming(play, rules.combos)
+    db = tmp_path / "game.sqlite3"
+    seeded(db, seed, ruleset=ruleset, bots=("easy",) * (rules.seats - 1))
+
+    async def test():
+        app = DizhuApp(db, pause=0)
+        async with app.run_test(size=SIZE) as pilot:
+            table = await landlord_to_lead(pilot)
+            choices = PatternChoices.of(table.view.legal, rules.combos)
+            await pilot.press("n")
+            kinds = [s.kind for s in shapes(rules.combos)]
+            await pilot.press(*["down"] * kinds.index(kind), "enter")
+            assert offered(app) == [RANKS[r] for r in choices.mains(kind)]
+            await pilot.press(key_of(named.main))
+            lengths = choices.lengths(kind, named.main)
+            assert offered(app) == [str(n) for n in lengths]
+            await pilot.press(*["down"] * lengths.index(named.length), "enter")
+            wings: tuple[int, ...] = ()
+            for wing in named.wings:
+                assert offered(app) == [RANKS[r] for r in choices.next_wings(
+                    kind, named.main, named.length, named.size, wings)]
+                await pilot.press(key_of(wing))
+                wings += (wing,)
             await pilot.pause()
             assert isinstance(app.screen, TableScreen), message(table)
             assert last_of_mine(table.session)[0] == play

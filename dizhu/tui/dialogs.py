@@ -14,9 +14,9 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..cards import RANKS, card_rank, count_of, format_ranks
+from ..cards import RANKS, count_of, format_ranks
 from ..combos import Kind, Play
-from ..patterns import Shape, shapes
+from ..patterns import PatternChoices, Shape, shapes
 from ..rules import RuleSet
 from ..session import ActionError
 from ..words import cards_text, face, kind_words
@@ -44,14 +44,17 @@ class PatternScreen(Question[dict[str, Any] | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, rules: RuleSet, hand: tuple[int, ...], playable: set[str]) -> None:
+    def __init__(self, rules: RuleSet, choices: PatternChoices) -> None:
+        """``choices``: what the seat may name now (from its legal plays): each step offers
+        only the answers that lead to one of them."""
         super().__init__()
         self.rules = rules
-        self.held = sorted({card_rank(c) for c in hand})
-        self.playable = playable
+        self.choices = choices
         self.shape: Shape | None = None
         self.pattern: dict[str, Any] = {}
         self.step = "kind"
+        self.offered: list[int] = []
+        """The ranks the current question about ranks offers."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -91,14 +94,23 @@ class PatternScreen(Question[dict[str, Any] | None]):
 
     def ask_kind(self) -> None:
         options = []
+        playable = self.choices.kinds()
         for shape in shapes(self.rules.combos):
             label = shape.kind.label
-            prompt = Text(kind_words(label), style="" if label in self.playable else "dim")
+            prompt = Text(kind_words(label), style="" if shape.kind in playable else "dim")
             options.append(Option(prompt, id=label))
         self.ask("Which pattern? (dimmed: none of it can be played now)", options)
 
-    def ask_rank(self, question: str) -> None:
-        self.ask(question, [Option(face(RANKS[r]), id=RANKS[r]) for r in self.held])
+    def ask_rank(self, question: str, ranks: list[int]) -> None:
+        self.offered = ranks
+        self.ask(question, [Option(face(RANKS[r]), id=RANKS[r]) for r in ranks])
+
+    def answers(self) -> dict[str, Any]:
+        """The answers so far as :meth:`PatternChoices.fitting` takes them."""
+        p = self.pattern
+        return {"kind": Kind.from_label(p["kind"]), "main": RANKS.index(p["main"]),
+                "length": p.get("length", 1), "size": p.get("size"),
+                "wings": tuple(RANKS.index(r) for r in p.get("wings", []))}
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -116,10 +128,10 @@ class PatternScreen(Question[dict[str, Any] | None]):
         except ActionError:
             self.say(not_a_rank(char))
             return
-        wanted = next((r for r in self.held if count_of(ranks, r)), None)
+        wanted = next((r for r in self.offered if count_of(ranks, r)), None)
         if wanted is None:
-            self.say(f"you hold no {cards_text(format_ranks(ranks))}: choose one of the "
-                     "ranks listed")
+            self.say(f"{cards_text(format_ranks(ranks))} cannot be named here: choose one of "
+                     "the ranks listed")
             return
         self.answer(RANKS[wanted])
 
@@ -136,7 +148,12 @@ class PatternScreen(Question[dict[str, Any] | None]):
                 self.dismiss(self.pattern)
                 return
             self.step = "main"
-            self.ask_rank("The lowest rank of its main run?")
+            mains = self.choices.mains(kind)
+            if not mains:
+                self.say(f"none of {kind_words(value)} can be played now: choose another")
+                self.step = "kind"
+                return
+            self.ask_rank("The lowest rank of its main run?", mains)
         elif self.step == "main":
             self.pattern["main"] = value
             self.after_main()
@@ -153,17 +170,16 @@ class PatternScreen(Question[dict[str, Any] | None]):
     def after_main(self) -> None:
         shape = self.shape
         combos = self.rules.combos
-        chain = shape.chain(combos)
+        kind, main = shape.kind, RANKS.index(self.pattern["main"])
         smallest, biggest = combos.bomb_sizes
-        if chain:
+        if shape.chain(combos):
             self.step = "length"
-            low, high = chain
-            self.ask("How long is the run?",
-                     [Option(f"{n} ranks", id=str(n)) for n in range(low, high + 1)])
-        elif shape.kind is Kind.BOMB and smallest < biggest:
+            self.ask("How long is the run?", [Option(f"{n} ranks", id=str(n))
+                                              for n in self.choices.lengths(kind, main)])
+        elif kind is Kind.BOMB and smallest < biggest:
             self.step = "size"
-            self.ask("How many cards?",
-                     [Option(f"{n} cards", id=str(n)) for n in range(smallest, biggest + 1)])
+            self.ask("How many cards?", [Option(f"{n} cards", id=str(n))
+                                         for n in self.choices.sizes(kind, main, 1)])
         else:
             self.ask_wings()
 
@@ -176,7 +192,8 @@ class PatternScreen(Question[dict[str, Any] | None]):
         self.step = "wing"
         what = "wing" if self.shape.chain(self.rules.combos) else "kicker"
         each = "single" if self.shape.wing == 1 else "pair"
-        self.ask_rank(f"{what.capitalize()} {have + 1} of {need} ({each}): which rank?")
+        self.ask_rank(f"{what.capitalize()} {have + 1} of {need} ({each}): which rank?",
+                      self.choices.next_wings(**self.answers()))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -22,6 +22,7 @@ from textual.widgets import Footer, Static
 from ..auction import Bid
 from ..combos import Play
 from ..deal import Action, AmbiguousPlayError, Phase
+from ..patterns import PatternChoices
 from ..session import CREATOR, ActionError, MatchSession
 from ..view import SeatView
 from ..words import cards_text as ranks_in_words
@@ -371,8 +372,8 @@ class TableScreen(Screen):
         if self.session.person_to_move() != CREATOR or view.phase is not Phase.PLAY:
             self.say("name a pattern on your turn to play", error=True)
             return
-        playable = {a.kind.label for a in view.legal if isinstance(a, Play) and not a.is_pass}
-        self.app.push_screen(PatternScreen(self.session.rules, view.hand, playable),
+        rules = self.session.rules
+        self.app.push_screen(PatternScreen(rules, PatternChoices.of(view.legal, rules.combos)),
                              callback=self.named)
 
     def named(self, pattern: dict[str, Any] | None) -> None:
