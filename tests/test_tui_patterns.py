@@ -22,11 +22,12 @@ def key_of(rank: int) -> str:
     return "0" if RANKS[rank] == "T" else RANKS[rank].lower()
 
 
-@pytest.mark.parametrize("ruleset, kind", WINGED, ids=[f"{r}-{k.label}" for r, k in WINGED])
-def test_naming_a_pattern_with_wings_plays_it(tmp_path, ruleset, kind):
+def name_and_play(tmp_path, ruleset: str, kind: Kind, answer) -> None:
+    """The creator leads a deal in which it can play ``kind``, opens the pattern screen,
+    chooses the kind and gives the rest by ``answer(pilot, app, choices, named)`` (a
+    coroutine, ``named`` the longest such play's naming); then that play is on the table."""
     seed, play = leading_with(ruleset, kind)
     rules = find_ruleset(ruleset)
-    named = naming(play, rules.combos)
     db = tmp_path / "game.sqlite3"
     seeded(db, seed, ruleset=ruleset, bots=("easy",) * (rules.seats - 1))
 
@@ -34,14 +35,12 @@ def test_naming_a_pattern_with_wings_plays_it(tmp_path, ruleset, kind):
         app = DizhuApp(db, pause=0)
         async with app.run_test(size=SIZE) as pilot:
             table = await landlord_to_lead(pilot)
+            choices = PatternChoices.of(table.view.legal, rules.combos)
             await pilot.press("n")
             assert isinstance(app.screen, PatternScreen)
             kinds = [s.kind for s in shapes(rules.combos)]
             await pilot.press(*["down"] * kinds.index(kind), "enter")
-            await pilot.press(key_of(named.main))
-            if app.screen.shape.chain(rules.combos):
-                await pilot.press(*["down"] * offered(app).index(str(named.length)), "enter")
-            await pilot.press(*map(key_of, named.wings))
+            await answer(pilot, app, choices, naming(play, rules.combos))
             await pilot.pause()
             assert isinstance(app.screen, TableScreen), message(table)
             assert last_of_mine(table.session)[0] == play
@@ -55,39 +54,34 @@ def offered(app) -> list[str]:
     return [answers.get_option_at_index(i).id for i in range(answers.option_count)]
 
 
+@pytest.mark.parametrize("ruleset, kind", WINGED, ids=[f"{r}-{k.label}" for r, k in WINGED])
+def test_naming_a_pattern_with_wings_plays_it(tmp_path, ruleset, kind):
+    async def answer(pilot, app, choices, named):
+        await pilot.press(key_of(named.main))
+        if app.screen.shape.chain(app.screen.rules.combos):
+            await pilot.press(*["down"] * offered(app).index(str(named.length)), "enter")
+        await pilot.press(*map(key_of, named.wings))
+
+    name_and_play(tmp_path, ruleset, kind, answer)
+
+
 @pytest.mark.parametrize("ruleset, kind", [("classic", Kind.AIRPLANE_SINGLES),
                                            ("four", Kind.AIRPLANE_PAIRS)])
 def test_the_picker_offers_only_what_the_hand_can_make(tmp_path, ruleset, kind):
     """Each step lists only the ranks, lengths and wings that lead to a legal play: the
     main ranks of the kind the hand can play, the lengths of runs it holds from that rank,
     the wings that still complete one (as the browser's picker does, from the engine)."""
-    seed, play = leading_with(ruleset, kind)
-    rules = find_ruleset(ruleset)
-    named = naming(play, rules.combos)
-    db = tmp_path / "game.sqlite3"
-    seeded(db, seed, ruleset=ruleset, bots=("easy",) * (rules.seats - 1))
+    async def answer(pilot, app, choices, named):
+        assert offered(app) == [RANKS[r] for r in choices.mains(kind)]
+        await pilot.press(key_of(named.main))
+        lengths = choices.lengths(kind, named.main)
+        assert offered(app) == [str(n) for n in lengths]
+        await pilot.press(*["down"] * lengths.index(named.length), "enter")
+        wings: tuple[int, ...] = ()
+        for wing in named.wings:
+            assert offered(app) == [RANKS[r] for r in choices.next_wings(
+                kind, named.main, named.length, named.size, wings)]
+            await pilot.press(key_of(wing))
+            wings += (wing,)
 
-    async def test():
-        app = DizhuApp(db, pause=0)
-        async with app.run_test(size=SIZE) as pilot:
-            table = await landlord_to_lead(pilot)
-            choices = PatternChoices.of(table.view.legal, rules.combos)
-            await pilot.press("n")
-            kinds = [s.kind for s in shapes(rules.combos)]
-            await pilot.press(*["down"] * kinds.index(kind), "enter")
-            assert offered(app) == [RANKS[r] for r in choices.mains(kind)]
-            await pilot.press(key_of(named.main))
-            lengths = choices.lengths(kind, named.main)
-            assert offered(app) == [str(n) for n in lengths]
-            await pilot.press(*["down"] * lengths.index(named.length), "enter")
-            wings: tuple[int, ...] = ()
-            for wing in named.wings:
-                assert offered(app) == [RANKS[r] for r in choices.next_wings(
-                    kind, named.main, named.length, named.size, wings)]
-                await pilot.press(key_of(wing))
-                wings += (wing,)
-            await pilot.pause()
-            assert isinstance(app.screen, TableScreen), message(table)
-            assert last_of_mine(table.session)[0] == play
-
-    run(test)
+    name_and_play(tmp_path, ruleset, kind, answer)
