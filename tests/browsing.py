@@ -291,12 +291,18 @@ READABLE = 16
 """The narrowest strip of a fanned card (px) that shows its rank and suit whole."""
 
 
+def wait_dealt(page) -> None:
+    """Wait until the cards of a new deal have come to the hand (while they fly from the
+    table they pass over whatever lies between)."""
+    page.wait_for_function("[...document.querySelectorAll('#hand .card')].every((c) => "
+                           "c.getAnimations().every((a) => a.playState === 'finished'))")
+
+
 def all_cards_reachable(page) -> int:
     """How many cards of the hand show their corner inside the screen, at least READABLE
     px of it, and are the card under a finger there (asserting all of them are), with no
     sideways scrolling; once the cards of a new deal have come to the hand."""
-    page.wait_for_function("[...document.querySelectorAll('#hand .card')].every((c) => "
-                           "c.getAnimations().every((a) => a.playState === 'finished'))")
+    wait_dealt(page)
     hits = page.evaluate("""() => [...document.querySelectorAll('#hand .card')].map(c => {
         const r = c.getBoundingClientRect();
         const next = c.nextElementSibling;

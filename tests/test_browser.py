@@ -379,7 +379,9 @@ def test_a_four_player_match(browser, server):
     assert page.locator("#bot-seats select").count() == 3
     places = page.eval_on_selector_all("#bot-seats label", "ls => ls.map(l => l.dataset.place)")
     assert places == ["right", "across", "left"]
-    assert page.text_content("#bot-seats label[data-place=right] span") == "Right (plays after you)"
+    labels = page.eval_on_selector_all("#bot-seats label span", "ss => ss.map(s => s.textContent)")
+    assert labels == ["Seat 2 · right (plays after you)", "Seat 3 · across",
+                      "Seat 4 · left (plays before you)"]  # the table calls them Bot 2, 3, 4
     assert page.locator("#opt-doubling").count() == 1
     assert page.locator("#opt-distinct_kickers").count() == 0
     page.check("#ruleset-classic")

@@ -15,6 +15,7 @@ from .browsing import (  # noqa: F401 (fixtures)
     close_pages,
     landlord_to_lead,
     server,
+    wait_dealt,
 )
 from .test_browser_play import hidden_but_shown, toggle_count
 
@@ -121,6 +122,35 @@ def test_a_landlords_seat_and_the_stake_line_show_whole(browser, server, how):
     assert outside(page, parts, "#seat-0") == []
     assert lines(page, "#seat-0 .turn-mark") == 1 and lines(page, "#seat-0 .clock") == 1
     assert not person.errors
+
+
+FACES_ON_OTHERS = """() => {
+    const boxes = [...document.querySelectorAll('#felt .seat')];
+    const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+        && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    return [...document.querySelectorAll('#felt .seat .avatar')].flatMap(face => {
+        const r = face.getBoundingClientRect();
+        const own = face.closest('.seat');
+        return boxes.filter(b => b !== own && meets(r, b.getBoundingClientRect()))
+            .map(b => own.id + ' on ' + b.id)
+            .concat([...document.querySelectorAll('#felt .seat .avatar')]
+                .filter(f => f !== face && meets(r, f.getBoundingClientRect()))
+                .map(f => own.id + ' on the face of ' + f.closest('.seat').id));
+    }); }"""
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "four"])
+def test_no_seat_face_covers_another_seat(browser, server, ruleset):
+    """A seat's face sits beside or in its own box, never on another seat's box or face,
+    at 1280 x 800 with the table alone and with How to play open beside it."""
+    person = Person(browser, server)
+    person.start_match(ruleset=ruleset)
+    page = person.page
+    wait_dealt(page)
+    assert page.evaluate(FACES_ON_OTHERS) == []
+    person.click("#help-link")
+    page.wait_for_selector("#help-panel:not([hidden])")
+    assert page.evaluate(FACES_ON_OTHERS) == []
 
 
 def test_the_last_trick_label_leaves_the_kitty_in_view(browser, server):

@@ -182,7 +182,7 @@ function fillRuleset(rules, redraw = false) {
       const place = seatPlace(seat, rules.seats);
       const field = el("label", "field");
       field.dataset.place = place;
-      field.append(el("span", "", t(`lobby.seat_${place}`)));
+      field.append(el("span", "", t(`lobby.seat_${place}`, { n: seat + 1 })));
       const select = el("select");
       select.id = `bot-${seat}`;
       select.name = `bot${seat}`;
