@@ -1,0 +1,295 @@
+/* dizhu._ccore: the compiled core's Python face (dizhu/core.py decides whether it runs).
+ *
+ * MoveGenerator(plays, cards, kinds, mains, lengths, pass_play, distinct) indexes a universe
+ * given as its tuple of Play objects and, for each, its cards, kind, main rank and length
+ * (dizhu/movegen.py passes them from dizhu/universe.py). Its lead(hand), follow(hand, top)
+ * and covering(hand) return lists of those very Play objects, in the order of the pure-Python
+ * generator; follow puts pass_play first. The object never changes after it is made, and
+ * holds the GIL while it generates: threads may share it.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "movegen.h"
+
+#define API_VERSION 1  /* dizhu/core.py refuses an extension of another version */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *plays;     /* tuple: the play of each id */
+    PyObject *pass_play;
+    MoveTables *tables;
+} Generator;
+
+static PyObject *str_kind, *str_main, *str_length, *str_size;
+
+/* ------------------------------------------------------------------ construction */
+
+static int read_ints(PyObject *seq, Py_ssize_t n, const char *what, PlayInfo *infos,
+                     int field)
+{
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd values for %zd plays", what,
+                     PySequence_Fast_GET_SIZE(fast), n);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
+        if (field == 0) {
+            unsigned long long v = PyLong_AsUnsignedLongLong(item);
+            infos[i].cards = (uint64_t)v;
+        } else {
+            long v = PyLong_AsLong(item);
+            int iv = v < -1 || v > 255 ? -1 : (int)v;
+            if (field == 1)
+                infos[i].kind = iv;
+            else if (field == 2)
+                infos[i].main = iv;
+            else
+                infos[i].length = iv;
+        }
+        if (PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static PyObject *generator_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *names[] = {"plays", "cards", "kinds", "mains", "lengths", "pass_play",
+                            "distinct", NULL};
+    PyObject *plays, *cards, *kinds, *mains, *lengths, *pass_play;
+    int distinct;
+    PlayInfo *infos;
+    const char *error = NULL;
+    Generator *self;
+    Py_ssize_t n;
+
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOOOOp:MoveGenerator", names,
+                                     &PyTuple_Type, &plays, &cards, &kinds, &mains, &lengths,
+                                     &pass_play, &distinct))
+        return NULL;
+    n = PyTuple_GET_SIZE(plays);
+    if (n > INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "too many plays");
+        return NULL;
+    }
+    infos = PyMem_Calloc(n ? (size_t)n : 1, sizeof *infos);
+    if (!infos)
+        return PyErr_NoMemory();
+    if (read_ints(cards, n, "cards", infos, 0) < 0 || read_ints(kinds, n, "kinds", infos, 1) < 0
+            || read_ints(mains, n, "mains", infos, 2) < 0
+            || read_ints(lengths, n, "lengths", infos, 3) < 0) {
+        PyMem_Free(infos);
+        return NULL;
+    }
+    self = (Generator *)type->tp_alloc(type, 0);
+    if (!self) {
+        PyMem_Free(infos);
+        return NULL;
+    }
+    self->tables = mg_tables_new(infos, (size_t)n, distinct, &error);
+    PyMem_Free(infos);
+    if (!self->tables) {
+        Py_DECREF(self);
+        PyErr_SetString(PyExc_ValueError, error);
+        return NULL;
+    }
+    Py_INCREF(plays);
+    self->plays = plays;
+    Py_INCREF(pass_play);
+    self->pass_play = pass_play;
+    return (PyObject *)self;
+}
+
+static void generator_dealloc(Generator *self)
+{
+    mg_tables_free(self->tables);
+    Py_XDECREF(self->plays);
+    Py_XDECREF(self->pass_play);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* ------------------------------------------------------------------ generation */
+
+static int read_hand(PyObject *arg, uint64_t *hand)
+{
+    unsigned long long v = PyLong_AsUnsignedLongLong(arg);
+    if (v == (unsigned long long)-1 && PyErr_Occurred())
+        return -1;
+    *hand = (uint64_t)v;
+    return 0;
+}
+
+/* The list of the plays of `ids`, after `first` if it is not NULL; frees the ids. */
+static PyObject *plays_of(Generator *self, IdList *ids, PyObject *first)
+{
+    Py_ssize_t skip = first ? 1 : 0;
+    PyObject *list, **items = &PyTuple_GET_ITEM(self->plays, 0);
+    if (ids->failed) {
+        idlist_free(ids);
+        return PyErr_NoMemory();
+    }
+    list = PyList_New((Py_ssize_t)ids->len + skip);
+    if (list) {
+        if (first) {
+            Py_INCREF(first);
+            PyList_SET_ITEM(list, 0, first);
+        }
+        for (size_t i = 0; i < ids->len; i++) {
+            PyObject *play = items[ids->ids[i]];
+            Py_INCREF(play);
+            PyList_SET_ITEM(list, (Py_ssize_t)i + skip, play);
+        }
+    }
+    idlist_free(ids);
+    return list;
+}
+
+/* The plays a function of the hand alone lists (leads, or the leads covering its lowest
+ * card). */
+static PyObject *from_hand(Generator *self, PyObject *arg,
+                           int (*generate)(const MoveTables *, uint64_t, IdList *))
+{
+    uint64_t hand;
+    IdList ids;
+    if (read_hand(arg, &hand) < 0)
+        return NULL;
+    idlist_init(&ids);
+    if (generate(self->tables, hand, &ids) < 0) {
+        PyErr_SetString(PyExc_ValueError, "an empty hand has no lowest card to cover");
+        return NULL;
+    }
+    return plays_of(self, &ids, NULL);
+}
+
+static PyObject *generator_lead(Generator *self, PyObject *arg)
+{
+    return from_hand(self, arg, mg_lead);
+}
+
+static PyObject *generator_covering(Generator *self, PyObject *arg)
+{
+    return from_hand(self, arg, mg_covering);
+}
+
+/* An int attribute of a play. */
+static int int_attr(PyObject *play, PyObject *name, int *value)
+{
+    PyObject *attr = PyObject_GetAttr(play, name);
+    long v;
+    if (!attr)
+        return -1;
+    v = PyLong_AsLong(attr);
+    Py_DECREF(attr);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    *value = v < INT_MIN || v > INT_MAX ? -1 : (int)v;
+    return 0;
+}
+
+static PyObject *generator_follow(Generator *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint64_t hand;
+    int kind, main, length, size = 0;
+    IdList ids;
+    if (nargs != 2) {
+        PyErr_Format(PyExc_TypeError, "follow() takes a hand and a top play (%zd given)",
+                     nargs);
+        return NULL;
+    }
+    if (read_hand(args[0], &hand) < 0 || int_attr(args[1], str_kind, &kind) < 0
+            || int_attr(args[1], str_main, &main) < 0
+            || int_attr(args[1], str_length, &length) < 0
+            || (kind == KIND_BOMB && int_attr(args[1], str_size, &size) < 0))
+        return NULL;
+    idlist_init(&ids);
+    if (mg_follow(self->tables, hand, kind, main, length, size, &ids) < 0) {
+        PyErr_Format(PyExc_ValueError, "cannot follow %R: not a play of this ruleset",
+                     args[1]);
+        return NULL;
+    }
+    return plays_of(self, &ids, self->pass_play);
+}
+
+static PyObject *generator_sizeof(Generator *self, PyObject *Py_UNUSED(ignored))
+{
+    return PyLong_FromSize_t(Py_TYPE(self)->tp_basicsize + mg_tables_size(self->tables));
+}
+
+static PyMethodDef generator_methods[] = {
+    {"lead", (PyCFunction)generator_lead, METH_O, "Every play the hand may lead."},
+    {"follow", (PyCFunction)(void (*)(void))generator_follow, METH_FASTCALL,
+     "The pass, then every play of the hand that beats top."},
+    {"covering", (PyCFunction)generator_covering, METH_O,
+     "The leads that hold the hand's lowest card."},
+    {"__sizeof__", (PyCFunction)generator_sizeof, METH_NOARGS,
+     "Bytes of the object and its tables."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject GeneratorType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "dizhu._ccore.MoveGenerator",
+    .tp_basicsize = sizeof(Generator),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The legal plays of one universe (see dizhu.movegen.MoveGenerator).",
+    .tp_new = generator_new,
+    .tp_dealloc = (destructor)generator_dealloc,
+    .tp_methods = generator_methods,
+};
+
+/* ------------------------------------------------------------------ the module */
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "dizhu._ccore",
+    .m_doc = "dizhu's compiled core: move generation in C over the Python universe's plays.",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__ccore(void)
+{
+    PyObject *m, *names;
+    if (PyType_Ready(&GeneratorType) < 0)
+        return NULL;
+    if (!(str_kind = PyUnicode_InternFromString("kind"))
+            || !(str_main = PyUnicode_InternFromString("main"))
+            || !(str_length = PyUnicode_InternFromString("length"))
+            || !(str_size = PyUnicode_InternFromString("size")))
+        return NULL;
+    if (!(m = PyModule_Create(&module)))
+        return NULL;
+    if (!(names = PyTuple_New(NUM_KINDS)))
+        goto fail;
+    for (int k = 0; k < NUM_KINDS; k++) {
+        PyObject *name = PyUnicode_FromString(KIND_NAMES[k]);
+        if (!name) {
+            Py_DECREF(names);
+            goto fail;
+        }
+        PyTuple_SET_ITEM(names, k, name);
+    }
+    if (PyModule_AddObject(m, "KIND_NAMES", names) < 0) {
+        Py_DECREF(names);
+        goto fail;
+    }
+    Py_INCREF(&GeneratorType);
+    if (PyModule_AddObject(m, "MoveGenerator", (PyObject *)&GeneratorType) < 0) {
+        Py_DECREF(&GeneratorType);
+        goto fail;
+    }
+    if (PyModule_AddIntConstant(m, "API_VERSION", API_VERSION) < 0)
+        goto fail;
+    return m;
+fail:
+    Py_DECREF(m);
+    return NULL;
+}

@@ -1,0 +1,196 @@
+/* Building the tables of a universe from its plays (see tables.h for what each holds). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tables.h"
+
+const char *const KIND_NAMES[NUM_KINDS] = {
+    "PASS", "SINGLE", "PAIR", "TRIPLE", "TRIPLE_SINGLE", "TRIPLE_PAIR", "STRAIGHT",
+    "PAIR_CHAIN", "AIRPLANE", "AIRPLANE_SINGLES", "AIRPLANE_PAIRS", "FOUR_TWO_SINGLES",
+    "FOUR_TWO_PAIRS", "BOMB", "ROCKET",
+};
+
+#define CARD_BITS 60                     /* 15 ranks of 4 bits; the kind goes above */
+
+static uint64_t key_of(int kind, uint64_t cards)
+{
+    return cards | ((uint64_t)kind << CARD_BITS);
+}
+
+static size_t slot_of(const MoveTables *t, uint64_t key)
+{
+    return (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - t->key_bits));
+}
+
+play_id mg_lookup(const MoveTables *t, int kind, uint64_t cards)
+{
+    uint64_t key = key_of(kind, cards);
+    size_t mask = ((size_t)1 << t->key_bits) - 1;
+    for (size_t i = slot_of(t, key);; i = (i + 1) & mask) {
+        if (t->keys[i] == key)
+            return t->values[i];
+        if (!t->keys[i])
+            return NO_PLAY;
+    }
+}
+
+/* Add a play to the (kind, cards) index; 0, or -1 if another play has that key. */
+static int index_play(MoveTables *t, int kind, uint64_t cards, play_id id)
+{
+    uint64_t key = key_of(kind, cards);
+    size_t mask = ((size_t)1 << t->key_bits) - 1;
+    size_t i = slot_of(t, key);
+    for (; t->keys[i]; i = (i + 1) & mask)
+        if (t->keys[i] == key)
+            return -1;
+    t->keys[i] = key;
+    t->values[i] = id;
+    return 0;
+}
+
+static const char *check_play(const PlayInfo *p)
+{
+    if (p->kind <= KIND_PASS || p->kind >= NUM_KINDS)
+        return "a play's kind is not one of SINGLE..ROCKET";
+    if (p->main < 0 || p->main >= NUM_RANKS)
+        return "a play's main rank is not a rank";
+    if (p->length < 1 || p->length > MAX_CHAIN)
+        return "a play's length is not 1..12";
+    if (!p->cards || p->cards >> CARD_BITS)
+        return "a play's cards are not rank counts";
+    return NULL;
+}
+
+static void index_ranked(MoveTables *t)
+{
+    for (int r = 0; r < NUM_RANKS; r++) {
+        t->single[r] = mg_lookup(t, KIND_SINGLE, UNIT(r));
+        t->pair[r] = mg_lookup(t, KIND_PAIR, 2 * UNIT(r));
+        t->triple[r] = mg_lookup(t, KIND_TRIPLE, 3 * UNIT(r));
+        for (int k = 0; k < NUM_RANKS; k++) {
+            t->triple_single[r][k] = mg_lookup(t, KIND_TRIPLE_SINGLE, 3 * UNIT(r) + UNIT(k));
+            t->triple_pair[r][k] = mg_lookup(t, KIND_TRIPLE_PAIR, 3 * UNIT(r) + 2 * UNIT(k));
+        }
+    }
+    t->bomb_low = MAX_FIELD + 1;
+    t->bomb_high = 0;
+    for (int size = 1; size <= MAX_FIELD; size++)
+        for (int r = 0; r < NUM_RANKS; r++) {
+            t->bomb[size][r] = mg_lookup(t, KIND_BOMB, (uint64_t)size * UNIT(r));
+            if (t->bomb[size][r] != NO_PLAY) {
+                if (size < t->bomb_low)
+                    t->bomb_low = size;
+                if (size > t->bomb_high)
+                    t->bomb_high = size;
+            }
+        }
+}
+
+static void index_chains(MoveTables *t)
+{
+    for (int c = 0; c < CHAIN_KINDS; c++) {
+        t->chain_low[c] = MAX_CHAIN + 1;
+        t->chain_high[c] = 0;
+        for (int start = 0; start < MAX_CHAIN; start++)
+            for (int n = 0; n <= MAX_CHAIN; n++) {
+                play_id id = NO_PLAY;
+                if (n && start + n <= MAX_CHAIN)
+                    id = mg_lookup(t, KIND_STRAIGHT + c, span_cards(start, n, c + 1));
+                t->chain[c][start][n] = id;
+                if (id != NO_PLAY) {
+                    if (n < t->chain_low[c])
+                        t->chain_low[c] = n;
+                    if (n > t->chain_high[c])
+                        t->chain_high[c] = n;
+                }
+            }
+    }
+}
+
+static void index_kickers(MoveTables *t)
+{
+    for (int i = 0; i < NUM_RANKS; i++)
+        for (int j = 0; j < NUM_RANKS; j++) {
+            int at = i * NUM_RANKS + j;
+            uint64_t single = UNIT(i) + UNIT(j), pairs = 2 * single;
+            for (int f = 0; f < NUM_RANKS; f++) {
+                t->four_two_singles[f][at] = i <= j ? mg_lookup(
+                    t, KIND_FOUR_TWO_SINGLES, 4 * UNIT(f) + single) : NO_PLAY;
+                t->four_two_pairs[f][at] = i < j ? mg_lookup(
+                    t, KIND_FOUR_TWO_PAIRS, 4 * UNIT(f) + pairs) : NO_PLAY;
+            }
+            for (int s = 0; s < MAX_CHAIN; s++)
+                t->airplane_singles_2[s][at] = i <= j && s + 2 <= MAX_CHAIN ? mg_lookup(
+                    t, KIND_AIRPLANE_SINGLES, span_cards(s, 2, 3) + single) : NO_PLAY;
+        }
+}
+
+MoveTables *mg_tables_new(const PlayInfo *plays, size_t n, int distinct, const char **error)
+{
+    MoveTables *t = calloc(1, sizeof *t);
+    unsigned bits = 4;
+    while (((size_t)1 << bits) < 2 * n)
+        bits++;
+    *error = "out of memory";
+    if (!t)
+        return NULL;
+    t->n = n;
+    t->key_bits = bits;
+    t->distinct = distinct;
+    t->rocket = NO_PLAY;
+    t->cards = malloc(n * sizeof *t->cards + 1);
+    t->main = malloc(n + 1);
+    t->keys = calloc((size_t)1 << bits, sizeof *t->keys);
+    t->values = calloc((size_t)1 << bits, sizeof *t->values);
+    if (!t->cards || !t->main || !t->keys || !t->values)
+        goto fail;
+    for (size_t i = 0; i < n; i++) {
+        const PlayInfo *p = &plays[i];
+        if ((*error = check_play(p)) != NULL)
+            goto fail;
+        *error = "two plays have the same kind and cards";
+        if (index_play(t, p->kind, p->cards, (play_id)i) < 0)
+            goto fail;
+        t->cards[i] = p->cards;
+        t->main[i] = (int8_t)p->main;
+        if (p->kind == KIND_ROCKET) {
+            t->rocket = (play_id)i;
+            t->rocket_cards = p->cards;
+            t->rocket_level = count_of(p->cards, RED_JOKER);
+        }
+        if (p->kind == KIND_TRIPLE_SINGLE)
+            t->has_triple_single = 1;
+        if (p->kind == KIND_FOUR_TWO_SINGLES)
+            t->has_four_two = 1;
+        if (p->kind == KIND_AIRPLANE_SINGLES && p->length > t->singles_wing_max)
+            t->singles_wing_max = p->length;
+        if (p->kind == KIND_AIRPLANE_PAIRS && p->length > t->pairs_wing_max)
+            t->pairs_wing_max = p->length;
+    }
+    *error = NULL;
+    index_ranked(t);
+    index_chains(t);
+    index_kickers(t);
+    return t;
+fail:
+    mg_tables_free(t);
+    return NULL;
+}
+
+void mg_tables_free(MoveTables *t)
+{
+    if (!t)
+        return;
+    free(t->cards);
+    free(t->main);
+    free(t->keys);
+    free(t->values);
+    free(t);
+}
+
+size_t mg_tables_size(const MoveTables *t)
+{
+    size_t slots = (size_t)1 << t->key_bits;
+    return sizeof *t + t->n * (sizeof *t->cards + sizeof *t->main)
+        + slots * (sizeof *t->keys + sizeof *t->values);
+}
