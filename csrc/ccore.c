@@ -4,8 +4,10 @@
  * given as its tuple of Play objects and, for each, its cards, kind, main rank and length
  * (dizhu/movegen.py passes them from dizhu/universe.py). Its lead(hand), follow(hand, top)
  * and covering(hand) return lists of those very Play objects, in the order of the pure-Python
- * generator; follow puts pass_play first. The object never changes after it is made, and
- * holds the GIL while it generates: threads may share it.
+ * generator; follow puts pass_play first. A top that is one of the universe's objects is
+ * known by its address (the generator holds every one of them, so no address is reused
+ * while it lives); any other Play is read by its attributes. The object never changes after
+ * it is made, and holds the GIL while it generates: threads may share it.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -16,9 +18,12 @@
 
 typedef struct {
     PyObject_HEAD
-    PyObject *plays;     /* tuple: the play of each id */
+    PyObject *plays;      /* tuple: the play of each id */
     PyObject *pass_play;
     MoveTables *tables;
+    PyObject **known;     /* the plays' addresses, open addressing ... */
+    play_id *known_ids;   /* ... and their ids */
+    unsigned known_bits;
 } Generator;
 
 static PyObject *str_kind, *str_main, *str_length, *str_size;
@@ -58,6 +63,49 @@ static int read_ints(PyObject *seq, Py_ssize_t n, const char *what, PlayInfo *in
         }
     }
     Py_DECREF(fast);
+    return 0;
+}
+
+static size_t address_slot(const Generator *self, const PyObject *play)
+{
+    uint64_t address = (uint64_t)(uintptr_t)play >> 4;
+    return (size_t)((address * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - self->known_bits));
+}
+
+/* The id of a play object of the universe, or NO_PLAY. */
+static play_id id_of(const Generator *self, const PyObject *play)
+{
+    size_t mask = ((size_t)1 << self->known_bits) - 1;
+    for (size_t i = address_slot(self, play);; i = (i + 1) & mask) {
+        if (self->known[i] == play)
+            return self->known_ids[i];
+        if (!self->known[i])
+            return NO_PLAY;
+    }
+}
+
+static int index_addresses(Generator *self)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(self->plays);
+    size_t mask;
+    self->known_bits = 4;
+    while (((size_t)1 << self->known_bits) < 2 * (size_t)n)
+        self->known_bits++;
+    mask = ((size_t)1 << self->known_bits) - 1;
+    self->known = PyMem_Calloc(mask + 1, sizeof *self->known);
+    self->known_ids = PyMem_Calloc(mask + 1, sizeof *self->known_ids);
+    if (!self->known || !self->known_ids)
+        return -1;
+    for (Py_ssize_t id = 0; id < n; id++) {
+        PyObject *play = PyTuple_GET_ITEM(self->plays, id);
+        size_t i = address_slot(self, play);
+        while (self->known[i] && self->known[i] != play)
+            i = (i + 1) & mask;
+        if (!self->known[i]) {
+            self->known[i] = play;
+            self->known_ids[i] = (play_id)id;
+        }
+    }
     return 0;
 }
 
@@ -106,12 +154,18 @@ static PyObject *generator_new(PyTypeObject *type, PyObject *args, PyObject *kwd
     self->plays = plays;
     Py_INCREF(pass_play);
     self->pass_play = pass_play;
+    if (index_addresses(self) < 0) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
     return (PyObject *)self;
 }
 
 static void generator_dealloc(Generator *self)
 {
     mg_tables_free(self->tables);
+    PyMem_Free(self->known);
+    PyMem_Free(self->known_ids);
     Py_XDECREF(self->plays);
     Py_XDECREF(self->pass_play);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -121,9 +175,15 @@ static void generator_dealloc(Generator *self)
 
 static int read_hand(PyObject *arg, uint64_t *hand)
 {
-    unsigned long long v = PyLong_AsUnsignedLongLong(arg);
-    if (v == (unsigned long long)-1 && PyErr_Occurred())
+    int overflow;
+    long long v = PyLong_AsLongLongAndOverflow(arg, &overflow);
+    if (v == -1 && PyErr_Occurred())
         return -1;
+    if (overflow || v < 0 || (uint64_t)v >> 60) {
+        PyErr_SetString(PyExc_ValueError,
+                        "a hand is rank counts: an int from 0 to 2**60 - 1");
+        return -1;
+    }
     *hand = (uint64_t)v;
     return 0;
 }
@@ -198,20 +258,26 @@ static int int_attr(PyObject *play, PyObject *name, int *value)
 static PyObject *generator_follow(Generator *self, PyObject *const *args, Py_ssize_t nargs)
 {
     uint64_t hand;
-    int kind, main, length, size = 0;
+    int kind, main, length, size = 0, failed;
+    play_id top;
     IdList ids;
     if (nargs != 2) {
         PyErr_Format(PyExc_TypeError, "follow() takes a hand and a top play (%zd given)",
                      nargs);
         return NULL;
     }
-    if (read_hand(args[0], &hand) < 0 || int_attr(args[1], str_kind, &kind) < 0
-            || int_attr(args[1], str_main, &main) < 0
-            || int_attr(args[1], str_length, &length) < 0
-            || (kind == KIND_BOMB && int_attr(args[1], str_size, &size) < 0))
+    if (read_hand(args[0], &hand) < 0)
+        return NULL;
+    top = id_of(self, args[1]);
+    if (top == NO_PLAY && (int_attr(args[1], str_kind, &kind) < 0
+                           || int_attr(args[1], str_main, &main) < 0
+                           || int_attr(args[1], str_length, &length) < 0
+                           || (kind == KIND_BOMB && int_attr(args[1], str_size, &size) < 0)))
         return NULL;
     idlist_init(&ids);
-    if (mg_follow(self->tables, hand, kind, main, length, size, &ids) < 0) {
+    failed = top != NO_PLAY ? mg_follow_id(self->tables, hand, top, &ids)
+                            : mg_follow(self->tables, hand, kind, main, length, size, &ids);
+    if (failed < 0) {
         PyErr_Format(PyExc_ValueError, "cannot follow %R: not a play of this ruleset",
                      args[1]);
         return NULL;
@@ -221,7 +287,10 @@ static PyObject *generator_follow(Generator *self, PyObject *const *args, Py_ssi
 
 static PyObject *generator_sizeof(Generator *self, PyObject *Py_UNUSED(ignored))
 {
-    return PyLong_FromSize_t(Py_TYPE(self)->tp_basicsize + mg_tables_size(self->tables));
+    size_t known = ((size_t)1 << self->known_bits) * (sizeof *self->known
+                                                      + sizeof *self->known_ids);
+    return PyLong_FromSize_t(Py_TYPE(self)->tp_basicsize + mg_tables_size(self->tables)
+                             + known);
 }
 
 static PyMethodDef generator_methods[] = {

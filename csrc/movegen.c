@@ -60,7 +60,7 @@ static void keep_holding(const MoveTables *t, IdList *out, size_t from, uint64_t
 {
     size_t kept = from;
     for (size_t i = from; i < out->len; i++)
-        if (t->cards[out->ids[i]] & field)
+        if (t->rows[out->ids[i]].cards & field)
             out->ids[kept++] = out->ids[i];
     out->len = kept;
 }
@@ -183,7 +183,7 @@ static void single_wings(Wings *w, int from, int left, uint64_t wings)
 {
     if (!left) {
         play_id id = mg_lookup(w->t, KIND_AIRPLANE_SINGLES, w->body + wings);
-        if (id != NO_PLAY && w->t->main[id] == w->main)  /* else from a stronger body */
+        if (id != NO_PLAY && w->t->rows[id].main == w->main)  /* else a stronger body's */
             push(w->out, id);
         return;
     }
@@ -396,6 +396,15 @@ int mg_follow(const MoveTables *t, uint64_t hand, int kind, int main, int length
     if (holds_rocket(t, hand))
         push(out, t->rocket);
     return 0;
+}
+
+int mg_follow_id(const MoveTables *t, uint64_t hand, play_id top, IdList *out)
+{
+    const PlayRow *row;
+    if (top < 0 || (size_t)top >= t->n)
+        return -1;
+    row = &t->rows[top];
+    return mg_follow(t, hand, row->kind, row->main, row->length, row->size, out);
 }
 
 /* ------------------------------------------------------------------ covering the lowest card */

@@ -71,6 +71,9 @@ int mg_lead(const MoveTables *t, uint64_t hand, IdList *out);
 int mg_follow(const MoveTables *t, uint64_t hand, int kind, int main, int length, int size,
               IdList *out);
 
+/* The same for a top that is play `top` of the tables; -1 if there is no such play. */
+int mg_follow_id(const MoveTables *t, uint64_t hand, play_id top, IdList *out);
+
 /* The leads that hold the lowest card of the hand; -1 for an empty hand. */
 int mg_covering(const MoveTables *t, uint64_t hand, IdList *out);
 

@@ -48,6 +48,14 @@ static int index_play(MoveTables *t, int kind, uint64_t cards, play_id id)
     return 0;
 }
 
+static int size_of(uint64_t cards)
+{
+    int n = 0;
+    for (int r = 0; r < NUM_RANKS; r++)
+        n += count_of(cards, r);
+    return n;
+}
+
 static const char *check_play(const PlayInfo *p)
 {
     if (p->kind <= KIND_PASS || p->kind >= NUM_KINDS)
@@ -138,11 +146,10 @@ MoveTables *mg_tables_new(const PlayInfo *plays, size_t n, int distinct, const c
     t->key_bits = bits;
     t->distinct = distinct;
     t->rocket = NO_PLAY;
-    t->cards = malloc(n * sizeof *t->cards + 1);
-    t->main = malloc(n + 1);
+    t->rows = malloc(n * sizeof *t->rows + 1);
     t->keys = calloc((size_t)1 << bits, sizeof *t->keys);
     t->values = calloc((size_t)1 << bits, sizeof *t->values);
-    if (!t->cards || !t->main || !t->keys || !t->values)
+    if (!t->rows || !t->keys || !t->values)
         goto fail;
     for (size_t i = 0; i < n; i++) {
         const PlayInfo *p = &plays[i];
@@ -151,8 +158,11 @@ MoveTables *mg_tables_new(const PlayInfo *plays, size_t n, int distinct, const c
         *error = "two plays have the same kind and cards";
         if (index_play(t, p->kind, p->cards, (play_id)i) < 0)
             goto fail;
-        t->cards[i] = p->cards;
-        t->main[i] = (int8_t)p->main;
+        t->rows[i].cards = p->cards;
+        t->rows[i].kind = (int8_t)p->kind;
+        t->rows[i].main = (int8_t)p->main;
+        t->rows[i].length = (int8_t)p->length;
+        t->rows[i].size = (int8_t)size_of(p->cards);
         if (p->kind == KIND_ROCKET) {
             t->rocket = (play_id)i;
             t->rocket_cards = p->cards;
@@ -181,8 +191,7 @@ void mg_tables_free(MoveTables *t)
 {
     if (!t)
         return;
-    free(t->cards);
-    free(t->main);
+    free(t->rows);
     free(t->keys);
     free(t->values);
     free(t);
@@ -191,6 +200,5 @@ void mg_tables_free(MoveTables *t)
 size_t mg_tables_size(const MoveTables *t)
 {
     size_t slots = (size_t)1 << t->key_bits;
-    return sizeof *t + t->n * (sizeof *t->cards + sizeof *t->main)
-        + slots * (sizeof *t->keys + sizeof *t->values);
+    return sizeof *t + t->n * sizeof *t->rows + slots * (sizeof *t->keys + sizeof *t->values);
 }

@@ -23,10 +23,15 @@
 #define MAX_CHAIN 12                     /* the ranks 3..A */
 #define KICKER_PAIRS (NUM_RANKS * NUM_RANKS)
 
+/* What generation needs to know of one play. */
+typedef struct {
+    uint64_t cards;
+    int8_t kind, main, length, size;     /* size: how many cards */
+} PlayRow;
+
 struct MoveTables {
     size_t n;
-    uint64_t *cards;                     /* by id */
-    int8_t *main;                        /* by id */
+    PlayRow *rows;                       /* by id */
 
     uint64_t *keys;                      /* (kind, cards) -> id, open addressing */
     play_id *values;

@@ -26,8 +26,12 @@ def _load() -> tuple[ModuleType | None, str]:
     """The extension and ``""``, or ``None`` and why it cannot serve."""
     try:
         module = importlib.import_module("dizhu._ccore")
+    except ModuleNotFoundError as e:
+        if e.name != "dizhu._ccore":
+            raise
+        return None, "the compiled core is not built"
     except ImportError as e:
-        return None, f"the compiled core is not built ({e})"
+        return None, f"the compiled core cannot be loaded: {e}"
     kinds = tuple(k.name for k in Kind)
     if getattr(module, "API_VERSION", None) != API_VERSION \
             or getattr(module, "KIND_NAMES", None) != kinds:

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dizhu import core
-from dizhu.combos import PASS, Kind
+from dizhu.combos import PASS, Kind, Play
 from dizhu.deal import Phase
 from dizhu.movegen import MoveGenerator, generator_of
 from dizhu.position import Position
@@ -55,15 +55,23 @@ def assert_same(pure: list, compiled: list, what: str) -> None:
     assert all(a is b for a, b in zip(pure, compiled, strict=True)), f"{what}: other objects"
 
 
+def copy_of(play: Play) -> Play:
+    """An equal play that is not the universe's object (as a parsed play is not)."""
+    return Play(play.kind, play.cards, play.main, play.length, play.distinct_ok, play.doubling)
+
+
 def assert_cores_agree(name: str, distinct: bool, hand: int, tops=()) -> None:
-    """Lead, covering (a non-empty hand) and follow of every top: the same lists."""
+    """Lead, covering (a non-empty hand) and follow of every top, and of a copy of it: the
+    same lists."""
     pure, compiled = pure_and_compiled(name, distinct)
     what = f"{name}{' distinct' if distinct else ''} {hand:#x}"
     assert_same(pure.lead(hand), compiled.lead(hand), f"lead {what}")
     if hand:
         assert_same(pure.covering(hand), compiled.covering(hand), f"covering {what}")
     for top in tops:
-        assert_same(pure.follow(hand, top), compiled.follow(hand, top), f"{what} on {top}")
+        expected = pure.follow(hand, top)
+        assert_same(expected, compiled.follow(hand, top), f"{what} on {top}")
+        assert_same(expected, compiled.follow(hand, copy_of(top)), f"{what} on a copy of {top}")
 
 
 # --------------------------------------------------------------------------- fixtures
@@ -229,6 +237,9 @@ def test_bad_input_raises():
             gen.lead("33")
     with pytest.raises(ValueError, match="cannot follow"):
         compiled.follow(0x3, PASS)
+    for hand in (-1, 1 << 60):
+        with pytest.raises(ValueError, match="a hand is rank counts"):
+            compiled.lead(hand)
 
 
 # --------------------------------------------------------------------------- which core runs
