@@ -10,8 +10,8 @@ import sys
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-SOURCES = ["csrc/ccore.c", "csrc/tables.c", "csrc/movegen.c"]
-HEADERS = ["csrc/ranks.h", "csrc/movegen.h", "csrc/tables.h"]
+SOURCES = ["csrc/ccore.c", "csrc/idindex.c", "csrc/tables.c", "csrc/movegen.c"]
+HEADERS = ["csrc/ranks.h", "csrc/idindex.h", "csrc/movegen.h", "csrc/tables.h"]
 
 
 class OptionalBuildExt(build_ext):

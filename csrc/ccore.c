@@ -12,6 +12,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "idindex.h"
 #include "movegen.h"
 
 #define API_VERSION 1  /* dizhu/core.py refuses an extension of another version */
@@ -21,9 +22,7 @@ typedef struct {
     PyObject *plays;      /* tuple: the play of each id */
     PyObject *pass_play;
     MoveTables *tables;
-    PyObject **known;     /* the plays' addresses, open addressing ... */
-    play_id *known_ids;   /* ... and their ids */
-    unsigned known_bits;
+    IdIndex known;        /* the plays' addresses -> their ids */
 } Generator;
 
 static PyObject *str_kind, *str_main, *str_length, *str_size;
@@ -66,46 +65,18 @@ static int read_ints(PyObject *seq, Py_ssize_t n, const char *what, PlayInfo *in
     return 0;
 }
 
-static size_t address_slot(const Generator *self, const PyObject *play)
+static uint64_t address_of(const PyObject *play)
 {
-    uint64_t address = (uint64_t)(uintptr_t)play >> 4;
-    return (size_t)((address * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - self->known_bits));
-}
-
-/* The id of a play object of the universe, or NO_PLAY. */
-static play_id id_of(const Generator *self, const PyObject *play)
-{
-    size_t mask = ((size_t)1 << self->known_bits) - 1;
-    for (size_t i = address_slot(self, play);; i = (i + 1) & mask) {
-        if (self->known[i] == play)
-            return self->known_ids[i];
-        if (!self->known[i])
-            return NO_PLAY;
-    }
+    return (uint64_t)(uintptr_t)play;
 }
 
 static int index_addresses(Generator *self)
 {
     Py_ssize_t n = PyTuple_GET_SIZE(self->plays);
-    size_t mask;
-    self->known_bits = 4;
-    while (((size_t)1 << self->known_bits) < 2 * (size_t)n)
-        self->known_bits++;
-    mask = ((size_t)1 << self->known_bits) - 1;
-    self->known = PyMem_Calloc(mask + 1, sizeof *self->known);
-    self->known_ids = PyMem_Calloc(mask + 1, sizeof *self->known_ids);
-    if (!self->known || !self->known_ids)
+    if (idindex_init(&self->known, (size_t)n) < 0)
         return -1;
-    for (Py_ssize_t id = 0; id < n; id++) {
-        PyObject *play = PyTuple_GET_ITEM(self->plays, id);
-        size_t i = address_slot(self, play);
-        while (self->known[i] && self->known[i] != play)
-            i = (i + 1) & mask;
-        if (!self->known[i]) {
-            self->known[i] = play;
-            self->known_ids[i] = (play_id)id;
-        }
-    }
+    for (Py_ssize_t id = 0; id < n; id++)  /* an object listed twice keeps its first id */
+        idindex_put(&self->known, address_of(PyTuple_GET_ITEM(self->plays, id)), (play_id)id);
     return 0;
 }
 
@@ -164,8 +135,7 @@ static PyObject *generator_new(PyTypeObject *type, PyObject *args, PyObject *kwd
 static void generator_dealloc(Generator *self)
 {
     mg_tables_free(self->tables);
-    PyMem_Free(self->known);
-    PyMem_Free(self->known_ids);
+    idindex_free(&self->known);
     Py_XDECREF(self->plays);
     Py_XDECREF(self->pass_play);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -268,7 +238,7 @@ static PyObject *generator_follow(Generator *self, PyObject *const *args, Py_ssi
     }
     if (read_hand(args[0], &hand) < 0)
         return NULL;
-    top = id_of(self, args[1]);
+    top = idindex_get(&self->known, address_of(args[1]));
     if (top == NO_PLAY && (int_attr(args[1], str_kind, &kind) < 0
                            || int_attr(args[1], str_main, &main) < 0
                            || int_attr(args[1], str_length, &length) < 0
@@ -287,10 +257,8 @@ static PyObject *generator_follow(Generator *self, PyObject *const *args, Py_ssi
 
 static PyObject *generator_sizeof(Generator *self, PyObject *Py_UNUSED(ignored))
 {
-    size_t known = ((size_t)1 << self->known_bits) * (sizeof *self->known
-                                                      + sizeof *self->known_ids);
     return PyLong_FromSize_t(Py_TYPE(self)->tp_basicsize + mg_tables_size(self->tables)
-                             + known);
+                             + idindex_bytes(&self->known));
 }
 
 static PyMethodDef generator_methods[] = {

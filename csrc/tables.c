@@ -1,6 +1,5 @@
 /* Building the tables of a universe from its plays (see tables.h for what each holds). */
 #include <stdlib.h>
-#include <string.h>
 
 #include "tables.h"
 
@@ -9,44 +8,6 @@ const char *const KIND_NAMES[NUM_KINDS] = {
     "PAIR_CHAIN", "AIRPLANE", "AIRPLANE_SINGLES", "AIRPLANE_PAIRS", "FOUR_TWO_SINGLES",
     "FOUR_TWO_PAIRS", "BOMB", "ROCKET",
 };
-
-#define CARD_BITS 60                     /* 15 ranks of 4 bits; the kind goes above */
-
-static uint64_t key_of(int kind, uint64_t cards)
-{
-    return cards | ((uint64_t)kind << CARD_BITS);
-}
-
-static size_t slot_of(const MoveTables *t, uint64_t key)
-{
-    return (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - t->key_bits));
-}
-
-play_id mg_lookup(const MoveTables *t, int kind, uint64_t cards)
-{
-    uint64_t key = key_of(kind, cards);
-    size_t mask = ((size_t)1 << t->key_bits) - 1;
-    for (size_t i = slot_of(t, key);; i = (i + 1) & mask) {
-        if (t->keys[i] == key)
-            return t->values[i];
-        if (!t->keys[i])
-            return NO_PLAY;
-    }
-}
-
-/* Add a play to the (kind, cards) index; 0, or -1 if another play has that key. */
-static int index_play(MoveTables *t, int kind, uint64_t cards, play_id id)
-{
-    uint64_t key = key_of(kind, cards);
-    size_t mask = ((size_t)1 << t->key_bits) - 1;
-    size_t i = slot_of(t, key);
-    for (; t->keys[i]; i = (i + 1) & mask)
-        if (t->keys[i] == key)
-            return -1;
-    t->keys[i] = key;
-    t->values[i] = id;
-    return 0;
-}
 
 static int size_of(uint64_t cards)
 {
@@ -136,27 +97,21 @@ static void index_kickers(MoveTables *t)
 MoveTables *mg_tables_new(const PlayInfo *plays, size_t n, int distinct, const char **error)
 {
     MoveTables *t = calloc(1, sizeof *t);
-    unsigned bits = 4;
-    while (((size_t)1 << bits) < 2 * n)
-        bits++;
     *error = "out of memory";
     if (!t)
         return NULL;
     t->n = n;
-    t->key_bits = bits;
     t->distinct = distinct;
     t->rocket = NO_PLAY;
     t->rows = malloc(n * sizeof *t->rows + 1);
-    t->keys = calloc((size_t)1 << bits, sizeof *t->keys);
-    t->values = calloc((size_t)1 << bits, sizeof *t->values);
-    if (!t->rows || !t->keys || !t->values)
+    if (idindex_init(&t->by_key, n) < 0 || !t->rows)
         goto fail;
     for (size_t i = 0; i < n; i++) {
         const PlayInfo *p = &plays[i];
         if ((*error = check_play(p)) != NULL)
             goto fail;
         *error = "two plays have the same kind and cards";
-        if (index_play(t, p->kind, p->cards, (play_id)i) < 0)
+        if (idindex_put(&t->by_key, key_of(p->kind, p->cards), (play_id)i) < 0)
             goto fail;
         t->rows[i].cards = p->cards;
         t->rows[i].kind = (int8_t)p->kind;
@@ -192,13 +147,11 @@ void mg_tables_free(MoveTables *t)
     if (!t)
         return;
     free(t->rows);
-    free(t->keys);
-    free(t->values);
+    idindex_free(&t->by_key);
     free(t);
 }
 
 size_t mg_tables_size(const MoveTables *t)
 {
-    size_t slots = (size_t)1 << t->key_bits;
-    return sizeof *t + t->n * sizeof *t->rows + slots * (sizeof *t->keys + sizeof *t->values);
+    return sizeof *t + t->n * sizeof *t->rows + idindex_bytes(&t->by_key);
 }

@@ -17,6 +17,7 @@
 #ifndef DIZHU_TABLES_H
 #define DIZHU_TABLES_H
 
+#include "idindex.h"
 #include "movegen.h"
 
 #define CHAIN_KINDS 3                    /* straight, pair chain, airplane */
@@ -33,9 +34,7 @@ struct MoveTables {
     size_t n;
     PlayRow *rows;                       /* by id */
 
-    uint64_t *keys;                      /* (kind, cards) -> id, open addressing */
-    play_id *values;
-    unsigned key_bits;
+    IdIndex by_key;                      /* (kind, cards) -> id */
 
     int distinct;                        /* the distinct-kickers option */
     play_id single[NUM_RANKS], pair[NUM_RANKS], triple[NUM_RANKS];
@@ -55,8 +54,18 @@ struct MoveTables {
     int singles_wing_max, pairs_wing_max; /* longest airplane bodies with wings */
 };
 
+#define CARD_BITS 60                     /* 15 ranks of 4 bits; the kind goes above */
+
+static inline uint64_t key_of(int kind, uint64_t cards)
+{
+    return cards | ((uint64_t)kind << CARD_BITS);
+}
+
 /* The play of `kind` with exactly these cards, or NO_PLAY. */
-play_id mg_lookup(const MoveTables *t, int kind, uint64_t cards);
+static inline play_id mg_lookup(const MoveTables *t, int kind, uint64_t cards)
+{
+    return idindex_get(&t->by_key, key_of(kind, cards));
+}
 
 /* The cards of `copies` of each rank start..start+length-1. */
 static inline uint64_t span_cards(int start, int length, int copies)
