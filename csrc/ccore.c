@@ -29,8 +29,8 @@ static PyObject *str_kind, *str_main, *str_length, *str_size;
 
 /* ------------------------------------------------------------------ construction */
 
-static int read_ints(PyObject *seq, Py_ssize_t n, const char *what, PlayInfo *infos,
-                     int field)
+/* The n ints of a sequence. */
+static int read_column(PyObject *seq, Py_ssize_t n, const char *what, long long *values)
 {
     PyObject *fast = PySequence_Fast(seq, what);
     if (!fast)
@@ -42,27 +42,49 @@ static int read_ints(PyObject *seq, Py_ssize_t n, const char *what, PlayInfo *in
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
-        if (field == 0) {
-            unsigned long long v = PyLong_AsUnsignedLongLong(item);
-            infos[i].cards = (uint64_t)v;
-        } else {
-            long v = PyLong_AsLong(item);
-            int iv = v < -1 || v > 255 ? -1 : (int)v;
-            if (field == 1)
-                infos[i].kind = iv;
-            else if (field == 2)
-                infos[i].main = iv;
-            else
-                infos[i].length = iv;
-        }
-        if (PyErr_Occurred()) {
+        values[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (values[i] == -1 && PyErr_Occurred()) {
             Py_DECREF(fast);
             return -1;
         }
     }
     Py_DECREF(fast);
     return 0;
+}
+
+/* A small int as it is, anything else as -1 (which no check lets through). */
+static int small(long long value)
+{
+    return value < 0 || value > 255 ? -1 : (int)value;
+}
+
+/* The plays' descriptions from the constructor's columns; NULL with an exception set. */
+static PlayInfo *read_plays(Py_ssize_t n, PyObject *cards, PyObject *kinds, PyObject *mains,
+                            PyObject *lengths)
+{
+    PyObject *columns[4] = {cards, kinds, mains, lengths};
+    static const char *const what[4] = {"cards", "kinds", "mains", "lengths"};
+    long long *values = PyMem_Calloc(4 * (size_t)n + 1, sizeof *values);
+    PlayInfo *infos = PyMem_Calloc((size_t)n + 1, sizeof *infos);
+    if (!values || !infos) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (int c = 0; c < 4; c++)
+        if (read_column(columns[c], n, what[c], values + c * n) < 0)
+            goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        infos[i].cards = values[i] < 0 ? 0 : (uint64_t)values[i];
+        infos[i].kind = small(values[n + i]);
+        infos[i].main = small(values[2 * n + i]);
+        infos[i].length = small(values[3 * n + i]);
+    }
+    PyMem_Free(values);
+    return infos;
+fail:
+    PyMem_Free(values);
+    PyMem_Free(infos);
+    return NULL;
 }
 
 static uint64_t address_of(const PyObject *play)
@@ -100,15 +122,8 @@ static PyObject *generator_new(PyTypeObject *type, PyObject *args, PyObject *kwd
         PyErr_SetString(PyExc_ValueError, "too many plays");
         return NULL;
     }
-    infos = PyMem_Calloc(n ? (size_t)n : 1, sizeof *infos);
-    if (!infos)
-        return PyErr_NoMemory();
-    if (read_ints(cards, n, "cards", infos, 0) < 0 || read_ints(kinds, n, "kinds", infos, 1) < 0
-            || read_ints(mains, n, "mains", infos, 2) < 0
-            || read_ints(lengths, n, "lengths", infos, 3) < 0) {
-        PyMem_Free(infos);
+    if (!(infos = read_plays(n, cards, kinds, mains, lengths)))
         return NULL;
-    }
     self = (Generator *)type->tp_alloc(type, 0);
     if (!self) {
         PyMem_Free(infos);
@@ -118,6 +133,8 @@ static PyObject *generator_new(PyTypeObject *type, PyObject *args, PyObject *kwd
     PyMem_Free(infos);
     if (!self->tables) {
         Py_DECREF(self);
+        if (!error)
+            return PyErr_NoMemory();
         PyErr_SetString(PyExc_ValueError, error);
         return NULL;
     }

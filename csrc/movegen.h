@@ -56,8 +56,8 @@ typedef struct {
 void idlist_init(IdList *list);
 void idlist_free(IdList *list);
 
-/* Index `n` plays. Returns NULL with *error set to a static message when the plays are
- * not a universe this code can index (or memory ran out). `distinct` is the
+/* Index `n` plays. Returns NULL when the plays are not a universe this code can index
+ * (*error then says why) or when memory ran out (*error is NULL). `distinct` is the
  * distinct-kickers option. */
 MoveTables *mg_tables_new(const PlayInfo *plays, size_t n, int distinct, const char **error);
 void mg_tables_free(MoveTables *tables);

@@ -97,7 +97,7 @@ static void index_kickers(MoveTables *t)
 MoveTables *mg_tables_new(const PlayInfo *plays, size_t n, int distinct, const char **error)
 {
     MoveTables *t = calloc(1, sizeof *t);
-    *error = "out of memory";
+    *error = NULL;
     if (!t)
         return NULL;
     t->n = n;
@@ -110,9 +110,10 @@ MoveTables *mg_tables_new(const PlayInfo *plays, size_t n, int distinct, const c
         const PlayInfo *p = &plays[i];
         if ((*error = check_play(p)) != NULL)
             goto fail;
-        *error = "two plays have the same kind and cards";
-        if (idindex_put(&t->by_key, key_of(p->kind, p->cards), (play_id)i) < 0)
+        if (idindex_put(&t->by_key, key_of(p->kind, p->cards), (play_id)i) < 0) {
+            *error = "two plays have the same kind and cards";
             goto fail;
+        }
         t->rows[i].cards = p->cards;
         t->rows[i].kind = (int8_t)p->kind;
         t->rows[i].main = (int8_t)p->main;
@@ -132,7 +133,6 @@ MoveTables *mg_tables_new(const PlayInfo *plays, size_t n, int distinct, const c
         if (p->kind == KIND_AIRPLANE_PAIRS && p->length > t->pairs_wing_max)
             t->pairs_wing_max = p->length;
     }
-    *error = NULL;
     index_ranked(t);
     index_chains(t);
     index_kickers(t);

@@ -240,6 +240,16 @@ def test_bad_input_raises():
     for hand in (-1, 1 << 60):
         with pytest.raises(ValueError, match="a hand is rank counts"):
             compiled.lead(hand)
+    single = find_ruleset("classic").parse_play("single 3")
+    make = core.COMPILED.MoveGenerator
+    with pytest.raises(ValueError, match="kinds: 0 values for 1 plays"):
+        make((single,), [single.cards], [], [single.main], [1], PASS, False)
+    with pytest.raises(ValueError, match="the same kind and cards"):
+        make((single, single), [single.cards] * 2, [1, 1], [0, 0], [1, 1], PASS, False)
+    with pytest.raises(ValueError, match="kind is not one of"):
+        make((single,), [single.cards], [0], [0], [1], PASS, False)
+    alone = make((single,), [single.cards], [1], [0], [1], PASS, False)
+    assert alone.lead(0x11) == [single] and alone.follow(0x11, single) == [PASS]
 
 
 # --------------------------------------------------------------------------- which core runs
