@@ -16,6 +16,9 @@
 #include "movegen.h"
 
 #define API_VERSION 1  /* dizhu/core.py refuses an extension of another version */
+#ifndef SOURCE_DIGEST    /* setup.py passes the digest of csrc/ (dizhu/core.py checks it) */
+#define SOURCE_DIGEST ""
+#endif
 
 typedef struct {
     PyObject_HEAD
@@ -340,7 +343,8 @@ PyMODINIT_FUNC PyInit__ccore(void)
         Py_DECREF(&GeneratorType);
         goto fail;
     }
-    if (PyModule_AddIntConstant(m, "API_VERSION", API_VERSION) < 0)
+    if (PyModule_AddIntConstant(m, "API_VERSION", API_VERSION) < 0
+            || PyModule_AddStringConstant(m, "SOURCE_DIGEST", SOURCE_DIGEST) < 0)
         goto fail;
     return m;
 fail:

@@ -12,14 +12,44 @@ returns the same lists; the pure-Python code is the readable reference and the f
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
+from pathlib import Path
 from types import ModuleType
 
 from .combos import Kind
 
 API_VERSION = 1
 """The version of the extension's interface this code expects."""
+
+_ROOT = Path(__file__).resolve().parent.parent
+SOURCES = _ROOT / "csrc" if (_ROOT / "setup.py").is_file() else None
+"""The compiled core's C sources in a checkout (``None`` for an installed package)."""
+
+_REBUILD = "rebuild it (python3 setup.py build_ext --inplace, or reinstall dizhu)"
+
+
+def source_digest(folder: Path) -> str:
+    """A digest of the C sources in ``folder``; setup.py builds the one of csrc/ into the
+    extension (as ``SOURCE_DIGEST``), computed the same way."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.glob("*.[ch]")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def why_unusable(module: ModuleType, sources: Path | None = SOURCES) -> str:
+    """Why an extension that imports cannot serve (``""`` when it can): built for another
+    interface, or, in a checkout, from other sources than those beside it."""
+    kinds = tuple(k.name for k in Kind)
+    if getattr(module, "API_VERSION", None) != API_VERSION \
+            or getattr(module, "KIND_NAMES", None) != kinds:
+        return f"the compiled core is out of date: {_REBUILD}"
+    if sources is not None and sources.is_dir() \
+            and getattr(module, "SOURCE_DIGEST", None) != source_digest(sources):
+        return f"the compiled core was built from other sources than {sources.name}/: {_REBUILD}"
+    return ""
 
 
 def _load() -> tuple[ModuleType | None, str]:
@@ -32,12 +62,8 @@ def _load() -> tuple[ModuleType | None, str]:
         return None, "the compiled core is not built"
     except ImportError as e:
         return None, f"the compiled core cannot be loaded: {e}"
-    kinds = tuple(k.name for k in Kind)
-    if getattr(module, "API_VERSION", None) != API_VERSION \
-            or getattr(module, "KIND_NAMES", None) != kinds:
-        return None, ("the compiled core is out of date: rebuild it "
-                      "(python3 setup.py build_ext --inplace, or reinstall dizhu)")
-    return module, ""
+    why = why_unusable(module)
+    return (None, why) if why else (module, "")
 
 
 COMPILED, MISSING = _load()

@@ -298,3 +298,23 @@ def test_a_build_without_a_compiler_says_so_and_goes_on(tmp_path):
     assert "the compiled core was not built" in done.stderr
     assert "pure-Python core" in done.stderr
     assert not list((tmp_path / "lib").rglob("_ccore*"))
+
+
+@pytest.mark.skipif(not os.environ.get("CI"), reason="only CI requires the compiled core")
+def test_ci_builds_the_compiled_core():
+    """A failed build would only skip the differential tests: CI requires the build."""
+    assert core.COMPILED is not None, core.MISSING
+
+
+@compiled_only
+def test_an_extension_built_from_other_sources_is_refused(tmp_path):
+    """In a checkout, sources changed since the build (say, edited and not rebuilt): the
+    engine does not run the stale extension, and says why."""
+    assert core.why_unusable(core.COMPILED) == ""
+    for path in (REPO / "csrc").glob("*.[ch]"):
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    assert core.why_unusable(core.COMPILED, tmp_path) == ""
+    (tmp_path / "movegen.c").write_text("/* edited */\n")
+    assert core.why_unusable(core.COMPILED, tmp_path).startswith(
+        "the compiled core was built from other sources")
+    assert core.why_unusable(core.COMPILED, None) == ""  # an installed package: no sources
