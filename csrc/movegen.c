@@ -358,14 +358,14 @@ static void follow_kind(const MoveTables *t, IdList *out, uint64_t hand, int kin
                          level(hand, kind - KIND_STRAIGHT + 1) & higher);
         break;
     case KIND_AIRPLANE_SINGLES:
-        bodies = run_starts(level(hand, 3) & higher & CHAIN_MASK, length);
-        FOR_RANKS(s, rest, bodies)
-            airplane_singles(t, out, hand, level(hand, 1), level(hand, 2), s, length);
-        break;
     case KIND_AIRPLANE_PAIRS:
         bodies = run_starts(level(hand, 3) & higher & CHAIN_MASK, length);
-        FOR_RANKS(s, rest, bodies)
-            airplane_pairs(t, out, level(hand, 2), s, length);
+        FOR_RANKS(s, rest, bodies) {
+            if (kind == KIND_AIRPLANE_SINGLES)
+                airplane_singles(t, out, hand, level(hand, 1), level(hand, 2), s, length);
+            else
+                airplane_pairs(t, out, level(hand, 2), s, length);
+        }
         break;
     case KIND_FOUR_TWO_SINGLES:
         four_two_singles(t, out, level(hand, 1), level(hand, 2), level(hand, 4) & higher);
