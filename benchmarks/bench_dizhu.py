@@ -1,7 +1,7 @@
 """Speed of dizhu's rules engine on one core: random deals and legal-play generation.
 
     python benchmarks/bench_dizhu.py [--ruleset NAME] [--positions FILE] [--deals N]
-                                     [--min-time S] [--json]
+                                     [--min-time S] [--json] [--cores [--runs N]]
 
 Figures (per CPU-second of this process, pinned to one core):
   deals/s (play)     random-play full deals from the start of play (landlord fixed with
@@ -12,6 +12,10 @@ Figures (per CPU-second of this process, pinned to one core):
 Positions come from FILE (the format written by the peers' harness, so that every engine
 is timed on the same positions) or are dealt here from a seed. Nothing is cached across
 positions: each call generates from scratch.
+
+The figures are those of the core that runs (dizhu.core: compiled, or python with
+DIZHU_PURE=1). ``--cores`` times both in one run: this script once per core in a process
+of its own, the cores alternating, ``--runs`` times; it prints the medians side by side.
 """
 
 from __future__ import annotations
@@ -20,12 +24,15 @@ import argparse
 import json
 import os
 import random
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from dizhu import core
 from dizhu.cards import parse_ranks, ranks_of_cards
 from dizhu.deal import Deal
 from dizhu.rules import RuleSet
@@ -103,6 +110,7 @@ def measure(positions: list[dict], deals: int, seed: int, min_time: float,
     follow = [(follow_plays, (p["down"], p["lead"])) for p in positions]
     return {
         "engine": "dizhu",
+        "core": rules.generator.core,
         "ruleset": rules.name,
         "deals_per_s": deals / random_deals(deals, seed, False, rules),
         "deals_auction_per_s": deals / random_deals(deals, seed, True, rules),
@@ -114,6 +122,37 @@ def measure(positions: list[dict], deals: int, seed: int, min_time: float,
     }
 
 
+FIGURES = {"deals_per_s": "deals/s (play)", "deals_auction_per_s": "deals/s (auction)",
+           "lead_gen_per_s": "lead gen/s", "follow_gen_per_s": "follow gen/s"}
+
+
+def both_cores(argv: list[str], runs: int) -> None:
+    """Run this script on each core in turn, ``runs`` times; print medians and ratios."""
+    if core.COMPILED is None:
+        sys.exit(f"bench_dizhu.py --cores: {core.MISSING} (python3 setup.py build_ext "
+                 "--inplace builds it)")
+    results: dict[str, list[dict]] = {"compiled": [], "python": []}
+    for _ in range(runs):
+        for name in results:
+            env = dict(os.environ, DIZHU_PURE="1" if name == "python" else "")
+            done = subprocess.run([sys.executable, __file__, *argv, "--json"], check=True,
+                                  capture_output=True, text=True, env=env)
+            result = json.loads(done.stdout)
+            assert result["core"] == name, result["core"]
+            results[name].append(result)
+    medians = {name: {k: statistics.median(r[k] for r in rs) for k in FIGURES}
+               for name, rs in results.items()}
+    print("| core | " + " | ".join(FIGURES.values()) + " |")
+    print("|---|" + "---:|" * len(FIGURES))
+    for name, row in medians.items():
+        print(f"| {name} | " + " | ".join(f"{row[k]:,.0f}" for k in FIGURES) + " |")
+    print("| compiled / python | " + " | ".join(
+        f"{medians['compiled'][k] / medians['python'][k]:.2f}x" for k in FIGURES) + " |")
+    first = results["compiled"][0]
+    print(f"\n{first['ruleset']}: {first['moves_per_lead']:.1f} plays per lead position, "
+          f"{first['moves_per_follow']:.2f} per follow position; medians of {runs} runs")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--ruleset", default="classic", help="classic (default), rob or four")
@@ -123,7 +162,15 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=12345)
     ap.add_argument("--min-time", type=float, default=2.0)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--cores", action="store_true",
+                    help="time the compiled and the pure-Python core side by side")
+    ap.add_argument("--runs", type=int, default=3, help="runs per core with --cores")
     a = ap.parse_args()
+    if a.cores:
+        argv = ["--ruleset", a.ruleset, "--count", str(a.count), "--deals", str(a.deals),
+                "--seed", str(a.seed), "--min-time", str(a.min_time)]
+        both_cores(argv + (["--positions", a.positions] if a.positions else []), a.runs)
+        return
     pin()
     rules = find_ruleset(a.ruleset)
     positions = loaded_positions(a.positions, rules) if a.positions else \

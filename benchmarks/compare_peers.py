@@ -1,7 +1,7 @@
 """dizhu beside the peer engines (DouZero, RLCard, OpenSpiel), one core, one run.
 
     python benchmarks/compare_peers.py [--peers-python PY] [--peers-dir DIR] [--runs 3] [--quick]
-                                       [--baseline CHECKOUT]
+                                       [--baseline CHECKOUT] [--pure]
 
 The peers are driven by the harness in the shared peers folder (``bench_peers.py``, run
 with the Python of a virtual environment that has ``douzero`` 1.1.0, ``rlcard`` 1.2.0 and
@@ -10,7 +10,8 @@ writes the seeded positions it timed; dizhu is then timed on the very same posit
 the same pinned core, in the same run. Prints a Markdown table and the ratios. With
 ``--baseline``, another checkout of dizhu (say the commit before a change, made with ``git
 worktree add --detach DIR COMMIT``) is timed too, its runs alternating with this one's, so
-that a change's effect on the ratios is measured in one run.
+that a change's effect on the ratios is measured in one run. With ``--pure``, this checkout
+is also timed on its pure-Python core (``DIZHU_PURE=1``), alternating with the others.
 """
 
 from __future__ import annotations
@@ -44,24 +45,27 @@ def run_peers(a: argparse.Namespace, out: Path) -> dict:
 def run_dizhu(a: argparse.Namespace, positions: Path) -> dict[str, dict]:
     """Medians of ``a.runs`` runs of this checkout (and of the baseline, alternating)."""
     env = dict(os.environ, PYTHONHASHSEED="0")
-    checkouts = {"dizhu": REPO}
+    checkouts = {"dizhu": (REPO, env)}
+    if a.pure:
+        checkouts["pure"] = (REPO, dict(env, DIZHU_PURE="1"))
     if a.baseline:
-        checkouts["baseline"] = Path(a.baseline).resolve()
+        checkouts["baseline"] = (Path(a.baseline).resolve(), env)
     runs: dict[str, list[dict]] = {name: [] for name in checkouts}
     for i in range(a.runs):
-        for name, repo in checkouts.items():
+        for name, (repo, run_env) in checkouts.items():
             cmd = [sys.executable, str(repo / "benchmarks" / "bench_dizhu.py"), "--json",
                    "--positions", str(positions), "--deals", str(300 if a.quick else 3000),
                    "--min-time", str(0.2 if a.quick else 2.0)]
-            done = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env,
-                                  cwd=repo)
+            done = subprocess.run(cmd, check=True, capture_output=True, text=True,
+                                  env=run_env, cwd=repo)
             r = json.loads(done.stdout)
             runs[name].append(r)
             print(f"run {i + 1}/{a.runs} {name:<9} {r['deals_per_s']:.0f} deals/s, lead "
                   f"{r['lead_gen_per_s']:.0f}/s, follow {r['follow_gen_per_s']:.0f}/s",
                   file=sys.stderr)
-    return {name: {k: statistics.median(r[k] for r in rs) for k in rs[0]
-                   if isinstance(rs[0][k], (int, float))} for name, rs in runs.items()}
+    return {name: {"core": rs[0].get("core", "python")} | {
+        k: statistics.median(r[k] for r in rs) for k in rs[0]
+        if isinstance(rs[0][k], (int, float))} for name, rs in runs.items()}
 
 
 def table(rows: dict[str, dict]) -> str:
@@ -83,6 +87,8 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--baseline", metavar="CHECKOUT",
                     help="another dizhu checkout to time in the same run")
+    ap.add_argument("--pure", action="store_true",
+                    help="also time this checkout on its pure-Python core (DIZHU_PURE=1)")
     a = ap.parse_args()
     if a.quick:
         a.runs = 1
@@ -93,7 +99,9 @@ def main() -> None:
 
     names = {"douzero": "DouZero 1.1.0", "rlcard": "RLCard 1.2.0",
              "openspiel": "OpenSpiel 2.0.2 (C++)"}
-    rows = {"dizhu": mine}
+    rows = {f"dizhu ({mine['core']} core)" if a.pure else "dizhu": mine}
+    if "pure" in timed:
+        rows["dizhu (python core)"] = timed["pure"]
     if "baseline" in timed:
         rows["dizhu (baseline)"] = timed["baseline"]
     for peer, res in peers["results"].items():
@@ -106,16 +114,19 @@ def main() -> None:
     python_peers = [rows[names[p]] for p in ("douzero", "rlcard") if names[p] in rows]
     bars = {"deals_per_s": 10, "lead_gen_per_s": 3, "follow_gen_per_s": 5}
     baseline = timed.get("baseline")
+    pure = timed.get("pure")
     print("| figure | dizhu / best of DouZero and RLCard | bar | dizhu / OpenSpiel |"
+          + (" python core / OpenSpiel |" if pure else "")
           + (" baseline / OpenSpiel |" if baseline else ""))
-    print("|---|---:|---:|---:|" + ("---:|" if baseline else ""))
+    print("|---|---:|---:|---:|" + ("---:|" if pure else "") + ("---:|" if baseline else ""))
     for key, bar in bars.items():
         best = max(r[key] for r in python_peers)
         spiel = rows.get(names["openspiel"], {}).get(key)
         line = f"| {key} | {mine[key] / best:.1f}x | {bar}x | " + \
             (f"{mine[key] / spiel:.2f}x |" if spiel else "- |")
-        if baseline:
-            line += f" {baseline[key] / spiel:.2f}x |" if spiel else " - |"
+        for other in (pure, baseline):
+            if other:
+                line += f" {other[key] / spiel:.2f}x |" if spiel else " - |"
         print(line)
     print(f"\nmoves per lead position: dizhu {mine['moves_per_lead']:.1f}; per follow position "
           f"{mine['moves_per_follow']:.2f}; {peers['runs']} runs, medians; "

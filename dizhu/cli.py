@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from . import __version__, core
 from .auction import Bid, Double, bid_of
 from .cards import InvalidCardsError, card_text, format_ranks, parse_ranks
 from .combos import InvalidPlayError, Play
@@ -504,8 +505,15 @@ def _ruleset_argument(p: argparse.ArgumentParser, default: str | None = "classic
                    help=f"the ruleset: {', '.join(names())} ({which})")
 
 
+def _version() -> str:
+    """``dizhu 0.2.0, compiled core`` (or ``python core (why)``)."""
+    return f"dizhu {__version__}, {core.describe()}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dizhu", description="Dou Dizhu (Fight the Landlord)")
+    parser.add_argument("--version", action="version", version=_version(),
+                        help="print the version and which core runs (compiled or python)")
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("serve", help="start the game in the browser (the default command)")
@@ -602,7 +610,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
         argv = ["serve", *argv]  # no command: start the game
     args = parser.parse_args(argv)
     if not _symbols() and hasattr(sys.stdout, "reconfigure"):

@@ -10,7 +10,10 @@ result list.
 
 :func:`generator_of` gives the :class:`MoveGenerator` of a set of combination rules (with or
 without distinct kickers), built on first use; its ``lead`` and ``follow`` are plain
-functions closing over that family's tables.
+functions closing over that family's tables. When the compiled core runs
+(:mod:`dizhu.core`), they are the C functions of ``dizhu._ccore``, which index the same
+universe and follow this module's algorithm step for step: the same plays in the same order.
+This module stays the readable reference.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from collections.abc import Callable
 from functools import cache
 from itertools import combinations
 
+from . import core
 from .cards import ACE, BLACK_JOKER, GUARDS, NUM_RANKS, RED_JOKER, TWO, UNIT, count_of
 from .combos import CLASSIC_COMBOS, PASS, CombinationRules, Kind, Play
 from .universe import Universe, universe_of
@@ -101,11 +105,18 @@ class MoveGenerator:
     follow: Callable[[int, Play], list[Play]]
     covering: Callable[[int], list[Play]]
 
-    def __init__(self, combos: CombinationRules, distinct_kickers: bool = False) -> None:
+    def __init__(self, combos: CombinationRules, distinct_kickers: bool = False,
+                 compiled: bool | None = None) -> None:
+        """``compiled``: generate with the compiled core (``True``), the pure-Python one
+        (``False``) or the one that runs (``None``: :data:`dizhu.core.NAME`)."""
         self.combos = combos
         self.distinct = distinct_kickers
         self.universe = universe_of(combos)
-        self.lead, self.follow, self.covering = _build(self.universe, distinct_kickers)
+        if compiled is None:
+            compiled = core.NAME == "compiled"
+        self.core = "compiled" if compiled else "python"
+        build = _build_compiled if compiled else _build
+        self.lead, self.follow, self.covering = build(self.universe, distinct_kickers)
 
     def legal(self, hand: int, top: Play | None = None) -> list[Play]:
         """Leading (``top`` is ``None``): every play. Following: the pass and every play
@@ -114,17 +125,33 @@ class MoveGenerator:
 
     def __repr__(self) -> str:
         distinct = ", distinct kickers" if self.distinct else ""
-        return f"<MoveGenerator {self.combos.name}{distinct}>"
+        return f"<MoveGenerator {self.combos.name}{distinct}, {self.core} core>"
 
 
-def generator_of(combos: CombinationRules, distinct_kickers: bool = False) -> MoveGenerator:
-    """The move generator of ``combos``, built on first use and kept."""
-    return _generator(combos, bool(distinct_kickers))
+def generator_of(combos: CombinationRules, distinct_kickers: bool = False,
+                 compiled: bool | None = None) -> MoveGenerator:
+    """The move generator of ``combos``, built on first use and kept (``compiled`` as for
+    :class:`MoveGenerator`)."""
+    if compiled is None:
+        compiled = core.NAME == "compiled"
+    return _generator(combos, bool(distinct_kickers), bool(compiled))
 
 
 @cache
-def _generator(combos: CombinationRules, distinct_kickers: bool) -> MoveGenerator:
-    return MoveGenerator(combos, distinct_kickers)
+def _generator(combos: CombinationRules, distinct_kickers: bool,
+               compiled: bool) -> MoveGenerator:
+    return MoveGenerator(combos, distinct_kickers, compiled)
+
+
+def _build_compiled(u: Universe, distinct: bool):
+    """The compiled core's lead, follow and covering over the plays of a universe."""
+    if core.COMPILED is None:
+        raise RuntimeError(core.MISSING)
+    plays = tuple(u.all_plays())
+    native = core.COMPILED.MoveGenerator(
+        plays, [p.cards for p in plays], [int(p.kind) for p in plays],
+        [p.main for p in plays], [p.length for p in plays], PASS, distinct)
+    return native.lead, native.follow, native.covering
 
 
 def _build(u: Universe, distinct: bool):
@@ -225,7 +252,9 @@ def _build(u: Universe, distinct: bool):
             pool: list[int] = []
             for r in ranks_in[m1 & ~span]:
                 pool += (UNIT[r],) * (1 if distinct else min(count_of(hand, r), 3))
-            for wings in {sum(c) for c in combinations(pool, n)}:
+            # each set of wings once, in the order of its first combination, which is the
+            # order of the wings' ranks, lowest first (the compiled core lists them so)
+            for wings in dict.fromkeys(sum(c) for c in combinations(pool, n)):
                 play = as_.get(body.cards + wings)
                 if play is not None and play.main == body.main:  # else from a stronger body
                     out.append(play)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from dizhu.cards import DECK_SIZE, deck_faces, ranks_of_cards
+from dizhu.cards import DECK_SIZE, NUM_RANKS, UNIT, count_of, deck_faces, ranks_of_cards
 
 
 @st.composite
@@ -25,6 +25,19 @@ def split_deck(draw, sizes: tuple[int, ...], packs: int = 1) -> list[int]:
         out.append(ranks_of_cards(deck[at:at + n]))
         at += n
     return out
+
+
+@st.composite
+def rank_multisets(draw, deck: int, size: int) -> int:
+    """Rank counts of ``size`` cards (fewer if the deck runs out) drawn rank by rank, at
+    most what ``deck`` holds of each: triples, bombs and runs come far more often than in
+    a dealt hand."""
+    ranks = draw(st.lists(st.integers(0, NUM_RANKS - 1), min_size=size, max_size=size))
+    hand = 0
+    for r in ranks:
+        if count_of(hand, r) < count_of(deck, r):
+            hand += UNIT[r]
+    return hand
 
 
 seeds = st.integers(0, 2**32 - 1)

@@ -10,7 +10,7 @@ LAYERS = [
     {"reasons"},
     {"cards"},
     {"combos"},
-    {"patterns", "universe"},
+    {"patterns", "universe", "core"},
     {"movegen"},
     {"auction", "scoring"},
     {"rules"},

@@ -293,3 +293,17 @@ def test_a_port_in_use_is_a_readable_error(tmp_path):
                               capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("pure", ["", "1"])
+def test_version_names_the_core_that_runs(pure):
+    import os
+
+    from dizhu import __version__, core
+
+    done = subprocess.run([sys.executable, "-m", "dizhu", "--version"], capture_output=True,
+                          text=True, env={**os.environ, "DIZHU_PURE": pure})
+    running = "python core (DIZHU_PURE is set)" if pure else \
+        "compiled core" if core.COMPILED else f"python core ({core.MISSING})"
+    assert (done.returncode, done.stdout, done.stderr) == \
+        (0, f"dizhu {__version__}, {running}\n", "")
