@@ -16,10 +16,11 @@ def test_pip_builds_the_package_without_a_warning(tmp_path):
     deprecation, and the wheel holds ``py.typed``."""
     source = tmp_path / "source"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy(REPO / name, source / name)
-    shutil.copytree(REPO / "dizhu", source / "dizhu",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in ("dizhu", "csrc"):
+        shutil.copytree(REPO / folder, source / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-v",
          "-w", str(tmp_path / "out"), str(source)], capture_output=True, text=True, timeout=600)
@@ -29,5 +30,6 @@ def test_pip_builds_the_package_without_a_warning(tmp_path):
     wheel, = (tmp_path / "out").glob("dizhu-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "dizhu/py.typed" in names and "dizhu/web/static/index.html" in names
+    assert any(name.startswith("dizhu/_ccore.") for name in names), "no compiled core built"
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("/METADATA")))
     assert b"License-Expression: MIT" in metadata
