@@ -129,7 +129,6 @@ def reason_of(error: BaseException | str) -> Reason | None:
     return found if isinstance(found, Reason) else None
 
 
-
 def of_seat(reason: Reason, seat: int) -> Reason:
     """``reason`` said of ``seat`` where the engine says it to the seat acting ("you ..."):
     a record replayed, say, is nobody's hand."""

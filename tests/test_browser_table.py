@@ -5,6 +5,8 @@ English and in Chinese."""
 
 import json
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -279,6 +281,32 @@ def test_a_refused_record_is_said_beside_the_file_chooser(browser, server, tmp_p
     text = page.text_content("#record-error")
     assert ("not a deal record" in text) if how["lang"] == "en" else ("这不是牌局记录" in text)
     assert page.text_content("#lobby-error") == ""
+
+
+@SIZES
+def test_a_tampered_record_names_the_seat_as_the_table_does(browser, server, tmp_path, how):
+    """A record whose play was changed to cards the seat never held is refused with the
+    seat named as the page names seats (Seat 2 / 2号位), not "you" nor a bare number."""
+    path = tmp_path / "deal.json"
+    subprocess.run([sys.executable, "-m", "dizhu", "play", "--seed", "3", "--record",
+                    str(path)], check=True, capture_output=True)
+    record = json.loads(path.read_text())
+    events = record["events"]
+    index = next(i for i, e in enumerate(events) if e.get("event") == "play")
+    seat = events[index]["seat"]
+    events[index]["cards"] = events[0]["hands"][(seat + 1) % 3].split()[0]
+    events[index]["play"] = "single " + events[index]["cards"][0]
+    path.write_text(json.dumps(record))
+    person = Person(browser, server, **how)
+    page = person.page
+    person.goto_lobby()
+    page.locator("#record-file").scroll_into_view_if_needed()
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_function("document.querySelector('#record-error').textContent !== ''")
+    text = page.text_content("#record-error").replace("\u2068", "").replace("\u2069", "")
+    named = f"Seat {seat + 1} does not hold" if how["lang"] == "en" else f"{seat + 1}号位"
+    assert named in text, text
+    assert not re.search(rf"(^|[^\w号]){seat} (does not|没有)", text), text
 
 
 @SIZES

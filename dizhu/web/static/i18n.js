@@ -122,9 +122,9 @@ function listText(items, joiner = "list.or") {
 // ------------------------------------------------------------------ reasons
 
 /** A refusal from the server said in the current language: ``reason`` is its
- * ``{code, params, text}``; ``seatName(seat)`` names seats. Unknown codes keep the
- * server's own words. */
-export function sayReason(reason, seatName = (s) => String(s)) {
+ * ``{code, params, text}``; ``seatName(seat)`` names seats (by default by number, as the
+ * table numbers them from 1). Unknown codes keep the server's own words. */
+export function sayReason(reason, seatName = (s) => t("place.seat", { n: Number(s) + 1 })) {
   if (!reason || !reason.code) return reason && reason.text ? reason.text : "";
   const key = `reason.${reason.code}`;
   if (!catalogs.en || !(key in catalogs.en)) return reason.text || key;
