@@ -33,9 +33,10 @@ print(frozen, len(gc.get_objects()) - before, gc.get_threshold() == memory.THRES
 
 def test_the_engines_tables_are_built_and_frozen_at_start():
     """Deals of every ruleset after the start add only their own objects (a few hundred
-    each), not tables of the engine's (hundreds of thousands for ``four``)."""
+    each), not tables of the engine's (hundreds of thousands for ``four`` in the pure-Python
+    core; with the compiled core the plays of the universes alone, tens of thousands)."""
     out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
                          check=True).stdout.split()
     frozen, grown, thresholds = int(out[0]), int(out[1]), out[2]
-    assert frozen > 300_000 and thresholds == "True"
+    assert frozen > 50_000 and thresholds == "True"
     assert grown < 20_000, grown
