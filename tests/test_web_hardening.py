@@ -92,14 +92,8 @@ def test_bad_stale_and_out_of_turn_messages_change_nothing(server, sent):
 
 def raw_websocket(server, match_id) -> socket.socket:
     """A page that opens the table's socket and then never reads from it."""
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connecting: a small window
-    sock.connect(("127.0.0.1", server.port))
-    key = base64.b64encode(os.urandom(16)).decode()
     path = table_url(server, match_id).split(str(server.port), 1)[1]
-    sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
-                  "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    sock = handshake(server, path, window=4096)  # a small window: it fills at once
     assert b"101" in sock.recv(1024)
     return sock
 
@@ -189,7 +183,71 @@ def test_pages_that_vanish_leave_no_task_behind(tmp_path):
                 pass
         for sock in stalled:
             sock.close()
-        time.sleep(1.0)
+        s.terminate()  # it waits for every page's task: one left behind, it never exits
     finally:
         s.stop()
     assert not s.troubles(), s.output()
+
+
+def handshake(server, path: str, whole: bool = True, window: int = 0) -> socket.socket:
+    """A socket that sends the table's WebSocket handshake (or only its first half);
+    ``window``: its receive buffer's size, set before connecting."""
+    sock = socket.socket()
+    if window:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, window)
+    sock.connect(("127.0.0.1", server.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    request = (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+               "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+               f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+    sock.sendall(request if whole else request[:len(request) // 2])
+    return sock
+
+
+def cut_sockets(server, match_id) -> None:
+    """Pages that go away in every way a network cuts them: closed right after the
+    handshake (before and after reading its answer), cut in the middle of a frame or of
+    the handshake, reset."""
+    path = table_url(server, match_id).split(str(server.port), 1)[1]
+    for _ in range(4):
+        handshake(server, path).close()
+        sock = handshake(server, path)
+        assert b"101" in sock.recv(1024)
+        sock.close()
+        sock = handshake(server, path)
+        sock.recv(1024)
+        sock.sendall(bytes([0x81, 0x80 | 100]) + os.urandom(4) + b"x" * 10)  # 10 of 100 bytes
+        sock.close()
+        handshake(server, path, whole=False).close()
+        sock = handshake(server, path)
+        sock.recv(1024)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        sock.close()
+
+
+def test_pages_cut_off_in_every_way_let_the_server_stop_on_sigterm(tmp_path):
+    """Issue 15, item 16: a socket closed right after its handshake, or cut mid-frame,
+    left its page's tasks for good (a cancelled writer went on waiting for messages), and
+    SIGTERM never stopped the server (it waits for every page's task): a service manager
+    had to kill it, and its last commit never ran. Now the server exits on SIGTERM while a
+    table plays, with its database closed cleanly (the log copied in and removed), every
+    action a page heard of stored, and nothing logged."""
+    s = Server(tmp_path / "game.sqlite3").start()
+    try:
+        match_id = new_match(s, target=20)
+        cut_sockets(s, match_id)
+        with connect(table_url(s, match_id)) as ws:
+            receive(ws)
+            ws.send(json.dumps({"type": "autoplay", "bot": "easy"}))
+            heard = max(receive(ws, timeout=15)["version"] for _ in range(20))
+            status = s.terminate(within=15)  # the table is playing: commits on their way
+    finally:
+        s.stop()
+    assert status in (0, -15), s.output()
+    assert not s.troubles(), s.output()
+    assert not (tmp_path / "game.sqlite3-wal").exists()
+    store = Store(tmp_path / "game.sqlite3")
+    try:
+        assert MatchSession.load(store, match_id).version >= heard
+    finally:
+        store.close()

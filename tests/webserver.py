@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -86,6 +87,20 @@ class Server:
             self.printed = self.process.stdout.read()
             self.process.stdout.close()
         self.process = None
+
+    def terminate(self, within: float = 20.0) -> int:
+        """Stop the server as a service manager does (SIGTERM), wait for it to exit (at
+        most ``within`` seconds: then kill it and fail), reap it; its exit status."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            status = self.process.wait(within)
+        except subprocess.TimeoutExpired:
+            self.stop()
+            raise AssertionError(f"the server did not exit within {within:g} s of SIGTERM:\n"
+                                 f"{self.printed}") from None
+        self.stop()
+        return status
 
     def restart(self) -> None:
         """Kill the server and start it again on the same port and database."""

@@ -320,9 +320,9 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         sweeper = asyncio.create_task(hub.sweep())
         yield
         sweeper.cancel()
-        hub.stop()
-        await asyncio.gather(*(peer.shut() for room in hub.rooms.values()
-                               for peer in room.peers))
+        await hub.close()
+        await asyncio.gather(sweeper, *(peer.shut() for room in hub.rooms.values()
+                                        for peer in room.peers), return_exceptions=True)
         store.close()
 
     app = Starlette(routes=[

@@ -66,13 +66,16 @@ class Room:
         """Whether a computer player or a turn clock is at work on this match."""
         return any(task is not None and not task.done() for task in (self.driver, self.clock))
 
-    def stop(self) -> None:
+    def stop(self) -> list[asyncio.Task]:
         """Stop the room's tasks and its outside programs (the match is abandoned or
-        unloaded, or the server stops)."""
-        for task in (self.driver, self.clock, *self.away_timers):
-            if task is not None:
-                task.cancel()
+        unloaded, or the server stops); returns the tasks stopped, for whoever must wait
+        until they are done."""
+        tasks = [task for task in (self.driver, self.clock, *self.away_timers)
+                 if task is not None and not task.done()]
+        for task in tasks:
+            task.cancel()
         self.table.close()
+        return tasks
 
     def message(self, seat: int | None) -> str:
         """The state message for the page of ``seat`` (``None``: a spectator), as JSON:
@@ -125,10 +128,11 @@ class Hub:
         """The threads the computer players think in (the event loop never waits on one)."""
         self.wakeups = Wakeups()
 
-    def stop(self) -> None:
-        """Stop every table's tasks and the thinking threads (the server stops)."""
-        for room in self.rooms.values():
-            room.stop()
+    async def close(self) -> None:
+        """Stop every table's tasks and wait until they are done, then stop the thinking
+        threads (the server stops)."""
+        tasks = [task for room in self.rooms.values() for task in room.stop()]
+        await asyncio.gather(*tasks, return_exceptions=True)
         self.thinkers.shutdown(wait=False, cancel_futures=True)
 
     def room(self, match_id: int) -> Room | None:
