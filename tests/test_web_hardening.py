@@ -251,3 +251,86 @@ def test_pages_cut_off_in_every_way_let_the_server_stop_on_sigterm(tmp_path):
         assert MatchSession.load(store, match_id).version >= heard
     finally:
         store.close()
+
+
+def client_frame(payload: bytes, length: int | None = None, opcode: int = 0x1) -> bytes:
+    """A page's frame (masked, final) carrying ``payload``; ``length``: the length its
+    header announces, when it is not the payload's."""
+    length = len(payload) if length is None else length
+    if length < 126:
+        head = bytes([0x80 | opcode, 0x80 | length])
+    elif length < 1 << 16:
+        head = bytes([0x80 | opcode, 0x80 | 126]) + struct.pack("!H", length)
+    else:
+        head = bytes([0x80 | opcode, 0x80 | 127]) + struct.pack("!Q", length)
+    mask = os.urandom(4)
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def upgraded(server, path: str) -> tuple[socket.socket, bytes]:
+    """A socket through the table's WebSocket handshake (its answer read), and what came
+    after the answer already."""
+    sock = handshake(server, path)
+    sock.settimeout(10)
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(4096)
+    head, rest = data.split(b"\r\n\r\n", 1)
+    assert b" 101 " in head.split(b"\r\n", 1)[0], head
+    return sock, rest
+
+
+def close_code(sock: socket.socket, data: bytes = b"", within: float = 10.0) -> int | None:
+    """Read the server's frames (``data``: those read already) until it closes the socket:
+    the code of its close frame (``None``: closed without one). A server that keeps the
+    socket open fails the test after ``within`` seconds."""
+    sock.settimeout(within)
+    while True:
+        while len(data) >= 2:
+            length, start = data[1] & 0x7F, 2
+            if length >= 126:
+                size = 2 if length == 126 else 8
+                if len(data) < 2 + size:
+                    break
+                length, start = int.from_bytes(data[2:2 + size], "big"), 2 + size
+            if len(data) < start + length:
+                break
+            if data[0] & 0x0F == 0x8:
+                return struct.unpack("!H", data[start:start + 2])[0] if length >= 2 else None
+            data = data[start + length:]
+        try:
+            more = sock.recv(65536)
+        except TimeoutError:
+            raise AssertionError(f"the server kept the socket open {within:g} s") from None
+        if not more:
+            return None
+        data += more
+
+
+def test_frames_no_message_fits_are_refused_as_they_are_read(tmp_path):
+    """Issue 15, items 17 and 20: a text frame that is not UTF-8 made the server log a
+    traceback, and the transport read frames of up to 16 MiB (each kept in memory until it
+    was whole) while the game refuses messages over 4 KiB. Now the first is refused with
+    1007 and the second from its header with 1009, the table goes on, and the server's
+    log stays empty."""
+    s = Server(tmp_path / "game.sqlite3").start()
+    try:
+        match_id = new_match(s)
+        path = table_url(s, match_id).split(str(s.port), 1)[1]
+        for bad in (b"\xff\xfe", b'{"type": "sync"}\xc3', b"\xed\xa0\x80", "牌".encode()[:2]):
+            sock, read = upgraded(s, path)
+            sock.sendall(client_frame(bad))
+            assert close_code(sock, read) == 1007
+            sock.close()
+        sock, read = upgraded(s, path)
+        sock.sendall(client_frame(b"x" * 1000, length=15 << 20))  # 15 MiB announced
+        assert close_code(sock, read) == 1009
+        sock.close()
+        with connect(table_url(s, match_id)) as ws:
+            version = receive(ws)["version"]
+            ws.send(json.dumps({"type": "sync"}))
+            assert receive(ws)["version"] >= version  # its computer players may have moved
+        s.terminate()
+    finally:
+        s.stop()
+    assert not s.troubles(), s.output()

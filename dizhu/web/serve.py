@@ -4,6 +4,7 @@ the local network for friends holding an invitation."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import socket
 import sqlite3
 import threading
@@ -61,6 +62,20 @@ def lan_address() -> str:
     raise ServeError("--lan: this machine has no address on a local network")
 
 
+class QuietBadText(logging.Filter):
+    """uvicorn logs a page's text frame that is not UTF-8 as an error with a traceback (it
+    closes the socket with 1007, as it should): hostile input, not a fault of the server,
+    so it is one line at the info level (not shown by default)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if str(record.msg).startswith("Invalid UTF-8"):
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            record.msg = "a page sent a text frame that is not UTF-8: its socket is closed"
+            return logging.getLogger(record.name).isEnabledFor(logging.INFO)
+        return True
+
+
 def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
           open_browser: bool = True, pause: float = 0.8, idle: float | None = None,
           lan: bool = False, away: float | None = None,
@@ -73,6 +88,7 @@ def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
     from . import memory
     from .app import create_app
     from .hub import IDLE
+    from .messages import MAX_BYTES
     from .rooms import AWAY
 
     network = [lan_address()] if lan else []
@@ -100,8 +116,11 @@ def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
     # encoding it as JSON, for messages of a few KiB on a local network)
     # on SIGTERM every page is closed and its task awaited; one still running after
     # GRACE seconds (a fault: it is logged) is cancelled, so the last commit always runs
+    # and a frame longer than any message the game reads is refused from its header
     config = uvicorn.Config(app, log_level="warning", lifespan="on", proxy_headers=False,
-                            ws_per_message_deflate=False, timeout_graceful_shutdown=GRACE)
+                            ws_per_message_deflate=False, timeout_graceful_shutdown=GRACE,
+                            ws_max_size=MAX_BYTES)
+    logging.getLogger("uvicorn.error").addFilter(QuietBadText())
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])
