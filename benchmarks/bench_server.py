@@ -111,11 +111,12 @@ class Server:
             self.process.wait()
 
 
-async def new_match(port: int) -> str:
-    """A new match through the lobby's API (plain HTTP/1.1 on a socket of its own): the
-    path of the creator's socket (with the seat's token, where the server gives one)."""
+async def new_match(port: int, form: dict | None = None) -> str:
+    """A new match (:data:`MATCH`, or ``form``) through the lobby's API (plain HTTP/1.1 on a
+    socket of its own): the path of the creator's socket (with the seat's token, where
+    the server gives one)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    body = json.dumps(MATCH).encode()
+    body = json.dumps(form or MATCH).encode()
     writer.write(f"POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
                  f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
                  "Connection: close\r\n\r\n".encode() + body)

@@ -79,7 +79,10 @@ class MatchSession:
         self.abandoned = False
         self.writing: Future[None] | None = None
         """The write of the last event while a grouped store commits it."""
-        self._undo: Callable[[], None] = lambda: None
+        self._undo: Callable[[MatchSession], None] | None = None
+        """Takes the last event back from memory (until its write is settled); it holds no
+        reference to the session, so that a match let go of is freed at once, not left to
+        the garbage collector's rare full collections (see :mod:`dizhu.web.memory`)."""
         self._match_memo: tuple[tuple, str] | None = None
         self.hinter = Hinter()
         self.hinter.bot.memo_limit = MEMORY["memo_limit"]
@@ -233,12 +236,12 @@ class MatchSession:
             if self.match.finished:
                 summary = self.summary()
 
-        def undo() -> None:
-            self.version -= 1
+        def undo(session: MatchSession) -> None:
+            session.version -= 1
             if "next" in event:
-                self.match.deals.pop()
+                session.match.deals.pop()
             elif "autoplay" in event:
-                self.autoplay, self._autoplay_bots = autoplay_before
+                session.autoplay, session._autoplay_bots = autoplay_before
             else:
                 deal.pop()
 
@@ -247,7 +250,7 @@ class MatchSession:
         try:
             self.writing = self.store.append(row)
         except Exception:
-            undo()
+            undo(self)
             raise
         self._undo = undo
 
@@ -256,11 +259,13 @@ class MatchSession:
         failed, take the event back and raise the error. Nothing may act on the match or
         show it between an action and its settling."""
         writing, self.writing = self.writing, None
+        undo, self._undo = self._undo, None
         if writing is None:
             return
         error = writing.exception()
         if error is not None:
-            self._undo()
+            if undo is not None:
+                undo(self)
             raise error
 
     def _refuse_if_abandoned(self) -> None:
