@@ -24,7 +24,8 @@ class Server:
 
     def __init__(self, db: Path, pause: float = 0.02, idle: float | None = None,
                  away: float | None = None, lan: bool = False,
-                 bots: dict[str, str] | None = None, sync: str = "full") -> None:
+                 bots: dict[str, str] | None = None, sync: str = "full",
+                 wait: float | None = None) -> None:
         self.db = db
         self.bots = bots or {}
         self.pause = pause
@@ -32,6 +33,7 @@ class Server:
         self.away = away
         self.lan = lan
         self.sync = sync
+        self.wait = wait
         self.process: subprocess.Popen | None = None
         self.url = ""
         self.printed = ""
@@ -43,6 +45,7 @@ class Server:
              "--db", str(self.db), "--pause", str(self.pause),
              *(["--idle", str(self.idle)] if self.idle is not None else []),
              *(["--away", str(self.away)] if self.away is not None else []),
+             *(["--wait", str(self.wait)] if self.wait is not None else []),
              *(["--lan"] if self.lan else []), "--sync", self.sync,
              *(arg for name, command in self.bots.items()
                for arg in ("--bot", f"{name}={command}"))],

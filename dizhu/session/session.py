@@ -14,7 +14,6 @@ import json
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import Future
 from typing import Any
 
 from ..actions import action_from_json, action_to_json
@@ -36,7 +35,7 @@ from .form import PACES, NewMatch, level_of, person_name
 from .refusals import ActionError
 from .seats import MEMORY, seat_plan, table_bot
 from .store import SeatRow, Store
-from .writer import EventRow, Result
+from .writer import EventRow, Result, StoreBusy, Write
 
 CREATOR = 0
 """The seat of the person who created the match."""
@@ -77,7 +76,7 @@ class MatchSession:
         self._autoplay_bots: dict[int, Bot] = {}
         self.version = 0
         self.abandoned = False
-        self.writing: Future[None] | None = None
+        self.writing: Write[None] | None = None
         """The write of the last event while a grouped store commits it."""
         self._undo: Callable[[MatchSession], None] | None = None
         """Takes the last event back from memory (until its write is settled); it holds no
@@ -247,22 +246,21 @@ class MatchSession:
 
         row = EventRow(self.id, self.version, seat, event, time.time(), tuple(results),
                        summary)
-        try:
-            self.writing = self.store.append(row)
-        except Exception:
-            undo(self)
-            raise
+        self.writing = self.store.append(row)
         self._undo = undo
+        if self.writing.done():  # committed (or refused) already: a store of one writer
+            self.settle()
 
     def settle(self) -> None:
         """Once the last event's write (:attr:`writing`) is done: forget it, or, if it
-        failed, take the event back and raise the error. Nothing may act on the match or
-        show it between an action and its settling."""
+        failed or was withdrawn (the database stayed locked), take the event back and raise
+        the error. Nothing may act on the match or show it between an action and its
+        settling."""
         writing, self.writing = self.writing, None
         undo, self._undo = self._undo, None
         if writing is None:
             return
-        error = writing.exception()
+        error = StoreBusy(self.store.wait) if writing.cancelled() else writing.exception()
         if error is not None:
             if undo is not None:
                 undo(self)

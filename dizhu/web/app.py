@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -34,7 +35,8 @@ from ..session import (
     NewMatch,
     Store,
 )
-from .hub import IDLE, Hub, Room, said
+from ..session.store import WAIT
+from .hub import IDLE, Hub, Room, log, not_saved, said
 from .messages import MessageError, read_message
 from .peer import Peer
 from .replay import replay_frames
@@ -73,6 +75,13 @@ def refused(error: BaseException | str, prefix: str = "", status: int = 400) -> 
                         status_code=status)
 
 
+def unsaved(error: sqlite3.Error) -> JSONResponse:
+    """The answer to a request the database could not store (locked by another program
+    longer than the store waits, say): 503, nothing of it stored, try again."""
+    log.warning("a request could not be stored (%s)", error)
+    return refused(not_saved(error), status=503)
+
+
 def same_origin(headers) -> bool:
     """Whether a request comes from this server's own page (or from no page at all, like a
     script): another web site open in the browser must not reach the game."""
@@ -90,7 +99,8 @@ LOCAL_ONLY = Reason("local_only", "only the computer that runs the game may do t
 
 def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None = None,
                idle: float = IDLE, lan: bool = False, away: float = AWAY,
-               programs: dict[str, str] | None = None, sync: str = "full") -> Starlette:
+               programs: dict[str, str] | None = None, sync: str = "full",
+               wait: float = WAIT) -> Starlette:
     """The game as an ASGI application on a database file. ``hosts``: the host names the
     server answers to (any, when not given); requests naming another host are refused, so
     that a site that points its name at this address (DNS rebinding) cannot use the game.
@@ -98,9 +108,11 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
     and resuming matches are then only for the machine itself (see :mod:`.rooms`), and
     invitations name ``app.state.base`` (the address friends reach). ``programs``: outside
     programs (the bot protocol) offered in the lobby beside the levels, by name. ``sync``:
-    how commits reach the disk (:data:`dizhu.session.writer.SYNC`)."""
+    how commits reach the disk (:data:`dizhu.session.writer.SYNC`). ``wait``: seconds a
+    write waits for a database another program holds locked before it is refused (503, or
+    a table's move tried again later by itself)."""
     programs = programs or {}
-    store = Store(db_path, grouped=True, sync=sync)
+    store = Store(db_path, grouped=True, sync=sync, wait=wait)
     hub = Hub(store, pause, idle, away)
 
     def not_local(request: Request) -> Response | None:
@@ -156,13 +168,16 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         if (refusal := host_only(request)) is not None:
             return refusal
         try:
-            data = await request.json()
-            table = MatchSession.create(store, NewMatch.from_json(data, programs))
+            new = NewMatch.from_json(await request.json(), programs)
         except ActionError as e:
             return refused(e)
         except ValueError:
             not_json = "the request is not JSON"
             return refused(Reason("bad_form", not_json, detail=not_json))
+        try:  # stored by the writer; this thread waits for it, the event loop does not
+            table = await asyncio.to_thread(MatchSession.create, store, new)
+        except sqlite3.Error as e:
+            return unsaved(e)
         hub.rooms[table.id] = Room(table, hub.away)
         made = {**links(table, base_of(request)), "lan": lan}
         if lan and made["invitations"]:
@@ -196,7 +211,10 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
                 words = "a person sits down with a name: {\"name\": \"...\"}"
                 return refused(Reason("bad_form", words, detail=words))
             async with room.lock:
-                table.sit(seat, data["name"])
+                try:
+                    await asyncio.to_thread(table.sit, seat, data["name"])
+                except sqlite3.Error as e:
+                    return unsaved(e)
                 room.tell()
         return JSONResponse(invitation(table, seat))
 
@@ -213,11 +231,13 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             return room
         try:
             async with room.lock:
-                room.table.abandon()
+                await asyncio.to_thread(room.table.abandon)
                 room.stop()
                 room.tell()
         except ActionError as e:
             return refused(e, status=409)
+        except sqlite3.Error as e:
+            return unsaved(e)
         return JSONResponse({"abandoned": room.table.id})
 
     async def finished_record(request: Request) -> dict[str, Any] | Response:

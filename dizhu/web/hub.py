@@ -11,13 +11,14 @@ sees a gap, and on every reconnect. No page hears of an event before it is commi
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from ..deal import AmbiguousPlayError
@@ -29,6 +30,9 @@ from .wakeups import Wakeups
 
 IDLE = 300.0
 """Seconds a match nobody uses stays loaded."""
+RETRY = (0.25, 4.0)
+"""Seconds a table waits before it tries again to store a move the database refused (the
+first wait, and the longest: each doubles the one before)."""
 THINKERS = min(32, (os.cpu_count() or 1) + 4)
 """Threads for the computer players' thinking (as many as asyncio's own executor has)."""
 log = logging.getLogger("dizhu.web")
@@ -207,23 +211,46 @@ class Hub:
         hint when leading) and go on."""
         table = room.table
         await asyncio.sleep(table.clock)
-        async with room.lock:
-            seat = table.person_to_move()
-            if table.version != version or seat is None:
-                return
-            try:
-                table.submit(seat, table.timeout_action(seat), by_clock=True)
-                await stored(table, self.wakeups)
-            except (ActionError, sqlite3.Error):
-                log.exception("match %s: the turn clock could not act", table.id)
-                return
-            room.tell()
+        retry = RETRY[0]
+        while True:
+            async with room.lock:
+                seat = table.person_to_move()
+                if table.version != version or seat is None:
+                    return
+                try:
+                    done = await self.commit(room, partial(
+                        table.submit, seat, table.timeout_action(seat), by_clock=True),
+                        "the turn clock's")
+                except ActionError:
+                    log.exception("match %s: the turn clock could not act", table.id)
+                    return
+            if done:
+                break
+            await asyncio.sleep(retry)
+            retry = min(retry * 2, RETRY[1])
         self.kick(room)
+
+    async def commit(self, room: Room, act: Callable[[], None], whose: str) -> bool:
+        """Under the room's lock: ``act`` (an action submitted to the table), its commit
+        waited for, the pages told. False if the database could not store it (locked by
+        another program, say): it is taken back and a line logged, and the caller tries
+        again a little later, by itself."""
+        try:
+            act()
+            await stored(room.table, self.wakeups)
+        except sqlite3.Error as e:
+            log.warning("match %s: %s move could not be stored (%s); trying again shortly",
+                        room.table.id, whose, e)
+            return False
+        room.tell()
+        return True
 
     async def drive(self, room: Room) -> None:
         """Play the computer seats (and the person's seat on auto-play) until the person
-        is to act or the match is over."""
+        is to act or the match is over. A move the database could not store is tried
+        again a little later (:data:`RETRY`)."""
         table = room.table
+        retry = RETRY[0]
         try:
             while True:
                 async with room.lock:
@@ -247,12 +274,12 @@ class Hub:
                 async with room.lock:
                     if table.version != version:
                         continue  # the person changed something meanwhile: look again
-                    if action is None:
-                        table.next_deal()
-                    else:
-                        table.submit(seat, action)
-                    await stored(table, self.wakeups)
-                    room.tell()
+                    act = table.next_deal if action is None else partial(table.submit, seat,
+                                                                          action)
+                    done = await self.commit(room, act, "a computer's")
+                if not done:
+                    await asyncio.sleep(retry)
+                retry = RETRY[0] if done else min(retry * 2, RETRY[1])
         except asyncio.CancelledError:
             raise
         except Exception as e:
@@ -307,9 +334,8 @@ class Hub:
             peer.send({"type": "error", **said(e)})
             return
         except sqlite3.Error as e:
-            log.exception("match %s: an action could not be stored", table.id)
-            peer.send({"type": "error", **said(Reason(
-                "not_saved", f"that could not be saved ({e}); nothing changed: try again"))})
+            log.warning("match %s: an action could not be stored (%s)", table.id, e)
+            peer.send({"type": "error", **said(not_saved(e))})
             return
         self.kick(room)
 
@@ -317,11 +343,24 @@ class Hub:
 async def stored(table: MatchSession, wakeups: Wakeups) -> None:
     """Wait (holding the room's lock) until the match's last event is committed, together
     with the events of other matches that came meanwhile; if it could not be, the event is
-    taken back and the error raised. Only then may the pages hear of it."""
-    if table.writing is not None:
-        with contextlib.suppress(Exception):
-            await wakeups.wait(table.writing)
+    taken back and the error raised. Only then may the pages hear of it. A database that
+    another program keeps locked longer than the store's ``wait`` has the event withdrawn
+    unwritten (:class:`~dizhu.session.writer.StoreBusy`), so that the table is free again."""
+    write = table.writing
+    if write is not None:
+        try:
+            async with asyncio.timeout(table.store.wait):
+                await wakeups.until_done(write)
+        except TimeoutError:
+            if not write.withdraw():  # being written now: it will not be long
+                await wakeups.until_done(write)
         table.settle()
+
+
+def not_saved(error: BaseException) -> Reason:
+    """The refusal of a request the database could not store (nothing of it was)."""
+    return Reason("not_saved", f"that could not be saved ({error}); nothing changed: "
+                  "try again")
 
 
 class StaleMessage(Exception):

@@ -79,7 +79,8 @@ class QuietBadText(logging.Filter):
 def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
           open_browser: bool = True, pause: float = 0.8, idle: float | None = None,
           lan: bool = False, away: float | None = None,
-          programs: dict[str, str] | None = None, sync: str = "full") -> None:
+          programs: dict[str, str] | None = None, sync: str = "full",
+          wait: float | None = None) -> None:
     """Run the game until interrupted; ``lan``: listen on every address of the machine,
     the lobby still only for the machine itself (friends come by invitation);
     ``programs``: outside bots offered in the lobby, by name."""
@@ -96,7 +97,7 @@ def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
         app = create_app(db, pause, hosts=host_names(host, network),
                          idle=IDLE if idle is None else idle, lan=lan,
                          away=AWAY if away is None else away, programs=programs,
-                         sync=sync)
+                         sync=sync, **({} if wait is None else {"wait": wait}))
     except (OSError, sqlite3.Error) as e:
         raise ServeError(f"cannot open the database {db}: {e}") from None
     memory.settle()  # the engine's lasting tables built and kept out of collections
