@@ -349,10 +349,21 @@ class MatchSession:
                                      seat=seat))
         return bot
 
+    def level_of(self, seat: int) -> str | None:
+        """The level of ``seat``'s computer player now (:data:`.form.LEVELS`), ``None`` for
+        an outside program or a seat a person plays."""
+        level = self.plan[seat] if seat not in self.people else self.autoplay.get(seat)
+        return None if level in self.settings.get("programs", {}) else level
+
+    def decision_seed(self) -> str:
+        """What a computer player is seeded with for its decision now: a match replayed
+        decides the same."""
+        return f"{self.settings['seed']}:{self.version}"
+
     def decide(self, bot: Bot, view: SeatView) -> Action:
         """A computer player's action from ``view`` (safe in a worker thread: the view is
         a frozen copy and each seat's player is used by one task at a time)."""
-        bot.reseed(f"{self.settings['seed']}:{self.version}")
+        bot.reseed(self.decision_seed())
         return bot.act(view)
 
     def decide_from(self, seat: int, view: SeatView) -> Action:

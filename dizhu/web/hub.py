@@ -13,11 +13,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 import sqlite3
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
@@ -26,6 +24,7 @@ from ..reasons import Reason, reason_of
 from ..session import ActionError, MatchSession, Store, play_json
 from .peer import Peer
 from .rooms import AWAY, Presence
+from .thinking import Thinking
 from .wakeups import Wakeups
 
 IDLE = 300.0
@@ -33,8 +32,6 @@ IDLE = 300.0
 RETRY = (0.25, 4.0)
 """Seconds a table waits before it tries again to store a move the database refused (the
 first wait, and the longest: each doubles the one before)."""
-THINKERS = min(32, (os.cpu_count() or 1) + 4)
-"""Threads for the computer players' thinking (as many as asyncio's own executor has)."""
 log = logging.getLogger("dizhu.web")
 
 
@@ -128,8 +125,8 @@ class Hub:
         self.idle = idle
         self.away = away
         self.rooms: dict[int, Room] = {}
-        self.thinkers = ThreadPoolExecutor(THINKERS, thread_name_prefix="dizhu-think")
-        """The threads the computer players think in (the event loop never waits on one)."""
+        self.thinking = Thinking()
+        """Where the computer players think (the event loop never waits on it)."""
         self.wakeups = Wakeups()
 
     async def close(self) -> None:
@@ -137,7 +134,7 @@ class Hub:
         threads (the server stops)."""
         tasks = [task for room in self.rooms.values() for task in room.stop()]
         await asyncio.gather(*tasks, return_exceptions=True)
-        self.thinkers.shutdown(wait=False, cancel_futures=True)
+        await asyncio.to_thread(self.thinking.close)
 
     def room(self, match_id: int) -> Room | None:
         room = self.rooms.get(match_id)
@@ -270,7 +267,7 @@ class Hub:
                 action = None
                 if kind == "act":
                     action = await self.wakeups.wait(
-                        self.thinkers.submit(table.decide, player, view))
+                        self.thinking.decide(table, seat, player, view))
                 async with room.lock:
                     if table.version != version:
                         continue  # the person changed something meanwhile: look again
