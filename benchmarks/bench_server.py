@@ -249,7 +249,7 @@ async def load(server: Server, tables: int, seconds: float, paced: bool, seed: i
         tasks.append(asyncio.create_task(person(server, socket_path, stats, rng, stop)))
         if n % 20 == 19:
             await asyncio.sleep(0.05)  # within the server's listen backlog
-    await asyncio.sleep(3.0 if paced or slow else 1.0)  # every socket open, every table going
+    await asyncio.sleep(5.0 if slow else 3.0 if paced else 1.0)  # every table going
     failed = [t for t in tasks if t.done()]
     quiet_collector()
     cpu, mine, started = server.cpu_seconds(), time.process_time(), time.perf_counter()
