@@ -71,6 +71,8 @@ class Stats:
     sizes: list[int] = field(default_factory=list)
     searches: int = 0
     """Decisions of the ``expert`` tables (``fair``)."""
+    heard: dict[str, int] = field(default_factory=dict)
+    """The last version each table's page heard of, by its socket's path."""
 
 
 class Server:
@@ -167,8 +169,12 @@ async def person(server: Server, socket_path: str, stats: Stats, rng: random.Ran
                     message = json.loads(text)
                     if stats.measuring:
                         stats.errors.append(message.get("message", text[:200]))
+                    if message.get("reason", {}).get("code") == "not_saved":
+                        answered = -1  # as a person would: try again
+                        await ws.send(json.dumps({"type": "sync"}))
                     continue
                 version = int(head[1])
+                stats.heard[socket_path] = version
                 if stats.measuring:
                     stats.sizes.append(len(text))
                 if sent_version >= 0 and version > sent_version:
