@@ -44,6 +44,8 @@ from .rooms import AWAY, dead_link, invitation, is_local, links, seat_by
 
 STATIC = Path(__file__).parent / "static"
 MAX_UPLOAD = 1 << 20
+STATUS_WAIT = 30.0
+"""The longest ``/api/status?loaded=N`` waits."""
 
 LEVEL_NOTES = {
     "easy": "plays plainly: the lowest play that fits, rarely bombs",
@@ -178,7 +180,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             table = await asyncio.to_thread(MatchSession.create, store, new)
         except sqlite3.Error as e:
             return unsaved(e)
-        hub.rooms[table.id] = Room(table, hub.away)
+        hub.opened(table)
         made = {**links(table, base_of(request)), "lan": lan}
         if lan and made["invitations"]:
             print(f"match {table.id}: friends join at", *(i["link"] for i in made["invitations"]),
@@ -330,8 +332,14 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             await hub.leave(room, peer)
 
     async def status(request: Request) -> Response:
+        """How many matches are loaded and pages open; ``?loaded=N``: answered once N
+        matches are loaded (or after :data:`STATUS_WAIT` seconds), for a script waiting
+        for matches to be unloaded."""
         if (refusal := not_local(request)) is not None:
             return refusal
+        loaded = request.query_params.get("loaded", "")
+        if loaded.isdigit():
+            await hub.until_loaded(int(loaded), STATUS_WAIT)
         return JSONResponse({"loaded_matches": len(hub.rooms),
                              "pages": sum(len(room.peers) for room in hub.rooms.values())})
 

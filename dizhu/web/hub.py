@@ -11,6 +11,7 @@ sees a gap, and on every reconnect. No page hears of an event before it is commi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import sqlite3
@@ -128,6 +129,8 @@ class Hub:
         self.thinking = Thinking()
         """Where the computer players think (the event loop never waits on it)."""
         self.wakeups = Wakeups()
+        self.loaded_changes = asyncio.Event()
+        """Set (and replaced) whenever a match is loaded or unloaded."""
 
     async def close(self) -> None:
         """Stop every table's tasks and wait until they are done, then stop the thinking
@@ -137,14 +140,32 @@ class Hub:
         await asyncio.to_thread(self.thinking.close)
 
     def room(self, match_id: int) -> Room | None:
+        """The loaded match, loaded now if it is not (``None``: no such match)."""
         room = self.rooms.get(match_id)
         if room is None:
             table = MatchSession.load(self.store, match_id)
             if table is None:
                 return None
-            room = self.rooms[match_id] = Room(table, self.away)
+            room = self.opened(table)
         room.used = time.monotonic()
         return room
+
+    def opened(self, table: MatchSession) -> Room:
+        """Hold a match just made or loaded."""
+        room = self.rooms[table.id] = Room(table, self.away)
+        self._loaded_changed()
+        return room
+
+    def _loaded_changed(self) -> None:
+        self.loaded_changes.set()
+        self.loaded_changes = asyncio.Event()
+
+    async def until_loaded(self, count: int, within: float) -> None:
+        """Return once ``count`` matches are loaded, or after ``within`` seconds."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(within):
+                while len(self.rooms) != count:
+                    await self.loaded_changes.wait()
 
     def unload_idle(self) -> int:
         """Unload the matches nobody watches and nothing plays that have been idle for
@@ -154,6 +175,8 @@ class Hub:
                 if not room.peers and not room.busy() and now - room.used >= self.idle]
         for match_id in idle:
             self.rooms.pop(match_id).stop()
+        if idle:
+            self._loaded_changed()
         return len(idle)
 
     async def sweep(self) -> None:
