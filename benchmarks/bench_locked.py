@@ -11,7 +11,8 @@ For each lock's length, a fresh server and database: ``--tables`` tables played 
 could not be saved), then the lock. Reported:
 
 - ``before``/``after``: the persons' actions per second in the 5 s before the lock, and in
-  the 10 s from the moment it goes (do the tables go on by themselves?);
+  the 10 s from the moment it goes; ``stuck``: the tables whose page heard nothing in those
+  10 s (do the tables go on by themselves?);
 - ``status``: the slowest answer of ``/api/status`` (asked every 0.25 s during the lock:
   is the event loop held up?);
 - ``new match``: the answer to a new match asked for as the lock starts, and when it came;
@@ -96,11 +97,13 @@ async def locked(server: Server, db: Path, tables: int, hold: float) -> dict:
     locker.stdin.write("\n")
     locker.stdin.flush()
     locker.wait()
+    released = time.perf_counter()
     after = await rate(stats, 10.0)
+    stuck = sum(1 for at in stats.last_state.values() if at < released)
     made, made_in = await created
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return {"before": before, "after": after, "status": slowest, "made": made,
+    return {"before": before, "after": after, "stuck": stuck, "status": slowest, "made": made,
             "made_in": made_in, "errors": stats.errors[errors_before:],
             "lost": lost(db, stats.heard)}
 
@@ -129,7 +132,7 @@ def main() -> None:
     parser.add_argument("--checkout", type=Path, action="append",
                         help="run the server from this checkout (repeatable; default: here)")
     args = parser.parse_args()
-    print(f"{'checkout':<16} {'lock s':>6} {'before':>7} {'after':>7} {'status s':>8} "
+    print(f"{'checkout':<16} {'lock s':>6} {'before':>7} {'after':>7} {'stuck':>5} {'status s':>8} "
           f"{'new match':>12} {'errors':>6} {'lost':>4} {'faults':>6}")
     for hold in (float(s) for s in args.locks.split(",")):
         for checkout in [c.resolve() for c in args.checkout or [ROOT]]:
@@ -142,7 +145,7 @@ def main() -> None:
                     server.stop()
                 printed = "".join(server.printed)
                 print(f"{checkout.name[-16:]:<16} {hold:>6g} {r['before']:>7.1f} "
-                      f"{r['after']:>7.1f} {r['status']:>8.2f} "
+                      f"{r['after']:>7.1f} {r['stuck']:>5} {r['status']:>8.2f} "
                       f"{r['made']:>4} {r['made_in']:>6.1f} s {len(r['errors']):>6} "
                       f"{r['lost']:>4} {printed.count('Traceback'):>6}", flush=True)
                 kinds = sorted({e[:70] for e in r["errors"]})

@@ -73,6 +73,8 @@ class Stats:
     """Decisions of the ``expert`` tables (``fair``)."""
     heard: dict[str, int] = field(default_factory=dict)
     """The last version each table's page heard of, by its socket's path."""
+    last_state: dict[object, float] = field(default_factory=dict)
+    """When each person (by its task) last received a state (``time.perf_counter``)."""
 
 
 class Server:
@@ -175,6 +177,7 @@ async def person(server: Server, socket_path: str, stats: Stats, rng: random.Ran
                     continue
                 version = int(head[1])
                 stats.heard[socket_path] = version
+                stats.last_state[asyncio.current_task()] = now
                 if stats.measuring:
                     stats.sizes.append(len(text))
                 if sent_version >= 0 and version > sent_version:
