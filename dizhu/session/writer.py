@@ -25,6 +25,7 @@ from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
+
 @dataclass(frozen=True)
 class Result:
     """A person's result in one scored deal."""
@@ -163,8 +164,7 @@ def connect(path: str, sync: str = "full", timeout: float = 5.0) -> sqlite3.Conn
     waits for a lock another connection holds."""
     if sync not in SYNC:
         raise ValueError(f"sync is one of {', '.join(SYNC)}, not {sync!r}")
-    db = sqlite3.connect(path, isolation_level=None, timeout=timeout,
-                         check_same_thread=False)
+    db = sqlite3.connect(path, isolation_level=None, timeout=timeout)
     try:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute(f"PRAGMA synchronous={sync.upper()}")
