@@ -133,8 +133,8 @@ class Hub:
         """Set (and replaced) whenever a match is loaded or unloaded."""
 
     async def close(self) -> None:
-        """Stop every table's tasks and wait until they are done, then stop the thinking
-        threads (the server stops)."""
+        """Stop every table's tasks and wait until they are done, then the computer
+        players' thinking, its worker processes ended (the server stops)."""
         tasks = [task for room in self.rooms.values() for task in room.stop()]
         await asyncio.gather(*tasks, return_exceptions=True)
         await asyncio.to_thread(self.thinking.close)
