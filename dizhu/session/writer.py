@@ -225,7 +225,7 @@ class GroupWriter:
         db = None
         while not self.stopping.wait(self.checkpoint):
             with contextlib.suppress(sqlite3.OperationalError):
-                db = db or connect(self.path, self.sync, timeout=0)
+                db = db or connect(self.path, self.sync)
                 db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
         if db is not None:
             db.close()
