@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -44,6 +44,9 @@ from .rooms import AWAY, dead_link, invitation, is_local, links, seat_by
 
 STATIC = Path(__file__).parent / "static"
 MAX_UPLOAD = 1 << 20
+"""The longest record a page may upload to replay (bytes)."""
+MAX_FORM = 1 << 14
+"""The longest body of a new match's form or of a name (bytes): far more than either."""
 STATUS_WAIT = 30.0
 """The longest ``/api/status?loaded=N`` waits."""
 
@@ -67,6 +70,37 @@ def ruleset_json(rules: RuleSet) -> dict[str, Any]:
             "summary": rules.summary, "seats": rules.seats, "hand_size": rules.hand_size,
             "kitty_size": rules.kitty_size, "auction": rules.auction.name,
             "options": [{"name": o, "note": OPTION_NOTES[o]} for o in rules.option_names]}
+
+
+async def body_of(request: Request, limit: int) -> bytes | None:
+    """The request's body, or ``None`` if it is longer than ``limit`` bytes (read no
+    further than that) or the client went away before sending it all."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > limit:
+        return None
+    chunks, size = [], 0
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                return None
+            chunks.append(chunk)
+    except ClientDisconnect:
+        return None
+    return b"".join(chunks)
+
+
+async def form_of(request: Request) -> Any:
+    """A form's JSON (``MAX_FORM`` bytes at most), or the refusal to answer instead."""
+    raw = await body_of(request, MAX_FORM)
+    if raw is None:
+        too_long = f"the request is longer than any form ({MAX_FORM} bytes)"
+        return refused(Reason("bad_form", too_long, detail=too_long), status=413)
+    try:
+        return json.loads(raw)
+    except ValueError:
+        not_json = "the request is not JSON"
+        return refused(Reason("bad_form", not_json, detail=not_json))
 
 
 def refused(error: BaseException | str, prefix: str = "", status: int = 400) -> JSONResponse:
@@ -169,13 +203,13 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
     async def new_match(request: Request) -> Response:
         if (refusal := host_only(request)) is not None:
             return refusal
+        form = await form_of(request)
+        if isinstance(form, Response):
+            return form
         try:
-            new = NewMatch.from_json(await request.json(), programs)
+            new = NewMatch.from_json(form, programs)
         except ActionError as e:
             return refused(e)
-        except ValueError:
-            not_json = "the request is not JSON"
-            return refused(Reason("bad_form", not_json, detail=not_json))
         try:  # stored by the writer; this thread waits for it, the event loop does not
             table = await asyncio.to_thread(MatchSession.create, store, new)
         except sqlite3.Error as e:
@@ -205,10 +239,9 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             return refused(dead_link(), status=404)
         table, seat = room.table, found[1]
         if request.method == "POST":
-            try:
-                data = await request.json()
-            except ValueError:
-                data = None
+            data = await form_of(request)
+            if isinstance(data, Response):
+                return data
             if not isinstance(data, dict) or type(data.get("name")) is not str:
                 words = "a person sits down with a name: {\"name\": \"...\"}"
                 return refused(Reason("bad_form", words, detail=words))
@@ -278,8 +311,8 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
     async def uploaded_replay(request: Request) -> Response:
         if (refusal := host_only(request)) is not None:
             return refusal
-        body = await request.body()
-        if len(body) > MAX_UPLOAD:
+        body = await body_of(request, MAX_UPLOAD)
+        if body is None:
             too_large = "that file is too large to be a deal record"
             return refused(Reason("not_a_record", too_large, detail=too_large))
         try:
