@@ -6,7 +6,6 @@ import json
 import os
 import socket
 import struct
-import time
 import urllib.error
 import urllib.request
 
@@ -104,8 +103,7 @@ def test_a_page_that_stops_reading_holds_up_nothing(server):
     match_id = new_match(server, target=20)
     stalled = raw_websocket(server, match_id)
     try:
-        started = time.monotonic()
-        versions = []
+        versions = []  # each message within 15 s: the table never waits on the stalled page
         with connect(table_url(server, match_id)) as ws:
             receive(ws)
             ws.send(json.dumps({"type": "autoplay", "bot": "easy"}))
@@ -115,7 +113,6 @@ def test_a_page_that_stops_reading_holds_up_nothing(server):
                 if message["state"]["match"]["finished"]:
                     break
         assert versions == sorted(versions) and len(versions) > 100
-        assert time.monotonic() - started < 90
     finally:
         stalled.close()
 
