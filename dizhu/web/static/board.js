@@ -106,6 +106,27 @@ function seatMarks(view, seat) {
   return marks;
 }
 
+/** When each mark that enters with a movement (a seat's 报单/报双 badge, the pulse of a seat
+ * that thinks) appeared: its place ("alert-2") -> {key, at} (performance.now()). */
+const appeared = new Map();
+
+/** ``node``'s movement (its CSS animation) going on from where the mark of ``place`` was
+ * when its box was drawn before, when that was the same mark (``key``): the boxes are drawn
+ * again for every state, and a mark already on the screen must not start its movement
+ * again. A new mark starts it. ``node`` null: the place shows no mark now. */
+function enteredOnce(node, place, key) {
+  const now = performance.now();
+  const before = appeared.get(place);
+  if (!node) {
+    appeared.delete(place);
+  } else if (before && before.key === key) {
+    node.style.animationDelay = `${Math.round(before.at - now)}ms`;
+  } else {
+    appeared.set(place, { key, at: now });
+  }
+  return node;
+}
+
 export function isActive(view, seat) {
   return view.to_move === seat && !["over", "thrown_in"].includes(view.phase);
 }
@@ -179,9 +200,10 @@ export function renderSeat({ view, match }, seat, names, { autoplay = false, sea
   count.innerHTML = t("seat.cards", { n: `<b>${left}</b>`, count: left });
   count.classList.toggle("few", view.phase === "play" && left <= 2);
   line.append(badge, count);
-  if (view.phase === "play" && (left === 1 || left === 2)) { // 报单, 报双: called out
-    line.append(el("span", `alert alert-${left}`, t(left === 1 ? "seat.one_left" : "seat.two_left")));
-  }
+  const calling = view.phase === "play" && (left === 1 || left === 2); // 报单, 报双: called out
+  const alert = calling ? el("span", `alert alert-${left}`, t(left === 1 ? "seat.one_left" : "seat.two_left")) : null;
+  if (alert) line.append(alert);
+  enteredOnce(alert, `alert-${seat}`, `${match.deal_index}:${left}`);
   box.append(line);
   if (seat !== view.seat) {
     const backs = backRow(Math.min(left, MAX_BACKS));
@@ -193,11 +215,13 @@ export function renderSeat({ view, match }, seat, names, { autoplay = false, sea
   const presence = presenceLine({ match }, seat, seats, handOver);
   if (presence) box.append(presence);
   const turn = el("div", "turn");
+  let mark = null;
   if (active) {
     const [key, cls] = turnWords({ view, match }, seat, { autoplay, seats });
-    turn.append(el("span", `turn-mark ${cls}`, t(key)));
-    turn.append(el("span", "clock"));
+    mark = el("span", `turn-mark ${cls}`, t(key));
+    turn.append(mark, el("span", "clock"));
   }
+  enteredOnce(mark, `turn-${seat}`, `${match.deal_index}:${view.history.length}:${mark && mark.className}`);
   box.append(turn);
 }
 

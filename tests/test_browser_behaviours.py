@@ -1,0 +1,68 @@
+# ruff: noqa: F811 (tests take the fixtures imported from .browsing as arguments)
+"""How the table behaves over time, in a real browser against a real server: what a
+tester found after the last round of fixes. Marks that enter with a movement make it once
+however often their box is drawn again; the way the page remembers the count strip; the
+help's words fit the table it is opened from."""
+
+import json
+
+from .browsing import (  # noqa: F401 (fixtures)
+    LAYOUTS,
+    Person,
+    browser,
+    close_pages,
+    server,
+)
+
+DRAWN_TWICE = """async ([state, selector, animation]) => {
+    // the seat box of seat 1 drawn from ``state``, and once its mark has moved a while,
+    // drawn again from the same state (as the table does for every message): how far the
+    // mark's movement had gone before, and where the new box's mark takes it up (ms)
+    const board = await import('/static/board.js');
+    const names = state.match.names.map((n, i) => n || `seat ${i}`);
+    const progress = () => {
+        const node = document.querySelector(selector);
+        const a = node && node.getAnimations().find((x) => x.animationName === animation);
+        return a && a.currentTime !== null ? a.currentTime - a.effect.getTiming().delay : null;
+    };
+    board.renderSeat(state, 1, names);
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    while (!(progress() > 200)) await frame();
+    const before = progress();
+    board.renderSeat(state, 1, names);
+    await frame();
+    return [before, progress()];
+}"""
+
+
+def _computer_seat(person: Person, **view) -> dict:
+    """The last state with seat 1 (a computer's) changed as ``view`` says: a state the
+    person's page takes, drawn while the person is asked to bid (nothing else comes then)."""
+    assert person.wait_turn_or_end() == "auction"
+    state = json.loads(json.dumps(person.state()))
+    state["view"].update(view)
+    return state
+
+
+@LAYOUTS
+def test_a_cards_left_badge_makes_its_entrance_once(browser, server, how):
+    """Tester's item 5: the 报单/报双 badge enters once when a seat comes down to two cards or
+    one, and stays still while the seat's box is drawn again for every new state (it
+    started its entrance again on each: a big faded label, flickering)."""
+    person = Person(browser, server, **how)
+    person.start_match()
+    state = _computer_seat(person, phase="play", cards_left=[17, 2, 17])
+    before, after = person.page.evaluate(DRAWN_TWICE, [state, "#seat-1 .alert", "alert-in"])
+    assert after >= before, (before, after)
+    assert not person.errors
+
+
+def test_a_thinking_seat_pulses_on_through_a_redraw(browser, server):
+    """The same for the mark of a computer seat that thinks: its slow pulse goes on where
+    it was when the seat's box is drawn again in the same turn."""
+    person = Person(browser, server)
+    person.start_match()
+    state = _computer_seat(person, to_move=1)
+    before, after = person.page.evaluate(DRAWN_TWICE, [state, "#seat-1 .turn-mark", "pulse"])
+    assert after >= before, (before, after)
+    assert not person.errors
