@@ -66,3 +66,24 @@ def test_a_thinking_seat_pulses_on_through_a_redraw(browser, server):
     before, after = person.page.evaluate(DRAWN_TWICE, [state, "#seat-1 .turn-mark", "pulse"])
     assert after >= before, (before, after)
     assert not person.errors
+
+
+@LAYOUTS
+def test_a_thrown_in_deal_is_named_as_the_deal_dealt_again(browser, server, how):
+    """Tester's item 9: while a thrown-in deal is dealt again the match line read "Deal
+    (redeal) of 5" (第（重发）局（共5局）): the number went missing into the pattern. It names
+    the deal that is dealt again, in both languages and both kinds of match."""
+    person = Person(browser, server, **how)
+    person.start_match()
+    state = person.state()
+    zh = how.get("lang") == "zh"
+    lines = person.page.evaluate("""async (match) => {
+        const board = await import('/static/board.js');
+        const line = (m) => { board.renderInfo({ match: m }, ''); return document
+            .querySelector('#match-info .length').textContent; };
+        const thrown = { ...match, deal_number: null, scored: 2 };
+        return [line({ ...thrown, mode: 'deals', target: 5 }),
+                line({ ...thrown, mode: 'points', target: 100 })];
+    }""", state["match"])
+    assert lines == (["第3局（共5局）（重发）", "先到100分 · 第3局（重发）"] if zh else
+                     ["Deal 3 of 5 (redeal)", "Race to 100 · deal 3 (redeal)"]), lines

@@ -37,14 +37,16 @@ export function ensureSeats(seats, me = 0) {
 
 // ------------------------------------------------------------------ the match line
 
-/** "Deal 2 of 5 · Classic" (each seat's total stands in its box). */
+/** "Deal 2 of 5 · Classic" (each seat's total stands in its box); a deal thrown in says it is
+ * dealt again under the number of the deal that replaces it. */
 export function renderInfo({ match }, rulesetTitle) {
   const box = $("match-info");
   box.replaceChildren();
-  const deal = match.deal_number ?? t("info.redeal");
-  box.append(el("span", "length", match.mode === "deals"
+  const deal = match.deal_number ?? match.scored + 1; // a thrown-in deal's is dealt again
+  const length = match.mode === "deals"
     ? t("info.deal_of", { n: deal, of: match.target })
-    : t("info.race_deal", { target: match.target, n: deal })));
+    : t("info.race_deal", { target: match.target, n: deal });
+  box.append(el("span", "length", match.deal_number === null ? length + t("info.redeal") : length));
   box.append(el("span", "ruleset-name", rulesetTitle));
 }
 
