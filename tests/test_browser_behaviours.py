@@ -13,6 +13,7 @@ from .browsing import (  # noqa: F401 (fixtures)
     close_pages,
     server,
 )
+from .test_web_intents import unfinished
 
 DRAWN_TWICE = """async ([state, selector, animation]) => {
     // the seat box of seat 1 drawn from ``state``, and once its mark has moved a while,
@@ -87,3 +88,29 @@ def test_a_thrown_in_deal_is_named_as_the_deal_dealt_again(browser, server, how)
     }""", state["match"])
     assert lines == (["第3局（共5局）（重发）", "先到100分 · 第3局（重发）"] if zh else
                      ["Deal 3 of 5 (redeal)", "Race to 100 · deal 3 (redeal)"]), lines
+
+
+@LAYOUTS
+def test_play_now_clicked_twice_makes_one_match(browser, server, how):
+    """Tester's item 8: a double click on Play now made two matches (the page landed on the
+    second, the first stayed unfinished in the lobby). The page asks once, and the
+    match it lands on is the only one made."""
+    person = Person(browser, server, **how)
+    page = person.page
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/api/matches/now") else 0)
+    person.start_match()  # Play now stands in the lobby once a match was made
+    page.goto(server.url + "/")
+    page.wait_for_selector("#play-now")
+    before = unfinished(server)
+    box = person.box("#play-now")
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if person.phone:  # two taps in a row, as fast as a finger
+        page.touchscreen.tap(x, y)
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.dblclick(x, y)
+    page.wait_for_selector("#hand .card")
+    assert len(asked) == 1, asked
+    assert unfinished(server) == before + 1
+    assert not person.errors

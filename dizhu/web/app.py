@@ -37,8 +37,10 @@ from ..session import (
     Store,
 )
 from ..session import form_of as settings_form
+from ..session.form import bad_form
 from ..session.store import WAIT
 from .hub import IDLE, Hub, Room, log, not_saved, said
+from .intents import Intents, intent_of
 from .messages import MessageError, read_message
 from .peer import Peer
 from .replay import replay_frames
@@ -92,12 +94,15 @@ async def body_of(request: Request, limit: int) -> bytes | None:
     return b"".join(chunks)
 
 
-async def form_of(request: Request) -> Any:
-    """A form's JSON (``MAX_FORM`` bytes at most), or the refusal to answer instead."""
+async def form_of(request: Request, empty: Any = None) -> Any:
+    """A form's JSON (``MAX_FORM`` bytes at most), or the refusal to answer instead;
+    ``empty``, where not ``None``, stands for a request without a body."""
     raw = await body_of(request, MAX_FORM)
     if raw is None:
         too_long = f"the request is longer than any form ({MAX_FORM} bytes)"
         return refused(Reason("bad_form", too_long, detail=too_long), status=413)
+    if empty is not None and not raw.strip():
+        return empty
     try:
         return json.loads(raw)
     except ValueError:
@@ -152,6 +157,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
     programs = programs or {}
     store = Store(db_path, grouped=True, sync=sync, wait=wait)
     hub = Hub(store, pause, idle, away)
+    intents = Intents()
 
     def not_local(request: Request) -> Response | None:
         """A refusal for a request from another machine, on a server on the network."""
@@ -223,16 +229,19 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         if isinstance(form, Response):
             return form
         try:
+            intent = intent_of(form) if isinstance(form, dict) else None
             new = NewMatch.from_json(form, programs)
         except ActionError as e:
             return refused(e)
-        return await create(request, new)
+        return await create(request, new, intent)
 
-    async def create(request: Request, new: NewMatch) -> Response:
-        """Make a match as ``new`` asks and answer with its links (stored by the writer:
-        a thread waits for it, the event loop does not)."""
+    async def create(request: Request, new: NewMatch, intent: str | None) -> Response:
+        """Make a match as ``new`` asks, once for ``intent`` (:mod:`.intents`), and answer
+        with its links (stored by the writer: a thread waits for it, the event loop does
+        not)."""
         try:
-            table = await asyncio.to_thread(MatchSession.create, store, new)
+            table = await intents.once(
+                intent, lambda: asyncio.to_thread(MatchSession.create, store, new))
         except sqlite3.Error as e:
             return unsaved(e)
         return made(request, table)
@@ -242,12 +251,18 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         creator, kept in the store across restarts), or the form's defaults."""
         if (refusal := host_only(request)) is not None:
             return refusal
+        form = await form_of(request, empty={})
+        if isinstance(form, Response):
+            return form
         last = store.last_settings()
         try:
+            intent = intent_of(form) if isinstance(form, dict) else None
+            if form:
+                raise bad_form("Play now takes nothing but its 'intent'")
             new = NewMatch.from_json(settings_form(*last), programs) if last else NewMatch()
         except ActionError as e:
             return refused(e)
-        return await create(request, new)
+        return await create(request, new, intent)
 
     async def play_again(request: Request) -> Response:
         """After a match: the next one, with its settings and its people, made once (every

@@ -27,7 +27,34 @@ function showSection(id) {
 /** The last table this browser opened by a link (a friend's seat, or watching). */
 const LAST_TABLE = "dizhu.table";
 
+/** What the lobby, as shown, means to do: the server makes one match for it however
+ * often it is asked (a double click, a request sent again); a new one each time it shows. */
+let intent = "";
+/** Whether this lobby is asking the server for a match now (its buttons wait). */
+let asking = false;
+
+function newIntent() {
+  return [...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(36)).join("-");
+}
+
+/** Ask for a match once: the buttons that ask wait for the answer (or the refusal). */
+async function askForMatch(path, body) {
+  if (asking) return;
+  asking = true;
+  for (const id of ["play-now", "start-match"]) $(id).disabled = true;
+  try {
+    toTable(await api(path, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...body, intent }),
+    }));
+  } finally {
+    asking = false;
+    for (const id of ["play-now", "start-match"]) $(id).disabled = false;
+  }
+}
+
 async function showLobby() {
+  intent = newIntent();
   if (table) { table.close(); table = null; }
   const key = location.hash;
   document.title = `${t("title.lobby")} · dizhu`;
@@ -89,7 +116,7 @@ function chooseSettings() {
 async function playNow() {
   $("quick-error").textContent = "";
   try {
-    toTable(await api("/api/matches/now", { method: "POST" }));
+    await askForMatch("/api/matches/now", {});
   } catch (e) {
     $("quick-error").textContent = refusal(e);
     chooseSettings(); // the settings it asked for are refused: the form says why, and waits
@@ -304,12 +331,6 @@ async function abandon(m) {
   showLobby();
 }
 
-async function createMatch(body) {
-  toTable(await api("/api/matches", {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  }));
-}
-
 /** A match the server made for this page's person: to its table. */
 function toTable(answer) {
   made.set(answer.id, answer);
@@ -335,7 +356,7 @@ async function startMatch(event) {
   remember("dizhu.pace", body.pace);
   remember("dizhu.clock", String(body.clock));
   try {
-    await createMatch(body);
+    await askForMatch("/api/matches", body);
   } catch (e) {
     $("lobby-error").textContent = refusal(e);
   }
