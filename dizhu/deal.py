@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double
 from .cards import SuitedCards, card_text, faces_for, format_ranks, mix, ranks_of_cards, size
 from .combos import PASS as PASS_PLAY
-from .combos import Play
+from .combos import Kind, Play
 from .position import Action, IllegalActionError, Position
 from .reasons import Reason
 from .rules import CLASSIC, RuleSet
@@ -282,7 +282,8 @@ class Deal(Position):
             spring=landlord_won and not peasants_played,
             anti_spring=not landlord_won and self.plays_made[landlord] == 1,
             doubled=tuple(self.doubled), redoubled=self.redoubled, seats=self.seats,
-            robs=state.robs)
+            robs=state.robs, bombs_played=sum(1 for _, a in self.history
+                                              if isinstance(a, Play) and a.kind is Kind.BOMB))
 
     # ----------------------------------------------------------------- push / pop
 

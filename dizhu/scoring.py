@@ -24,6 +24,9 @@ class ScoreSheet:
     scores: tuple[int, ...]
     robs: int = 0
     """Robs in a rob-the-landlord auction (each doubled the starting stake of 1)."""
+    bombs_played: int = 0
+    """Bombs played, whether they doubled or not (in ``four`` those of four and five
+    cards do not): ``bombs`` of them doubled."""
 
     @property
     def stake(self) -> int:
@@ -41,7 +44,7 @@ class ScoreSheet:
             "bombs": self.bombs, "rockets": self.rockets, "spring": self.spring,
             "anti_spring": self.anti_spring, "doubled": list(self.doubled),
             "redoubled": self.redoubled, "stake": self.stake, "scores": list(self.scores),
-            "robs": self.robs,
+            "robs": self.robs, "bombs_played": self.bombs_played,
         }
 
 
@@ -52,13 +55,15 @@ def stake_of(bid: int, doublings: int) -> int:
 
 def score_deal(*, landlord: int, landlord_won: bool, bid: int, bombs: int, rockets: int,
                spring: bool, anti_spring: bool, doubled: tuple[bool, ...] | None = None,
-               redoubled: bool = False, seats: int = 3, robs: int = 0) -> ScoreSheet:
+               redoubled: bool = False, seats: int = 3, robs: int = 0,
+               bombs_played: int | None = None) -> ScoreSheet:
     """Settle a finished deal.
 
     Each peasant settles with the landlord: the stake, times 2 if that peasant doubled and
     times 2 again if the landlord then redoubled. The landlord gets minus the sum, so the
     scores always sum to zero (without doubling: peasants ±stake, the landlord ∓ the stake
-    once per peasant: twice with three seats, three times with four).
+    once per peasant: twice with three seats, three times with four). ``bombs_played``:
+    all the bombs played, those that did not double too (``bombs`` when not given).
     """
     stake = stake_of(bid, bombs + rockets + spring + anti_spring)
     doubled = doubled or (False,) * seats
@@ -73,4 +78,5 @@ def score_deal(*, landlord: int, landlord_won: bool, bid: int, bombs: int, rocke
         scores[seat] = sign * amount
     scores[landlord] = -sum(scores)
     return ScoreSheet(landlord, landlord_won, bid, bombs, rockets, spring, anti_spring,
-                      tuple(doubled), redoubled, tuple(scores), robs)
+                      tuple(doubled), redoubled, tuple(scores), robs,
+                      bombs if bombs_played is None else bombs_played)

@@ -6,6 +6,8 @@ help's words fit the table it is opened from."""
 
 import json
 
+from dizhu.scoring import score_deal
+
 from .browsing import (  # noqa: F401 (fixtures)
     LAYOUTS,
     Person,
@@ -114,3 +116,31 @@ def test_play_now_clicked_twice_makes_one_match(browser, server, how):
     assert len(asked) == 1, asked
     assert unfinished(server) == before + 1
     assert not person.errors
+
+
+@LAYOUTS
+def test_four_sheet_says_the_bombs_played_and_which_doubled(browser, server, how):
+    """Tester's item 17: in four, a deal with 2222, 8888, 3333 and 44444 played said "Bombs:
+    none" (only bombs of six cards or more double there). The sheet says how many were
+    played and how many of them doubled, in both languages; where every bomb doubles, it
+    reads as before."""
+    person = Person(browser, server, **how)
+    person.start_match(ruleset="four")
+    state = person.state()
+    zh = how.get("lang") == "zh"
+    rows = []
+    for bombs, played in ((0, 4), (1, 3), (2, 2), (0, 0)):
+        sheet = score_deal(landlord=1, landlord_won=True, bid=2, bombs=bombs, rockets=0,
+                           spring=False, anti_spring=False, seats=4, bombs_played=played)
+        state["view"].update(phase="over", result=sheet.to_json())
+        rows.append(person.page.evaluate("""async (state) => {
+            const sheet = await import('/static/sheet.js');
+            const names = state.match.names.map((n, i) => n || `seat ${i}`);
+            sheet.fillSheet(state, names, names, {});
+            return [...document.querySelectorAll('#sheet-body .deal-sheet tr')]
+                .find((tr) => tr.querySelector('th').textContent === (%s)).querySelector('td')
+                .textContent;
+        }""" % ("'炸弹'" if zh else "'Bombs'"), state))
+    assert rows == (["打出4个，均未加倍（6张及以上才加倍）", "打出3个，6张及以上的1个加倍：×2",
+                     "2 ×4", "无"] if zh else ["4 played, none doubled (only 6+ cards double)",
+                                "3 played, 1 of 6+ cards doubled: ×2", "2 ×4", "none"]), rows

@@ -240,6 +240,9 @@ def test_random_deals_end_properly(seed, doubling, distinct, ruleset):
     assert all(size(h) == n for h, n in zip(deal.hands, deal.left, strict=True))
     doubling_plays = [a for _, a in deal.history if isinstance(a, Play) and a.doubling]
     assert sheet.bombs + sheet.rockets == len(doubling_plays)
+    bombs = [a for _, a in deal.history if isinstance(a, Play) and a.kind is Kind.BOMB]
+    assert sheet.bombs_played == len(bombs)  # doubling or not (four's small bombs)
+    assert sheet.to_json()["bombs_played"] == len(bombs)
     if rules.auction.name == "rob":
         robs = sum(1 for _, a in deal.history if a == ROB_BID)
         assert sheet.robs == robs and sheet.bid == 2 ** robs

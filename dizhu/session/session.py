@@ -500,6 +500,7 @@ class MatchSession:
             "patterns": [shape.to_json(self.rules.combos)
                          for shape in shapes(self.rules.combos)],
             "bomb_sizes": list(self.rules.combos.bomb_sizes),
+            "doubling_bomb": self.rules.combos.doubling_bomb,
             "mode": self.settings["mode"], "target": self.settings["target"],
             "doubling": self.settings["doubling"],
             "distinct_kickers": self.settings["distinct_kickers"],

@@ -249,6 +249,17 @@ def sheet_text(session: MatchSession, index: int, width: int = 76) -> Text:
     return out
 
 
+def bombs_words(sheet: ScoreSheet, size: int) -> str:
+    """The bombs of a deal as the page says them: how many doubled the stake, and how many
+    were played where not every bomb doubles (in four, those of ``size`` cards or more)."""
+    if not sheet.bombs_played:
+        return say("sheet.none")
+    if sheet.bombs_played == sheet.bombs:
+        return f"{sheet.bombs} ×{2 ** sheet.bombs}"
+    return say("sheet.bombs_doubling" if sheet.bombs else "sheet.bombs_not_doubling",
+               played=sheet.bombs_played, n=sheet.bombs, size=size, times=2 ** sheet.bombs)
+
+
 def deal_rows(session: MatchSession, sheet: ScoreSheet, names: list[str]) -> list[tuple]:
     """The deal's multipliers as the page lists them: (label, value, style)."""
     none, no = say("sheet.none"), say("sheet.no")
@@ -258,7 +269,7 @@ def deal_rows(session: MatchSession, sheet: ScoreSheet, names: list[str]) -> lis
     else:
         rows.append((both("sheet.bid"), str(sheet.bid), ""))
     rows += [
-        (both("sheet.bombs"), f"{sheet.bombs} ×{2 ** sheet.bombs}" if sheet.bombs else none, ""),
+        (both("sheet.bombs"), bombs_words(sheet, session.rules.combos.doubling_bomb), ""),
         (both("sheet.rocket"), "×2" if sheet.rockets else none, ""),
         (both("sheet.spring"), "×2" if sheet.spring else no, ""),
         (both("sheet.anti_spring"), "×2" if sheet.anti_spring else no, ""),

@@ -43,6 +43,15 @@ function matchEnd(match, names) {
   return box;
 }
 
+/** The bombs of a deal: how many doubled the stake, and how many were played where not
+ * every bomb doubles (in four, those of ``size`` cards or more). */
+function bombsWords(r, size) {
+  if (!r.bombs_played) return t("sheet.none");
+  if (r.bombs_played === r.bombs) return `${r.bombs} ×${2 ** r.bombs}`;
+  return t(r.bombs ? "sheet.bombs_doubling" : "sheet.bombs_not_doubling",
+    { played: r.bombs_played, n: r.bombs, size, times: 2 ** r.bombs });
+}
+
 /** The last deal's sheet: every multiplier and each seat's points. */
 function dealSheet(view, match, names) {
   const r = view.result;
@@ -54,7 +63,7 @@ function dealSheet(view, match, names) {
   body.append(row(t("sheet.landlord"), names[r.landlord]));
   if (view.rules.auction === "rob") body.append(row(t("sheet.robs"), `${r.robs} ×${r.bid}`, "row-robs"));
   else body.append(row(t("sheet.bid"), r.bid));
-  body.append(row(t("sheet.bombs"), r.bombs ? `${r.bombs} ×${2 ** r.bombs}` : t("sheet.none")));
+  body.append(row(t("sheet.bombs"), bombsWords(r, match.doubling_bomb)));
   body.append(row(t("sheet.rocket"), r.rockets ? "×2" : t("sheet.none")));
   body.append(row(t("sheet.spring"), r.spring ? "×2" : t("sheet.no")));
   body.append(row(t("sheet.anti_spring"), r.anti_spring ? "×2" : t("sheet.no")));
