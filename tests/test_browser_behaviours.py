@@ -144,3 +144,19 @@ def test_four_sheet_says_the_bombs_played_and_which_doubled(browser, server, how
     assert rows == (["打出4个，均未加倍（6张及以上才加倍）", "打出3个，6张及以上的1个加倍：×2",
                      "2 ×4", "无"] if zh else ["4 played, none doubled (only 6+ cards double)",
                                 "3 played, 1 of 6+ cards doubled: ×2", "2 ×4", "none"]), rows
+
+
+@LAYOUTS
+def test_the_count_strip_stays_open_across_a_reload(browser, server, how):
+    """Tester's item 18: the count strip, opened mid-deal, was closed again after a reload
+    (the hand's order, Sort, was kept). It is remembered the same way, open and closed."""
+    person = Person(browser, server, **how)
+    page = person.page
+    person.start_match()
+    for opened in (True, False):
+        person.click("#count-button")
+        page.reload()
+        page.wait_for_selector("#hand .card")
+        assert page.is_visible("#count-strip") is opened
+        assert page.get_attribute("#count-button", "aria-pressed") == str(opened).lower()
+    assert not person.errors

@@ -30,6 +30,8 @@ const KEY_RANKS = { 0: "T", T: "T", J: "J", Q: "Q", K: "K", A: "A", 2: "2", B: "
   3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9" };
 const LEVELS = ["easy", "normal", "hard", "expert"];
 const SORT_KEY = "dizhu.sort";
+/** Where the count strip's state is remembered ("1": open), as the hand's order is. */
+const COUNT_KEY = "dizhu.count";
 /** How long an action may wait for the server's answer before the controls come back (ms). */
 const BUSY_MS = 8000;
 /** The pause before the score sheet opens on a finished deal, so its last play is seen (ms). */
@@ -82,6 +84,7 @@ export class TableView {
     this.showLast = false;
     this.tabbed = false; // the person moved focus with Tab (keyboard use)
     this.sortBy = sortChoice(remembered(SORT_KEY, HAND_ORDERS[0]));
+    this.showCount(remembered(COUNT_KEY, "") === "1");
     this.deadline = null;
     this.listeners = [];
     this.bind();
@@ -516,10 +519,16 @@ export class TableView {
   }
 
   toggleCount() {
-    const strip = $("count-strip");
-    strip.hidden = !strip.hidden;
-    $("count-button").setAttribute("aria-pressed", String(!strip.hidden));
+    const open = $("count-strip").hidden;
+    remember(COUNT_KEY, open ? "1" : "0");
+    this.showCount(open);
     renderCount(this.state);
+  }
+
+  /** The count strip open or closed (its button says which). */
+  showCount(open) {
+    $("count-strip").hidden = !open;
+    $("count-button").setAttribute("aria-pressed", String(open));
   }
 
   toggleLast() {
