@@ -160,3 +160,22 @@ def test_the_count_strip_stays_open_across_a_reload(browser, server, how):
         assert page.is_visible("#count-strip") is opened
         assert page.get_attribute("#count-button", "aria-pressed") == str(opened).lower()
     assert not person.errors
+
+
+@LAYOUTS
+def test_how_to_play_fits_any_table(browser, server, how):
+    """Tester's item 19: How to play said "At this table you play against computer players"
+    (你的对手是电脑玩家) at a friends' table, and in four "the landlord against both of them".
+    The help does not know the table it is opened from: it names every kind of opponent,
+    and as many as the ruleset has."""
+    person = Person(browser, server, **how)
+    zh = how.get("lang") == "zh"
+    for ruleset, others in (("classic", ("two others", "另外两人")),
+                            ("rob", ("two others", "另外两人")),
+                            ("four", ("three others", "另外三人"))):
+        person.page.goto(f"{server.url}/static/help.html#/help/{ruleset}")
+        person.page.wait_for_selector("#help-intro p:nth-of-type(2)")
+        words = person.page.text_content("#help-intro p:nth-of-type(2)")
+        assert ("朋友" if zh else "friends") in words, words
+        assert ("电脑" if zh else "computer") in words, words
+        assert others[zh] in words, (ruleset, words)
