@@ -196,14 +196,23 @@ def test_a_seat_left_empty_is_handed_to_a_computer_and_taken_back(server):
         while (state := receive(ann))["version"] < start + 8:
             pass
         ann.send(json.dumps({"type": "autoplay", "bot": None}))
-        # Bo comes back and takes his seat back
+        # Bo comes back and his seat is his again, without a word from him (tester's item
+        # 14: it stayed the computer's until he switched auto-play off himself)
         with connect(seat_url(server, match_id, bo)) as friend:
             state = receive(friend)
-            assert state["state"]["match"]["autoplay"] == "easy"
-            friend.send(json.dumps({"type": "autoplay", "bot": None}))
-            while (state := receive(friend))["state"]["match"]["autoplay"] is not None:
-                pass
+            assert state["state"]["match"]["autoplay"] is None
             assert "1" not in state["state"]["match"]["autoplays"]
+            while "1" in (state := receive(ann))["state"]["match"]["autoplays"]:
+                pass
+            # auto-play he switches on himself stays on when he opens the table again
+            friend.send(json.dumps({"type": "autoplay", "bot": "easy"}))
+            while receive(friend)["state"]["match"]["autoplay"] != "easy":
+                pass
+        with connect(seat_url(server, match_id, bo)) as friend:
+            assert receive(friend)["state"]["match"]["autoplay"] == "easy"
+            friend.send(json.dumps({"type": "autoplay", "bot": None}))
+            while receive(friend)["state"]["match"]["autoplay"] is not None:
+                pass
     store = Store(server.db)
     try:
         seats = {seat for seat, event in store.load(match_id).events if "autoplay" in event}

@@ -78,6 +78,9 @@ class MatchSession:
         self.autoplay: dict[int, str] = {}
         """The people's seats handed to a computer player: seat -> its level."""
         self._autoplay_bots: dict[int, Bot] = {}
+        self.handed: set[int] = set()
+        """The seats of :attr:`autoplay` another handed over (their person was away): their
+        person takes them back on return (:meth:`returned`)."""
         self.version = 0
         self.abandoned = False
         self.writing: Write[None] | None = None
@@ -226,23 +229,33 @@ class MatchSession:
             raise ActionError(Reason("match_over", "the match is over"))
         self._commit(seat, {"next": True})
 
-    def set_autoplay(self, seat: int, spec: Any) -> None:
+    def set_autoplay(self, seat: int, spec: Any, by: int | None = None) -> None:
         """Hand a person's seat to a computer player of a level (``None`` takes it back);
-        the level is checked before anything changes."""
+        the level is checked before anything changes. ``by``: the seat whose person asks,
+        when not the seat's own (the creator, for a seat left empty)."""
         if spec is not None:
             level_of(spec, "bot")
         if seat not in self.people:
             raise ActionError(Reason("not_a_person_seat", f"seat {seat} is played by a "
                                      "computer", seat=seat))
-        if spec == self.autoplay.get(seat):
+        handed = spec is not None and by is not None and by != seat
+        if spec == self.autoplay.get(seat) and handed == (seat in self.handed):
             return
-        self._commit(seat, {"autoplay": spec})
+        self._commit(seat, {"autoplay": spec, **({"handed": True} if handed else {})})
+
+    def returned(self, seat: int | None) -> bool:
+        """A page of ``seat`` opened the table: if its seat was handed to a computer while
+        its person was away, it is theirs again (True: the change is committed)."""
+        if seat not in self.handed:
+            return False
+        self.set_autoplay(seat, None)
+        return True
 
     def _commit(self, seat: int, event: dict[str, Any]) -> None:
         """Apply in memory, store, and undo the memory change if the store fails. With a
         grouped store the write is still going on when this returns: see :meth:`settle`."""
         self._refuse_if_abandoned()
-        autoplay_before = dict(self.autoplay), dict(self._autoplay_bots)
+        autoplay_before = dict(self.autoplay), dict(self._autoplay_bots), set(self.handed)
         self._apply(seat, event)
         results: list[Result] = []
         summary = None
@@ -264,7 +277,7 @@ class MatchSession:
             if "next" in event:
                 session.match.deals.pop()
             elif "autoplay" in event:
-                session.autoplay, session._autoplay_bots = autoplay_before
+                session.autoplay, session._autoplay_bots, session.handed = autoplay_before
             else:
                 deal.pop()
 
@@ -305,6 +318,10 @@ class MatchSession:
             else:
                 self.autoplay.pop(seat, None)
                 self._autoplay_bots.pop(seat, None)
+            if event.get("handed"):
+                self.handed.add(seat)
+            else:
+                self.handed.discard(seat)
         elif "pass" in event:
             self.deal.push(PASS, seat)
         else:

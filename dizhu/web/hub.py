@@ -192,13 +192,31 @@ class Hub:
             self.unload_idle()
 
     async def arrive(self, room: Room, peer: Peer) -> None:
-        """A page opened the table: every page hears who is at the table now, and again
-        once a seat nobody has taken yet (or left) may be handed to a computer player."""
-        room.peers.add(peer)
+        """A page opened the table: its seat, if handed to a computer while its person was
+        away, is theirs again; every page hears who is at the table now, and again once a
+        seat nobody has taken yet (or left) may be handed to a computer player."""
         room.presence.arrive(peer.seat)
+        await self.take_back(room, peer.seat)  # before the page hears anything
+        room.peers.add(peer)
         await room.broadcast()
         if room.presence.to_json()["away_in"]:
             self._tell_away_later(room)
+
+    async def take_back(self, room: Room, seat: int | None) -> None:
+        """A person back at their seat, which was handed to a computer while they were
+        away, plays it again (a move it cannot store now is left to them: their page
+        offers to switch auto-play off)."""
+        try:
+            async with room.lock:
+                if not room.table.returned(seat):
+                    return
+                await stored(room.table, self.wakeups)
+                room.tell()
+        except (ActionError, sqlite3.Error) as e:
+            log.warning("match %s: seat %s could not be given back (%s)", room.table.id,
+                        seat, e)
+            return
+        self.kick(room)
 
     async def leave(self, room: Room, peer: Peer) -> None:
         """A page went away: the others hear it now, and again once its seat has been away
@@ -353,7 +371,7 @@ class Hub:
                 else:  # auto-play for this seat, or (the creator) for one left empty
                     target = message.get("seat", seat)
                     room.presence.hand_over(seat, target)
-                    table.set_autoplay(target, message["bot"])
+                    table.set_autoplay(target, message["bot"], by=seat)
                 await stored(table, self.wakeups)
                 room.tell()
         except AmbiguousPlayError as e:
