@@ -24,7 +24,7 @@ from .cards import SuitedCards, card_text, faces_for, format_ranks, mix, ranks_o
 from .combos import PASS as PASS_PLAY
 from .combos import Kind, Play
 from .position import Action, IllegalActionError, Position
-from .reasons import Reason
+from .reasons import REASONS, Reason
 from .rules import CLASSIC, RuleSet
 from .scoring import ScoreSheet, score_deal
 
@@ -70,17 +70,19 @@ class Deal(Position):
         """A deal about to be auctioned: suited faces of each seat and of the kitty."""
         seats = rules.seats
         if len(hands) != seats:
-            raise ValueError(f"a deal of {rules.name} needs {seats} hands, got {len(hands)}")
+            raise ValueError(Reason("deal_hands", f"a deal of {rules.name} needs {seats} hands, "
+                                    f"not {len(hands)}", n=seats, m=len(hands)))
         if any(len(h) != rules.hand_size for h in hands) or len(kitty) != rules.kitty_size:
-            raise ValueError(f"each hand needs {rules.hand_size} cards and the kitty "
-                             f"{rules.kitty_size}")
+            raise ValueError(Reason("deal_sizes", f"each hand needs {rules.hand_size} cards "
+                                    f"and the kitty {rules.kitty_size}", n=rules.hand_size,
+                                    m=rules.kitty_size))
         every = [c for h in hands for c in h]
         every += kitty
         every.sort()
         if every != rules.faces():  # each face once per pack, in order
-            packs = "each of the 54 cards once" if rules.packs == 1 else \
-                f"each of the 54 cards {rules.packs} times"
-            raise ValueError(f"the hands and the kitty must hold {packs}")
+            raise ValueError(Reason("deal_pack", REASONS["deal_pack"]) if rules.packs == 1
+                             else Reason("deal_packs", REASONS["deal_packs"].format(
+                                 n=rules.packs), n=rules.packs))
         if not 0 <= opening < seats:
             raise ValueError(f"the opening seat must be a seat 0..{seats - 1}")
         self._begin(hands, kitty, opening, rules, suit_seed)

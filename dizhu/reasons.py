@@ -11,7 +11,8 @@ plays as the engine writes them (``pair 33``), ``cards``/``hand`` are ranks (``3
 ``card``/``chosen`` suited cards (``3s``, ``3s 3h``), ``kind``/``top_kind`` a
 combination's engine name, ``rank`` a rank letter, ``seat``/``asked`` seat numbers,
 ``answer``/``answers`` auction tokens, ``reason`` a reason inside another (its JSON),
-and ``n``, ``m``, ``high``, ``low``, ``most``, ``index`` numbers; ``detail`` and ``event``
+and ``n``, ``m``, ``high``, ``low``, ``most``, ``step`` numbers (a step of a record
+counted from 1, as a person counts); ``detail`` and ``event``
 are English words with no translation.
 """
 
@@ -96,7 +97,20 @@ REASONS: dict[str, str] = {
     "seat_present": "seat {seat} is at the table (or left less than {n} s ago)",
     # records
     "not_a_record": "not a deal record: {detail}",
-    "record_event": "event {index} ({event}) does not replay: {reason}",
+    "record_not_json": "that file is not a JSON deal record",
+    "record_format": "that file is not a dizhu deal record",
+    "record_version": "record version {detail} is not one this program reads (1 or 2)",
+    "record_empty": "the record has no events",
+    "record_too_long": "a record of {n} events is longer than any deal",
+    "record_too_large": "that file is too large to be a deal record",
+    "record_no_deal": "the record's first step must be the deal (hands, kitty, opening)",
+    "record_field": "missing field {detail}",
+    "record_unknown_event": "unknown event {detail} (deal, start, bid, double, play, pass)",
+    "record_event": "step {step} ({event}) does not replay: {reason}",
+    "deal_hands": "a deal needs {n} hands, not {m}",
+    "deal_sizes": "each hand needs {n} cards and the kitty {m}",
+    "deal_pack": "the hands and the kitty must hold each of the 54 cards once",
+    "deal_packs": "the hands and the kitty must hold each of the 54 cards {n} times",
     "seat_leads": "seat {seat} leads this trick: a leader may not pass",
     "seat_holds": "seat {seat} holds {hand}, not {cards}",
     "seat_does_not_hold": "seat {seat} does not hold {chosen}",

@@ -29,7 +29,11 @@ READABLE = (1, 2)
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message names the event."""
+    """A record that cannot be read or replayed; the message names the step (its events
+    counted from 1, as a person counts)."""
+
+
+NO_EVENTS = Reason("record_empty", "the record has no events")
 
 
 def deal_to_record(deal: Deal) -> dict[str, Any]:
@@ -77,17 +81,19 @@ def replay(record: dict[str, Any] | str) -> Deal:
     if isinstance(record, str):
         try:
             record = json.loads(record)
-        except json.JSONDecodeError as e:
-            raise RecordError(_unreadable(f"not a JSON record: {e}")) from None
+        except json.JSONDecodeError:
+            raise RecordError(Reason("record_not_json", "that file is not a JSON deal "
+                                     "record")) from None
     if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise RecordError(_unreadable(f"not a dizhu deal record (expected \"format\": "
-                                      f"\"{FORMAT}\")"))
+        raise RecordError(Reason("record_format", "that file is not a dizhu deal record "
+                                 f"(expected \"format\": \"{FORMAT}\")"))
     if record.get("version") not in READABLE:
-        raise RecordError(_unreadable(f"record version {record.get('version')!r} is not "
-                                      f"{' or '.join(map(str, READABLE))}"))
+        version = json.dumps(record.get("version"))[:20]
+        raise RecordError(Reason("record_version", f"record version {version} is not "
+                                 f"{' or '.join(map(str, READABLE))}", detail=version))
     events = record.get("events")
     if not isinstance(events, list) or not events:
-        raise RecordError(_unreadable("the record has no events"))
+        raise RecordError(NO_EVENTS)
     try:
         rules = rules_from_json(record.get("rules"))
     except ValueError as e:
@@ -110,10 +116,12 @@ def starts_at_play(events: list) -> bool:
     return len(events) > 1 and isinstance(events[1], dict) and events[1].get("event") == "start"
 
 
-def _reason(e: Exception) -> str:
+def _reason(e: Exception) -> Reason | None:
+    """The reason an error carries, or names (a missing field)."""
     if isinstance(e, KeyError):
-        return f"missing field {e.args[0]!r}"
-    return str(e)
+        field = repr(e.args[0])
+        return Reason("record_field", f"missing field {field}", detail=field)
+    return reason_of(e)
 
 
 def _unreadable(detail: str) -> Reason:
@@ -123,12 +131,12 @@ def _unreadable(detail: str) -> Reason:
 def _bad_event(index: int, event: str, error: Exception, seat: int | None = None) -> Reason:
     """Event ``index`` cannot be replayed; the engine's reason (with its code, if any), said
     of ``seat`` (the seat to act) where the engine says it to the seat acting."""
-    inner = reason_of(error)
+    inner = _reason(error)
     if inner is not None and seat is not None:
         inner = of_seat(inner, seat)
-    why = str(inner) if inner is not None else _reason(error)
-    return Reason("record_event", f"event {index} ({event}): {why}", index=index, event=event,
-                  reason=inner.to_json() if inner else {"text": why})
+    why = str(inner) if inner is not None else str(error)
+    return Reason("record_event", f"step {index + 1} ({event}): {why}", step=index + 1,
+                  event=event, reason=inner.to_json() if inner else {"text": why})
 
 
 def _describe(event: Any) -> str:
@@ -150,7 +158,8 @@ def _integer(value: Any, what: str) -> int:
 def _start(events: list, rules: RuleSet) -> Deal:
     head = events[0]
     if not isinstance(head, dict) or head.get("event") != "deal":
-        raise RecordError(_unreadable("event 0 must be the deal (hands, kitty, opening)"))
+        raise RecordError(Reason("record_no_deal", "step 1 must be the deal (hands, kitty, "
+                                 "opening)"))
     try:
         hands = [[parse_card(t) for t in h.split()] for h in head["hands"]]
         kitty = [parse_card(t) for t in head["kitty"].split()]
@@ -188,5 +197,6 @@ def _action_of(event: Any, rules: RuleSet) -> tuple[int, Any, list[int] | None]:
         if "cards" in event:
             cards = [parse_card(t) for t in str(event["cards"]).split()]
     else:
-        raise ValueError(f"unknown event {kind!r} (deal, start, bid, double, play, pass)")
+        raise ValueError(Reason("record_unknown_event", f"unknown event {kind!r} (deal, start, "
+                                "bid, double, play, pass)", detail=repr(kind)[:40]))
     return seat, action, cards

@@ -190,9 +190,9 @@ def test_opening_a_record_file_replays_it(browser, server, tmp_path):
     assert page.text_content("#lobby-error") == ""
     page.set_input_files("#record-file", str(good))
     page.wait_for_selector("#replay-dialog[open]")
-    assert page.text_content("#replay-step") == f"step 0 of {len(deal.history)}"
+    assert page.text_content("#replay-step") == f"step 1 of {len(deal.history) + 1}"
     page.keyboard.press("ArrowRight")
-    assert page.text_content("#replay-step") == f"step 1 of {len(deal.history)}"
+    assert page.text_content("#replay-step") == f"step 2 of {len(deal.history) + 1}"
     page.click("#replay-last")
     assert page.locator(".replay-result").count() == 1
     assert not person.errors

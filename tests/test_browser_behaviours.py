@@ -5,6 +5,7 @@ however often their box is drawn again; the way the page remembers the count str
 help's words fit the table it is opened from."""
 
 import json
+import re
 
 from dizhu.scoring import score_deal
 
@@ -40,8 +41,9 @@ DRAWN_TWICE = """async ([state, selector, animation]) => {
 
 def _computer_seat(person: Person, **view) -> dict:
     """The last state with seat 1 (a computer's) changed as ``view`` says: a state the
-    person's page takes, drawn while the person is asked to bid (nothing else comes then)."""
-    assert person.wait_turn_or_end() == "auction"
+    person's page takes, drawn while the person is asked something, or the deal is over
+    (nothing else comes then: a computer seat may have bid 3 before the person's turn)."""
+    person.wait_turn_or_end()
     state = json.loads(json.dumps(person.state()))
     state["view"].update(view)
     return state
@@ -179,3 +181,50 @@ def test_how_to_play_fits_any_table(browser, server, how):
         assert ("朋友" if zh else "friends") in words, words
         assert ("电脑" if zh else "computer") in words, words
         assert others[zh] in words, (ruleset, words)
+
+
+@LAYOUTS
+def test_a_record_file_is_refused_and_replayed_in_the_pages_language(browser, server, how,
+                                                                     tmp_path):
+    """Tester's item 10: refusals of a record file read half in English on a Chinese page
+    (这不是牌局记录：the record has no events), steps were counted from 0, and a record cut
+    short replayed to its last step ("Bid 2") with no word that the deal goes on."""
+    import random
+
+    from dizhu.deal import Deal
+    from dizhu.record import deal_to_record
+
+    deal = Deal.shuffled(seed=11, opening=0)
+    rng = random.Random(11)
+    while not deal.is_over:
+        deal.push(rng.choice(deal.legal_actions()))
+    record = deal_to_record(deal)
+    zh = how.get("lang") == "zh"
+    person = Person(browser, server, **how)
+    page = person.page
+    page.goto(server.url + "/")
+    page.wait_for_selector("#record-file", state="attached")
+    files = {"empty": {**record, "events": []}, "version": {**record, "version": 99},
+             "short": {**record, "events": [{**record["events"][0], "hands": ["3s"] * 3}]}}
+    for name, body in files.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(body))
+        page.evaluate("document.querySelector('#record-error').textContent = ''")
+        page.set_input_files("#record-file", str(path))
+        page.wait_for_function("document.querySelector('#record-error').textContent !== ''")
+        said = page.text_content("#record-error")
+        if zh:
+            assert not re.search(r"[A-Za-z]{3,}", said), said
+        assert "0" not in said.replace("10", ""), said  # no step 0
+    cut = tmp_path / "cut.json"
+    cut.write_text(json.dumps({**record, "events": record["events"][:3]}))
+    page.set_input_files("#record-file", str(cut))
+    page.wait_for_selector("#replay-dialog[open]")
+    assert page.text_content("#replay-step") == ("第1步，共3步" if zh else "step 1 of 3")
+    assert not page.locator(".replay-unfinished").count()
+    page.click("#replay-last")
+    assert page.locator(".replay-unfinished").count() == 1
+    assert page.text_content(".replay-unfinished") == (
+        "记录到此为止：这一局没有打完。" if zh else
+        "The record stops here: the deal was not played to its end.")
+    assert not person.errors

@@ -12,6 +12,7 @@ from dizhu.deal import Deal, deal_cards
 from dizhu.reasons import reason_of
 from dizhu.record import RecordError, deal_to_json, deal_to_record, replay
 from dizhu.rulesets import find_ruleset
+from dizhu.words import say_reason
 from tests.strategies import seeds
 from tests.test_deal import snapshot
 
@@ -66,7 +67,7 @@ def test_a_start_event_is_checked(ruleset, bid, words):
     hands, kitty = deal_cards(random.Random(1), rules)
     record = deal_to_record(Deal.at_play(hands, kitty, landlord=1, rules=rules))
     record["events"][1]["bid"] = bid
-    with pytest.raises(RecordError, match=f"event 1 \\(start\\): .*{words}"):
+    with pytest.raises(RecordError, match=f"step 2 \\(start\\): .*{words}"):
         replay(record)
     record["events"][1] = {"event": "start", "landlord": 3, "bid": 1}
     with pytest.raises(RecordError, match=r"the landlord must be a seat 0\.\.2"):
@@ -92,7 +93,7 @@ def test_the_cards_of_a_play_are_checked():
     event = record["events"][index]
     wrong = "3s" if not event["cards"].startswith("3s") else "4s"
     event["cards"] = " ".join([wrong, *event["cards"].split()[1:]])
-    with pytest.raises(RecordError, match=f"event {index} .*(not the play|does not hold)"):
+    with pytest.raises(RecordError, match=f"step {index + 1} .*(not the play|does not hold)"):
         replay(record)
 
 
@@ -115,7 +116,7 @@ def _tampered(change) -> dict:
 def test_an_illegal_event_is_named():
     def swap_seat(events):
         events[3]["seat"] = (events[3]["seat"] + 1) % 3
-    with pytest.raises(RecordError, match=r"event 3 \(seat \d .*\): it is seat \d's turn"):
+    with pytest.raises(RecordError, match=r"step 4 \(seat \d .*\): it is seat \d's turn"):
         replay(_tampered(swap_seat))
 
 
@@ -125,17 +126,17 @@ def test_a_play_not_held_is_named():
     index = next(i for i, e in enumerate(record["events"]) if e.get("event") == "play")
     record["events"][index]["play"] = "bomb 2222" if "2222" not in record["events"][0][
         "hands"][record["events"][index]["seat"]] else "rocket BR"
-    with pytest.raises(RecordError, match=f"event {index} "):
+    with pytest.raises(RecordError, match=f"step {index + 1} "):
         replay(record)
 
 
 @pytest.mark.parametrize("text, words", [
-    ("not json", "not a JSON record"),
+    ("not json", "not a JSON deal record"),
     (json.dumps({"format": "other"}), "not a dizhu deal record"),
     (json.dumps({"format": "dizhu-deal", "version": 1, "events": []}), "no events"),
     (json.dumps({"format": "dizhu-deal", "version": 1,
                  "events": [{"event": "deal", "hands": ["3s"], "kitty": "", "opening": 0}]}),
-     "event 0"),
+     "step 1"),
 ])
 def test_unreadable_records_say_why(text, words):
     with pytest.raises(RecordError, match=words):
@@ -192,7 +193,46 @@ def test_a_replay_names_the_seat_never_you(seed, ruleset, tamper):
     with pytest.raises(RecordError) as error:
         replay(record)
     said = str(error.value)
-    assert said.startswith(f"event {index} (seat {seat} ")
+    assert said.startswith(f"step {index + 1} (seat {seat} ")
     assert re.search(f": seat {seat} (leads|holds|does not hold) ", said), said
     assert not re.search(r"\byou\b", said, re.IGNORECASE), said
     assert reason_of(error.value).params["reason"]["params"]["seat"] == seat
+
+
+BAD_RECORDS = [
+    ("not json", "record_not_json"),
+    (json.dumps({"format": "other"}), "record_format"),
+    (json.dumps({"format": "dizhu-deal", "version": 99, "events": []}), "record_version"),
+    (json.dumps({"format": "dizhu-deal", "version": 1, "events": []}), "record_empty"),
+    (json.dumps({"format": "dizhu-deal", "version": 1, "events": [{"event": "bid"}]}),
+     "record_no_deal"),
+    (json.dumps({"format": "dizhu-deal", "version": 1,
+                 "events": [{"event": "deal", "hands": ["3s", "4s", "5s"], "kitty": "",
+                             "opening": 0}]}), "deal_sizes"),
+    (json.dumps({"format": "dizhu-deal", "version": 1,
+                 "events": [{"event": "deal", "hands": ["3s"], "kitty": "", "opening": 0}]}),
+     "deal_hands"),
+    (json.dumps({"format": "dizhu-deal", "version": 1, "events": [
+        {"event": "deal", "hands": [" ".join(["3s"] * 17)] * 3, "kitty": "3s 3s 3s",
+         "opening": 0}]}), "deal_pack"),
+    (json.dumps({"format": "dizhu-deal", "version": 1, "events": [{"event": "deal"}]}),
+     "record_field"),
+]
+
+
+@pytest.mark.parametrize(("text", "code"), BAD_RECORDS)
+def test_a_refused_record_is_said_in_either_language(text, code):
+    """Tester's item 10: a record's refusals read half in English on a Chinese page (这不是
+    牌局记录：the record has no events; 记录的第0步无法重放：each hand needs 17 cards and the
+    kitty 3), its steps counted from 0. Each refusal has a code and facts the catalogs say
+    in both languages, and steps are counted from 1, in English too (the command line)."""
+    with pytest.raises(RecordError) as error:
+        replay(text)
+    reason = reason_of(error.value)
+    inner = reason.params.get("reason", reason.to_json())
+    assert code in (reason.code, inner.get("code")), reason.to_json()
+    chinese = re.sub(r"'\w+'|dizhu|JSON", "", say_reason(error.value, "zh"))  # a field's name
+    assert not re.search(r"[a-z]{3,}", chinese), chinese
+    assert not re.search(r"\bevent \d|\bstep 0\b", str(error.value)), str(error.value)
+    if reason.code == "record_event":
+        assert reason.params["step"] == 1 and str(error.value).startswith("step 1 (deal)")

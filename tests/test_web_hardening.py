@@ -352,7 +352,7 @@ def test_requests_longer_than_any_form_are_refused_unread(server):
     """As with the frames: a new match's form or a name was read in whole, however long (a
     form of 2 MiB made a match, its name cut to 24 characters), and a record to replay was
     read in whole before its size was looked at. Now each is refused past its bound, from
-    the length it announces, without reading it: 413 for a form, ``not_a_record`` for a
+    the length it announces, without reading it: 413 for a form, ``record_too_large`` for a
     record; a request cut off mid-body leaves no traceback (checked with the module's
     server's log)."""
     huge = {"player": "x" * (2 << 20), "ruleset": "classic", "mode": "deals", "target": 5,
@@ -364,7 +364,7 @@ def test_requests_longer_than_any_form_are_refused_unread(server):
         status, body = announced(server, path, 2 << 20, b'{"player": "xxx')
         assert status == 413 and body["reason"]["code"] == "bad_form", (path, status, body)
     status, body = announced(server, "/api/replay", 2 << 20, b"[")
-    assert status == 400 and body["reason"]["code"] == "not_a_record"
+    assert status == 400 and body["reason"]["code"] == "record_too_large"
     with socket.create_connection(("127.0.0.1", server.port)) as cut:  # gone mid-body
         cut.sendall(f"POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
                     "Content-Length: 100\r\n\r\n{\"player\"".encode())

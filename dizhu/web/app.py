@@ -381,14 +381,13 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             return refusal
         body = await body_of(request, MAX_UPLOAD)
         if body is None:
-            too_large = "that file is too large to be a deal record"
-            return refused(Reason("not_a_record", too_large, detail=too_large))
+            return refused(Reason("record_too_large", "that file is too large to be a deal "
+                                  "record"))
         try:
             found = json.loads(body)
             return JSONResponse({"frames": replay_frames(found), "record": found})
         except (json.JSONDecodeError, UnicodeDecodeError):
-            not_json = "that file is not a JSON deal record"
-            return refused(Reason("not_a_record", not_json, detail=not_json))
+            return refused(Reason("record_not_json", "that file is not a JSON deal record"))
         except RecordError as e:
             return refused(e, "that record does not replay: ")
 

@@ -7,7 +7,7 @@ from typing import Any
 from ..cards import card_text
 from ..deal import Deal, Phase
 from ..reasons import Reason
-from ..record import RecordError, replay, starts_at_play
+from ..record import NO_EVENTS, RecordError, replay, starts_at_play
 from ..view import public_history
 
 MAX_EVENTS = 600
@@ -22,11 +22,10 @@ def replay_frames(record: dict[str, Any]) -> list[dict[str, Any]]:
     """
     events = record.get("events") if isinstance(record, dict) else None
     if not isinstance(events, list) or not events:
-        raise RecordError(Reason("not_a_record", "the record has no events",
-                                 detail="the record has no events"))
+        raise RecordError(NO_EVENTS)
     if len(events) > MAX_EVENTS:
-        longer = f"a record of {len(events)} events is longer than any deal"
-        raise RecordError(Reason("not_a_record", longer, detail=longer))
+        raise RecordError(Reason("record_too_long", f"a record of {len(events)} events is "
+                                 "longer than any deal", n=len(events)))
     replay(record)  # the whole record first: a bad event is reported once, by its index
     first = 2 if starts_at_play(events) else 1
     return [_frame(replay({**record, "events": events[:end]}))

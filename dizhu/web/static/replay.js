@@ -69,10 +69,14 @@ function render() {
     board.append(el("p", "replay-result", t(r.landlord_won ? "replay.landlord_won" : "replay.peasants_won",
                                             { stake: r.stake, scores })));
   }
-  $("replay-step").textContent = t("replay.step", { n: step, of: frames.length - 1 });
+  const last = step === frames.length - 1;
+  if (last && !["over", "thrown_in"].includes(frame.phase)) {
+    board.append(el("p", "replay-result replay-unfinished", t("replay.unfinished")));
+  }
+  $("replay-step").textContent = t("replay.step", { n: step + 1, of: frames.length }); // as a person counts
   $("replay-title").textContent = title();
   for (const [id, off] of [["replay-first", step === 0], ["replay-prev", step === 0],
-    ["replay-next", step === frames.length - 1], ["replay-last", step === frames.length - 1]]) {
+    ["replay-next", last], ["replay-last", last]]) {
     $(id).disabled = off;
   }
 }
