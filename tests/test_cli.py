@@ -208,7 +208,7 @@ def test_a_tampered_record_names_the_seat_not_you(capsys, tmp_path):
     path.write_text(json.dumps(record))
     code, out, err = run(capsys, "replay", str(path))
     assert code == 2 and out == "" and "Traceback" not in err
-    assert f"event {index} (seat {seat} play single" in err
+    assert f"step {index + 1} (seat {seat} play single" in err
     assert f": seat {seat} does not hold {events[index]['cards']}" in err
     assert "you" not in err.split()
 
