@@ -32,7 +32,20 @@ IDLE = 300.0
 """Seconds a match nobody uses stays loaded."""
 SHEET_READING = 6
 """Under auto-play the next deal comes after this many pauses (4.8 s at the default
-pause, whatever the match's pace): the time to read the last deal's score sheet."""
+pause): the time to read the last deal's score sheet..."""
+READING = 5.0
+"""...and at least this many seconds on a server paced for people (a pause of
+:data:`PEOPLE_PAUSE` or more: a quick pause is no reason to read faster), longer at a
+slow pace; the sheet's Next deal goes on at once for whoever has read it."""
+PEOPLE_PAUSE = 0.1
+"""The shortest pause of a server paced for people (tests and benchmarks pause less)."""
+
+
+def reading_time(pause: float, pace: float) -> float:
+    """Seconds the score sheet stays under auto-play before the next deal (see
+    :data:`READING`): ``pause`` the server's, ``pace`` the match's factor on it."""
+    least = READING if pause >= PEOPLE_PAUSE else 0.0
+    return max(SHEET_READING * pause, least) * max(pace, 1.0)
 RETRY = (0.25, 4.0)
 """Seconds a table waits before it tries again to store a move the database refused (the
 first wait, and the longest: each doubles the one before)."""
@@ -315,7 +328,8 @@ class Hub:
                         player = table.player_of(seat)
                         view = table.view_for_decision(seat)
                 pause = self.pause * table.pace
-                await asyncio.sleep(pause if kind == "act" else self.pause * SHEET_READING
+                await asyncio.sleep(pause if kind == "act" else
+                                    reading_time(self.pause, table.pace)
                                     if table.deal.phase is Phase.OVER else pause * 2)
                 if table.version != version:
                     continue  # the person changed something during the pause: look again
