@@ -40,14 +40,15 @@ class Intents:
 
     async def once(self, intent: str | None, make: Callable[[], Awaitable[T]]) -> T:
         """What ``make()`` gives, made once for ``intent`` (every time when ``None``); a
-        making that failed is forgotten, so that asking again tries again."""
+        making that failed (or was cancelled) is forgotten, so that asking again tries
+        again."""
         if intent is None:
             return await make()
         made = self.made.get(intent)
         if made is None:
             made = self.made[intent] = asyncio.ensure_future(make())
-            made.add_done_callback(lambda f: f.cancelled() or f.exception() is None or
-                                   self._forget(intent, f))
+            made.add_done_callback(lambda f: None if not f.cancelled() and
+                                   f.exception() is None else self._forget(intent, f))
             while len(self.made) > self.kept:
                 self.made.popitem(last=False)
         return await asyncio.shield(made)
