@@ -434,6 +434,26 @@ def test_one_esc_on_an_empty_line_asks_and_a_second_leaves(tmp_path):
     at_the_table(tmp_path, test)
 
 
+@pytest.mark.parametrize("key", ["x", "3", "enter", "c", "p"])
+def test_a_key_that_answers_the_leave_prompt_does_nothing_else(tmp_path, key):
+    """Any key but Esc answers "Esc again leaves the table" by staying: it is not typed,
+    played, refused or taken as a command as well."""
+    async def test(app, pilot):
+        table = await landlord_to_lead(pilot)
+        strip = table.query_one("#strip")
+        before, shown_strip = table.session.version, strip.display
+        await pilot.press("escape")
+        assert "Esc again leaves the table" in message(table)
+        await pilot.press(key)
+        assert app.screen is table and table.typed == ""
+        assert message(table) == "", message(table)
+        assert table.session.version == before and strip.display == shown_strip
+        await pilot.press("escape")  # asks again: the answer was taken
+        assert app.screen is table and "Esc again leaves the table" in message(table)
+
+    at_the_table(tmp_path, test)
+
+
 def test_letters_that_are_not_ranks_are_answered(tmp_path):
     async def test(app, pilot):
         table = await open_first_listed(pilot)

@@ -197,6 +197,8 @@ class TableScreen(Screen):
         return line
 
     def say(self, words: str, error: bool = False) -> None:
+        """Show ``words`` below the entry line (in place of any question there)."""
+        self.leaving = False
         self.message = Text(("✗ " if error else "") + words,
                             style="bold red" if error else "green")
         self.query_one("#message", Static).update(self.message)
@@ -277,13 +279,16 @@ class TableScreen(Screen):
         self.kick()
 
     def on_key(self, event: Key) -> None:
-        """Ranks typed at the entry line, Enter, Backspace, Space, and the auction's digits."""
+        """Ranks typed at the entry line, Enter, Backspace, Space, and the auction's digits;
+        after "Esc again leaves the table", any other key stays and does nothing else."""
         key, char = event.key, event.character or ""
         phase = self.view.phase
-        if key != "escape":
-            self.leaving = False
         handled = True
-        if key == "enter":
+        if self.leaving and key != "escape":  # it answers "Esc again leaves": stay, only
+            self.leaving = False
+            self.message = Text()
+            self.query_one("#message", Static).update(self.message)
+        elif key == "enter":
             self.enter()
         elif key == "backspace":
             self.typed = self.typed[:-1]
@@ -426,9 +431,9 @@ class TableScreen(Screen):
             self.show()
             return
         if not (self.leaving or self.session.match.finished):
-            self.leaving = True
             self.say("Esc again leaves the table (the match is kept: resume it from the "
                      "start screen); any other key stays")
+            self.leaving = True
             return
         self.closed = True
         self.app.pop_screen()
