@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .auction import Bid, Double
 from .reasons import REASONS, Reason, reason_of
 
 CATALOGS = Path(__file__).resolve().parent / "web" / "static" / "i18n"
@@ -103,6 +104,17 @@ def play_text(text: str, language: str = "en") -> str:
         return say("kind.pass", language)
     kind, _, ranks = text.partition(" ")
     return f"{kind_name(kind, language)} {cards_text(ranks, language)}"
+
+
+def answer_text(action: Bid | Double, seat: int, landlord: int) -> str:
+    """An answer of the auction or the doubling as it is told: ``bids 2``, ``robs``,
+    ``does not redouble`` (the landlord's answer to a double)."""
+    if isinstance(action, Double):
+        if seat == landlord:
+            return "redoubles" if action.yes else "does not redouble"
+        return "doubles" if action.yes else "does not double"
+    return {"pass": "passes", "call": "calls", "rob": "robs"}.get(action.token,
+                                                                    f"bids {action.token}")
 
 
 def say_reason(error: BaseException | str, language: str = "en",

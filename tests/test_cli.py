@@ -8,6 +8,7 @@ import urllib.request
 
 import pytest
 
+from dizhu.cards import card_text
 from dizhu.cli import main
 
 
@@ -307,3 +308,83 @@ def test_version_names_the_core_that_runs(pure):
         "compiled core" if core.COMPILED else f"python core ({core.MISSING})"
     assert (done.returncode, done.stdout, done.stderr) == \
         (0, f"dizhu {__version__}, {running}\n", "")
+
+
+SHORTHAND = re.compile(r"(?<![\w♠♥♣♦+-])(?=[3-9TJQKA2BR]{2})(?:[3-9TJQKA2BR]*[TJQKABR]"
+                       r"[3-9TJQKA2BR]*|[3-9TJQKA2BR]{4,})(?![\w♠♥♣♦])")
+"""Ranks run together as the engine writes them (``3345677``, ``479T``): a run with
+a letter, or of four ranks or more (a score, a stake, a count of actions is no such run)."""
+
+
+def labelled(lines: list[str]) -> dict[str, str]:
+    """``LABEL: TEXT`` lines by label."""
+    return dict(line.strip().split(": ", 1) for line in lines)
+
+
+def block_after(out: str, heading: str) -> list[str]:
+    """The lines after ``heading`` up to the next blank line."""
+    lines = out.splitlines()
+    start = lines.index(heading) + 1
+    end = lines.index("", start) if "" in lines[start:] else len(lines)
+    return lines[start:end]
+
+
+def printed_and_recorded(capsys, tmp_path, *argv) -> tuple[str, dict]:
+    path = tmp_path / "deal.json"
+    code, out, _ = run(capsys, "play", *argv, "--record", str(path))
+    assert code == 0
+    return out, json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "rob", "four"])
+def test_the_cards_left_are_printed_as_the_hands_are(capsys, tmp_path, ruleset):
+    from dizhu.record import replay
+    from dizhu.words import card_face
+    for seed in range(1, 5):
+        out, record = printed_and_recorded(capsys, tmp_path, "--seed", str(seed),
+                                           "--ruleset", ruleset)
+        assert not SHORTHAND.search(out), SHORTHAND.search(out)
+        deal = replay(json.dumps(record))
+        held = deal.replay_suits()[1]
+        dealt = out.splitlines()[2:2 + deal.seats]
+        names = list(labelled(dealt))
+        left = labelled(block_after(out, "Cards left:"))
+        assert list(left) == names
+        for seat, name in enumerate(names):
+            cards = [card_face(card_text(c, symbols=True)) for c in held[seat].cards()]
+            assert left[name] == (" ".join(cards) or "-"), (seed, name)
+
+
+def test_the_events_print_in_the_order_they_happened(capsys, tmp_path):
+    """The landlord takes the kitty when the auction ends, before anyone doubles; every
+    answer and play is printed in the record's order."""
+    for seed in range(1, 6):
+        out, record = printed_and_recorded(capsys, tmp_path, "--seed", str(seed), "--doubling")
+        lines = out.splitlines()
+        names = list(labelled(lines[2:5]))
+        kitty = next(i for i, line in enumerate(lines) if "takes the kitty" in line)
+        events = record["events"][1:]
+        acting = [line for line in lines[:lines.index("Cards left:")] if line.startswith("  ")]
+        assert len(acting) == len(events), acting
+        for line, event in zip(acting, events, strict=True):
+            assert line.lower().strip().startswith(names[event["seat"]].lower()), (line, event)
+        bids = [i for i, line in enumerate(lines) if line in acting and " bid" in line]
+        doubles = [i for i, line in enumerate(lines) if line in acting and "double" in line]
+        assert max(bids) < kitty < min(doubles), lines[:20]
+
+
+def test_an_unfinished_record_replays_and_says_it_stops_early(capsys, tmp_path):
+    out, record = printed_and_recorded(capsys, tmp_path, "--seed", "3", "--doubling")
+    events = record["events"]
+    path = tmp_path / "part.json"
+    for n in [*range(1, 8), len(events) // 2, len(events) - 1, len(events)]:
+        path.write_text(json.dumps({**record, "events": events[:n]}))
+        code, again, err = run(capsys, "replay", str(path))
+        assert code == 0 and err == ""
+        assert not SHORTHAND.search(again), SHORTHAND.search(again)
+        if n == len(events):
+            assert again in out and "unfinished" not in again
+        else:
+            assert "Scores:" not in again
+            said = [line for line in again.splitlines() if "unfinished" in line]
+            assert len(said) == 1 and f"after {n - 1} action" in said[0], said

@@ -12,14 +12,14 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from ..auction import Bid, Double
+from ..auction import Double
 from ..cards import RANKS, card_rank, card_suit, card_text
 from ..combos import Play
 from ..deal import Phase
 from ..scoring import ScoreSheet, stake_of
 from ..session import CREATOR, MatchSession
 from ..view import CountStrip, PublicAction, SeatView
-from ..words import both, card_face, cells, face, fit, kind_words, pad, say
+from ..words import answer_text, both, card_face, cells, face, fit, kind_words, pad, say
 
 RED = "bold red"
 BLACK = "bold"
@@ -59,16 +59,6 @@ def play_name(play: Play) -> str:
 
 
 # ----------------------------------------------------------------- seats
-
-def answer_text(action: Bid | Double, seat: int, landlord: int) -> str:
-    """An auction or doubling answer as a person reads it."""
-    if isinstance(action, Double):
-        if seat == landlord:
-            return "redoubles" if action.yes else "does not redouble"
-        return "doubles" if action.yes else "does not double"
-    return {"pass": "pass", "call": "calls", "rob": "robs"}.get(action.token,
-                                                                  f"bids {action.token}")
-
 
 def seat_names(session: MatchSession) -> list[str]:
     """Each seat's name for the table: the person's own name, the computers' levels."""
