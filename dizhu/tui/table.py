@@ -26,7 +26,7 @@ from ..patterns import PatternChoices
 from ..session import CREATOR, ActionError, MatchSession
 from ..view import SeatView
 from ..words import cards_text as ranks_in_words
-from ..words import say_reason
+from ..words import say_reason, seat_names
 from .dialogs import ChooseScreen, PatternScreen, SheetScreen
 from .entry import RANK_KEYS, SEPARATORS, cards_entered, marked, not_a_rank
 from .render import (
@@ -130,7 +130,7 @@ class TableScreen(Screen):
                 else f"deal {number or '-'}, race to {session.settings['target']}")
         title = Text(f"Match #{session.id}", style="bold")
         title.append(f" · {rules.name} {rules.chinese} · {pace} · ")
-        title.append(stake_text(view), style="yellow")
+        title.append(stake_text(view, seat_names(session)), style="yellow")
         self.query_one("#title", Static).update(title)
         seats = self.query_one("#seats", Static)
         seats.update(seats_text(session, view, self.room(seats)))
@@ -175,7 +175,7 @@ class TableScreen(Screen):
         if CREATOR in session.autoplay:
             return Text("Auto-play is on: o takes your seat back.", style="italic")
         if session.person_to_move() != CREATOR:
-            return Text(f"Seat {view.to_move} is thinking …", style="dim")
+            return Text(f"{self.seat_name(view.to_move)} is thinking …", style="dim")
         legal = view.legal
         if view.phase is Phase.AUCTION:
             tokens = [a.token for a in legal if isinstance(a, Bid)]
@@ -195,6 +195,10 @@ class TableScreen(Screen):
                     + "type ranks (33, 10 10, BR) · Enter plays"
                     + ("" if lead else " · Enter alone passes"), style="dim")
         return line
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's name as every page of the table gives it: ``Bot 2 · easy``, ``Ann``."""
+        return seat_names(self.session)[seat]
 
     def say(self, words: str, error: bool = False) -> None:
         """Show ``words`` below the entry line (in place of any question there)."""
@@ -216,7 +220,7 @@ class TableScreen(Screen):
                                  callback=lambda play: self.chosen(play, sent))
             return False
         except ActionError as e:
-            self.say(say_reason(e), error=True)
+            self.say(say_reason(e, seat_name=self.seat_name), error=True)
             return False
         except sqlite3.Error as e:
             self.say(f"that could not be saved ({e}); nothing changed: try again", error=True)
@@ -257,14 +261,14 @@ class TableScreen(Screen):
             try:
                 cards = cards_entered(view.hand, play.ranks)
             except ActionError as e:
-                self.say(say_reason(e), error=True)
+                self.say(say_reason(e, seat_name=self.seat_name), error=True)
                 return
             self.act({"play": play.text, "with": cards}, cards)
         else:
             try:
                 cards = cards_entered(view.hand, self.typed)
             except ActionError as e:
-                self.say(say_reason(e), error=True)
+                self.say(say_reason(e, seat_name=self.seat_name), error=True)
                 return
             self.act({"cards": cards}, cards)
 
@@ -272,7 +276,7 @@ class TableScreen(Screen):
         try:
             self.session.next_deal(CREATOR)
         except (ActionError, sqlite3.Error) as e:
-            self.say(say_reason(e), error=True)
+            self.say(say_reason(e, seat_name=self.seat_name), error=True)
             return
         self.message = Text()
         self.show()
@@ -467,7 +471,7 @@ class TableScreen(Screen):
 
     def computer_failed(self, seat: int, error: Exception) -> None:
         self.thinking = False
-        self.say(f"the computer player of seat {seat} failed ({error}); o hands your seat to "
+        self.say(f"{self.seat_name(seat)} failed ({error}); o hands your seat to "
                  "auto-play, Esc leaves (the match is kept)", error=True)
 
     def computer_done(self, kind: str, seat: int, version: int, action: Action | None) -> None:
@@ -484,7 +488,8 @@ class TableScreen(Screen):
                 else:
                     session.submit(seat, action)
             except (ActionError, sqlite3.Error) as e:
-                self.say(f"seat {seat}: {e}", error=True)
+                self.say(f"{self.seat_name(seat)}: {say_reason(e, seat_name=self.seat_name)}",
+                         error=True)
                 return
             if thrown_in:
                 self.say("Nobody bid: the deal was thrown in and is dealt again.")
