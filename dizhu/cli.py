@@ -28,7 +28,7 @@ from .rules import RuleSet
 from .rulesets import find_ruleset, names
 from .session.writer import SYNC
 from .view import public_history
-from .words import answer_text, card_face, kind_name, kind_words, pad
+from .words import answer_text, card_face, kind_name, kind_words, listing, pad, say
 
 
 class UsageError(Exception):
@@ -359,7 +359,7 @@ def print_deal(deal: Deal) -> None:
     """Print a deal readably, in the order it happened: the hands, the auction, the landlord
     taking the kitty, the doubling, every trick, the cards left and the score; a deal its
     record leaves unfinished says so."""
-    names = [f"Seat {seat}" for seat in range(deal.seats)]
+    names = [say("place.seat", n=seat + 1) for seat in range(deal.seats)]  # as the page
     for seat, cards in enumerate(deal.dealt):
         print(f"{names[seat]}: {_cards(cards)}")
     print(f"Kitty:  {_cards(deal.kitty_cards)}")
@@ -412,7 +412,7 @@ def print_deal(deal: Deal) -> None:
     print(f"Stake: {dot.join(factors)} = {sheet.stake}")
     if any(sheet.doubled) or sheet.redoubled:
         doubled = [names[s] for s, d in enumerate(sheet.doubled) if d]
-        print(f"Doubled by {', '.join(doubled)}"
+        print(f"Doubled by {listing(doubled)}"
               + ("; the landlord redoubled" if sheet.redoubled else ""))
     print("Scores: " + ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(sheet.scores)))
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -173,6 +173,13 @@ def place_label(seat: int, seats: int, language: str = "en") -> str:
     return say(f"lobby.seat_{seat_place(seat, seats)}", language, n=seat + 1)
 
 
+def listing(items: Sequence[str], language: str = "en") -> str:
+    """Items in a sentence: ``easy, normal and hard`` (简单、普通和困难)."""
+    if len(items) < 2:
+        return "".join(items)
+    return say("list.comma", language).join(items[:-1]) + say("list.and", language) + items[-1]
+
+
 def opponents(bots: list[str], people: dict[str, str | None], language: str = "en") -> str:
     """Who a match's creator plays against, as the lobby lists it: each computer by its
     level, each friend by the name they sat down under (``easy and 小明``)."""
@@ -182,8 +189,7 @@ def opponents(bots: list[str], people: dict[str, str | None], language: str = "e
         name = people.get(str(seat))
         return say("lobby.friend_free", language) if name is None \
             else person_name(name, seat, language)
-    return say("list.and", language).join(one(seat, level)
-                                           for seat, level in enumerate(bots, 1))
+    return listing([one(seat, level) for seat, level in enumerate(bots, 1)], language)
 
 
 def answer_text(action: Bid | Double, seat: int, landlord: int) -> str:

@@ -188,7 +188,7 @@ def test_play_prints_a_whole_deal_and_its_record_replays(capsys, tmp_path, rules
     code, out, _ = run(capsys, "play", "--seed", "5", "--doubling", "--record", str(path),
                        "--ruleset", ruleset)
     assert code == 0
-    assert f"Seat {seats - 1}:" in out and f"Seat {seats}:" not in out
+    assert f"Seat {seats}:" in out and f"Seat {seats + 1}:" not in out
     assert "Kitty:" in out and "Trick 1" in out and "Scores:" in out
     code, again, _ = run(capsys, "replay", str(path))
     assert code == 0 and "Scores:" in again and again in out
@@ -247,7 +247,7 @@ def test_a_terminal_without_chinese_gets_a_deal_in_plain_words():
                           env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
     out = done.stdout.decode("ascii")
-    assert "triple with a single" in out and "pass" in out and "Seat 0: 3h" in out
+    assert "triple with a single" in out and "pass" in out and "Seat 1: 3h" in out
 
 
 def test_unreadable_files_are_refused_with_a_message(capsys, tmp_path):
@@ -388,3 +388,21 @@ def test_an_unfinished_record_replays_and_says_it_stops_early(capsys, tmp_path):
             assert "Scores:" not in again
             said = [line for line in again.splitlines() if "unfinished" in line]
             assert len(said) == 1 and f"after {n - 1} action" in said[0], said
+
+
+@pytest.mark.parametrize("ruleset, seats", [("classic", 3), ("four", 4)])
+def test_play_and_replay_number_the_seats_as_the_page_does(capsys, tmp_path, ruleset, seats):
+    """Seats are named as the browser and the terminal name them, from 1 ("Seat 1"), in
+    every line that names one; the record itself keeps the engine's numbers (from 0)."""
+    from dizhu.words import say
+    named = {say("place.seat", n=n) for n in range(1, seats + 1)}
+    for seed in range(1, 4):
+        out, record = printed_and_recorded(capsys, tmp_path, "--seed", str(seed), "--doubling",
+                                           "--ruleset", ruleset)
+        assert not re.search(r"(?i)\bseat 0\b", out), out
+        assert set(re.findall(r"Seat \d+", out)) == named
+        assert list(labelled(out.splitlines()[2:2 + seats])) == sorted(named)
+        assert {event["seat"] for event in record["events"][1:]} <= set(range(seats))
+        path = tmp_path / "deal.json"
+        code, again, _ = run(capsys, "replay", str(path))
+        assert code == 0 and again in out

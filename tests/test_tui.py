@@ -693,7 +693,7 @@ def test_seats_are_named_as_the_page_names_them(tmp_path):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             listed = visible(app.screen)
-            assert "Ann against easy and normal and hard" in listed, listed
+            assert "Ann against easy, normal and hard" in listed, listed
             assert "Host against hard and a friend not seated yet" in listed, listed
             assert "Host against 小明 and easy" in listed, listed
             await pilot.press("enter")  # the new match's form
@@ -734,4 +734,33 @@ def test_a_computer_that_leads_is_named_on_the_table(tmp_path):
     view = session.view_for_decision(CREATOR)
     bot = {1: "Bot 2 · easy", 2: "Bot 3 · hard"}[view.to_move]
     assert f"Nothing on the table: {bot} leads" in trick_text(session, view).plain
+    store.close()
+
+
+def test_every_line_of_the_trick_fits_the_table(tmp_path):
+    """At 80 columns (76 cells inside the box) no play of a four-player trick wraps: the
+    seats are named in full where every line fits, by number (``Bot 2``) where not."""
+    from dizhu.words import cells, short_seat_names
+    db = tmp_path / "game.sqlite3"
+    store = Store(db)
+    longest = 0
+    for n in range(6):
+        session = MatchSession.load(store, seeded(db, f"wide{n}", ruleset="four",
+                                                  bots=("easy", "normal", "hard")))
+        session.set_autoplay(CREATOR, "easy")
+        while session.deal.phase is not Phase.OVER and session.play_due():
+            view = session.view_for_decision(CREATOR)
+            full = trick_text(session, view, width=116).plain.splitlines()
+            for width in (76, 116):
+                lines = trick_text(session, view, width=width).plain.splitlines()
+                assert all(cells(line) <= width for line in lines), lines
+                for rows in (5, 8):
+                    assert len(trick_text(session, view, rows, width).plain.splitlines()) \
+                        <= rows
+                longest = max(longest, *map(cells, full))
+            names = [line.split("  ")[1] for line in full if line.startswith("  ")
+                     and line[2] not in " …"]
+            everyone = seat_names(session) + short_seat_names(session)
+            assert all(name.rstrip() in everyone for name in names), names
+    assert longest > 76, "no trick was wider than an 80-column table"
     store.close()

@@ -9,6 +9,7 @@ Chinese character takes two (:func:`dizhu.words.pad`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 
 from rich.text import Text
 
@@ -27,6 +28,7 @@ from ..words import (
     face,
     fit,
     kind_words,
+    listing,
     pad,
     say,
     seat_names,
@@ -102,7 +104,7 @@ def stake_text(view: SeatView, names: list[str]) -> str:
     line = f"stake {stake} ({' · '.join(parts)})"
     doubled = [s for s, d in enumerate(view.doubled) if d]
     if doubled:
-        line += " · doubled by " + say("list.and").join(names[s] for s in doubled)
+        line += " · doubled by " + listing([names[s] for s in doubled])
     if view.redoubled:
         line += " · landlord redoubled"
     return line
@@ -163,9 +165,57 @@ def trick_entries(view: SeatView) -> tuple[list[PublicAction], bool]:
     return [], False
 
 
-def trick_text(session: MatchSession, view: SeatView, rows: int | None = None) -> Text:
+def trick_lines(entries: list[PublicAction], names: list[str], cleared: bool,
+                width: int | None = None) -> list[Text]:
+    """A line for each play of a trick, the seats by ``names`` in a column; where the line
+    would be wider than ``width``, the play goes on under its cards (its kind, or cards of
+    the ranks that do not fit)."""
+    name_width = min(16, widest([names[e.seat] for e in entries]))
+    lines = []
+    for entry in entries:
+        line = Text(f"  {pad(names[entry.seat], name_width)}{GAP}")
+        if entry.action.is_pass:
+            line.append(kind_words("pass"), style="dim")
+        else:
+            indent = "\n" + " " * (4 + name_width)
+            rows = card_rows(entry.cards, width - len(indent) + 1) if width else [entry.cards]
+            for n, cards in enumerate(rows):
+                line.append(indent if n else "")
+                line.append_text(cards_text(cards))
+            kind = play_name(entry.action)
+            last = line.plain.split("\n")[-1]
+            wraps = width is not None and cells(last) + 3 + cells(kind) > width
+            line.append(f"{indent}{kind}" if wraps else f"   {kind}", style="cyan")
+        if cleared:
+            line.stylize("dim")
+        lines.append(line)
+    return lines
+
+
+def card_rows(cards: Sequence[int], width: int) -> list[list[int]]:
+    """``cards`` in rows of at most ``width`` cells (as :func:`cards_text` sets them), a rank's
+    cards never split between two rows."""
+    rows: list[list[int]] = [[]]
+    for _, group in groupby(cards, key=card_rank):
+        ranks = list(group)
+        if rows[-1] and cards_text(rows[-1] + ranks).cell_len > width:
+            rows.append([])
+        rows[-1] += ranks
+    return rows
+
+
+def height(text: Text, width: int | None) -> int:
+    """The lines ``text`` takes in a box ``width`` cells wide."""
+    return sum(max(1, -(-cells(line) // width)) if width else 1
+               for line in text.plain.split("\n"))
+
+
+def trick_text(session: MatchSession, view: SeatView, rows: int | None = None,
+               width: int | None = None) -> Text:
     """The current trick, oldest first (the trick just cleared, dimmed, before a lead), in
-    ``rows`` lines at most: the latest plays, and how many earlier ones are not shown."""
+    ``rows`` lines at most: the latest plays, and how many earlier ones are not shown. The
+    seats are named in full where every play fits on a line of ``width`` cells, by number
+    where not."""
     names = seat_names(session)
     entries, cleared = trick_entries(view)
     out = Text()
@@ -179,26 +229,25 @@ def trick_text(session: MatchSession, view: SeatView, rows: int | None = None) -
         out.append("\n")
     if cleared:
         out.append("Last trick:\n", style="dim")
-    if rows is not None:
-        room = max(1, rows - (view.kitty is not None) - cleared - 1)
-        if len(entries) > room + 1:
-            earlier = len(entries) - room
-            entries = entries[earlier:]
-            out.append(f"  … {earlier} earlier in this trick\n", style="dim")
     if not cleared and not entries:
         leader = "you lead" if view.to_move == view.seat else f"{names[view.to_move]} leads"
         out.append("Nothing on the table" + (f": {leader}" if view.phase is Phase.PLAY else ""),
                    style="dim")
-    name_width = min(16, widest([names[e.seat] for e in entries]))
-    for entry in entries:
-        line = Text(f"  {pad(names[entry.seat], name_width)}{GAP}")
-        if entry.action.is_pass:
-            line.append(kind_words("pass"), style="dim")
-        else:
-            line.append_text(cards_text(entry.cards))
-            line.append(f"   {play_name(entry.action)}", style="cyan")
-        if cleared:
-            line.stylize("dim")
+    lines = trick_lines(entries, names, cleared)
+    if width is not None and any(line.cell_len > width for line in lines):
+        lines = trick_lines(entries, short_seat_names(session), cleared, width)
+    if rows is not None:
+        room = max(1, rows - height(out, width) + 1)
+        heights = [height(line, width) for line in lines]
+        if sum(heights) > room:
+            shown, used = 0, 1  # the line that counts the plays left out
+            while shown < len(lines) and used + heights[-1 - shown] <= room:
+                used += heights[-1 - shown]
+                shown += 1
+            shown = max(1, shown)
+            out.append(f"  … {len(lines) - shown} earlier in this trick\n", style="dim")
+            lines = lines[-shown:]
+    for line in lines:
         out.append_text(line)
         out.append("\n")
     out.rstrip()

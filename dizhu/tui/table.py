@@ -156,7 +156,8 @@ class TableScreen(Screen):
         if self.closed or not self.is_mounted:
             return
         trick = self.query_one("#trick", Static)
-        trick.update(trick_text(self.session, self.view, trick.content_region.height or None))
+        trick.update(trick_text(self.session, self.view, trick.content_region.height or None,
+                                 self.room(trick)))
 
     def room(self, widget: Static) -> int:
         """The cells a line of ``widget`` has (its borders and padding taken off)."""
