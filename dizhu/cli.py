@@ -28,7 +28,7 @@ from .rules import RuleSet
 from .rulesets import find_ruleset, names
 from .session.writer import SYNC
 from .view import public_history
-from .words import answer_text, card_face, kind_name, kind_words, listing, pad, say
+from .words import answer_text, card_face, kind_name, kind_words, listing, pad, say, say_reason
 
 
 class UsageError(Exception):
@@ -334,7 +334,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         deal = replay(text)
     except RecordError as e:
-        raise UsageError(f"{args.file}: {e}") from None
+        raise UsageError(f"{args.file}: {say_reason(e)}") from None
     if wanted is not None and deal.rules.name != wanted:
         raise UsageError(f"{args.file} is a deal of {deal.rules.name}, not {args.ruleset}")
     print_deal(deal)

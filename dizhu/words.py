@@ -214,10 +214,15 @@ def say_reason(error: BaseException | str, language: str = "en",
     reason = reason_of(error)
     if reason is None or f"reason.{reason.code}" not in catalog("en"):
         return str(error.args[0] if isinstance(error, BaseException) and error.args else error)
+    said = _reason_words(reason, language, seat_name)
+    return said[:1].upper() + said[1:]
+
+
+def _reason_words(reason: Reason, language: str, seat_name: Callable[[int], str]) -> str:
+    """A reason's words as they stand inside a sentence (not capitalised)."""
     facts = {name: _fact(name, value, language, seat_name)
              for name, value in reason.params.items()}
-    said = say(f"reason.{reason.code}", language, **facts)
-    return said[:1].upper() + said[1:]
+    return say(f"reason.{reason.code}", language, **facts)
 
 
 def _fact(name: str, value: Any, language: str, seat_name: Callable[[int], str]) -> str:
@@ -244,8 +249,8 @@ def _fact(name: str, value: Any, language: str, seat_name: Callable[[int], str])
         return seat_name(value)
     if name == "reason":
         if value.get("code") in REASONS:
-            return say_reason(Reason(value["code"], value.get("text", ""),
-                                     **value.get("params", {})), language, seat_name)
+            return _reason_words(Reason(value["code"], value.get("text", ""),
+                                        **value.get("params", {})), language, seat_name)
         return str(value.get("text", ""))
     if name == "levels":
         return say("list.or", language).join(value)

@@ -209,9 +209,25 @@ def test_a_tampered_record_names_the_seat_not_you(capsys, tmp_path):
     path.write_text(json.dumps(record))
     code, out, err = run(capsys, "replay", str(path))
     assert code == 2 and out == "" and "Traceback" not in err
-    assert f"step {index + 1} (seat {seat} play single" in err
-    assert f": seat {seat} does not hold {events[index]['cards']}" in err
+    assert f"Step {index + 1} of the record does not replay: Seat {seat + 1} does not " in err
     assert "you" not in err.split()
+
+
+def test_a_refused_replay_numbers_the_seats_as_its_printout_does(capsys, tmp_path):
+    """``dizhu replay`` prints seats from 1 (Seat 1 to Seat 3); its refusal of a record
+    names them the same way (it said "seat 1 pass: it is seat 0's turn" of Seat 2 and 1)."""
+    path = tmp_path / "deal.json"
+    assert run(capsys, "play", "--seed", "3", "--record", str(path))[0] == 0
+    record = json.loads(path.read_text())
+    events = record["events"]
+    index = next(i for i, e in enumerate(events) if i > 4 and e.get("event") == "pass")
+    to_move = events[index]["seat"]
+    events[index]["seat"] = (to_move + 1) % 3
+    path.write_text(json.dumps(record))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2 and out == ""
+    assert f"Step {index + 1} of the record does not replay: It is Seat {to_move + 1}'s turn" \
+        in err, err
 
 
 def test_play_says_where_one_plays(capsys):
