@@ -13,9 +13,11 @@ from .browsing import (  # noqa: F401 (fixtures)
     Person,
     browser,
     close_pages,
+    deals_played_out,
     landlord_to_lead,
     server,
     wait_dealt,
+    watch_link,
 )
 from .test_browser_play import hidden_but_shown, toggle_count
 
@@ -211,4 +213,51 @@ def test_the_score_sheet_of_four_fits_its_dialog(browser, server, four_finished,
     assert outside(page, ".match-sheet", "dialog") == []
     assert outside(page, ".match-sheet tbody .links > *", "dialog") == []
     assert json.loads(json.dumps(page.evaluate("scrollX"))) == 0
+    assert not person.errors
+
+
+SHEET_COLUMNS = """() => {
+    const sheet = document.querySelector('.match-sheet');
+    const heads = [...sheet.querySelectorAll('thead th.col-seat')];
+    const mine = heads.findIndex((h) => h.classList.contains('col-mine'));
+    return [...sheet.querySelectorAll('tbody tr')].flatMap((row) =>
+        [...row.children].filter((cell) => cell.getClientRects().length).flatMap((cell) => {
+            const r = cell.getBoundingClientRect();
+            const middle = (r.left + r.right) / 2;
+            const under = heads.findIndex((h) => {
+                const b = h.getBoundingClientRect();
+                return b.left <= middle && middle <= b.right;
+            });
+            const seat = [...row.querySelectorAll('.col-seat')].indexOf(cell);
+            const said = (row.className || 'deal') + ' ' + cell.textContent.trim();
+            const wrong = [];
+            if (seat >= 0 && under !== seat) wrong.push(`${said}: column ${under}, not ${seat}`);
+            if (seat < 0 && under >= 0) wrong.push(`${said}: under the column of seat ${under}`);
+            if (cell.classList.contains('col-mine') && under !== mine) {
+                wrong.push(`${said}: marked as the viewer's column`);
+            }
+            return wrong;
+        }));
+}"""
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "rob", "four"])
+@pytest.mark.parametrize("who", ["player", "spectator"])
+def test_every_total_of_the_score_sheet_stands_under_its_seat(browser, server, ruleset, who):
+    """On a phone the Landlord column is left out, but the Total row's label still spanned
+    it: each total stood one column to the right ("Total -4 2 2": -4 under the second
+    seat, the last total under the links), and so did the viewer's own highlight. Every
+    cell of every row, the totals too, stands under its own seat's column (and no cell of
+    another column under a seat's), at 390 x 844 in Chinese and at 1280 x 800."""
+    match_id = deals_played_out(server, ruleset)
+    person = Person(browser, server, phone=True, lang="zh" if who == "player" else "en")
+    page = person.page
+    if who == "player":
+        person.open_match(match_id)
+    else:
+        page.goto(watch_link(server, match_id))
+    page.wait_for_selector("#sheet-dialog[open] .match-sheet .sheet-totals")
+    assert page.evaluate(SHEET_COLUMNS) == []
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert page.evaluate(SHEET_COLUMNS) == []
     assert not person.errors
