@@ -8,6 +8,8 @@ import json
 
 import pytest
 
+from dizhu.combos import Kind
+
 from .browsing import (  # noqa: F401 (fixtures)
     LAYOUTS,
     Person,
@@ -15,10 +17,12 @@ from .browsing import (  # noqa: F401 (fixtures)
     close_pages,
     deals_played_out,
     landlord_to_lead,
+    seeded_match,
     server,
     wait_dealt,
     watch_link,
 )
+from .deals import leading_with
 from .test_browser_play import hidden_but_shown, toggle_count
 
 OVERFLOWING = """(selector) => [...document.querySelectorAll(selector)]
@@ -153,6 +157,106 @@ def test_no_seat_face_covers_another_seat(browser, server, ruleset):
     person.click("#help-link")
     page.wait_for_selector("#help-panel:not([hidden])")
     assert page.evaluate(FACES_ON_OTHERS) == []
+
+
+STATUS_CLEAR = """() => {
+    const status = document.querySelector('#status');
+    if (!status.textContent || !status.getClientRects().length) return [];
+    const said = status.textContent + (document.body.classList.contains('help-open')
+        ? ' (How to play open)' : '');
+    const wrong = [];
+    const cut = status.scrollWidth > status.clientWidth + 1
+        || status.scrollHeight > status.clientHeight + 1;
+    if (cut) wrong.push(said + ': cut');
+    const felt = document.querySelector('#felt').getBoundingClientRect();
+    const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+        && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const others = [...document.querySelectorAll('#felt .seat, #felt .seat .avatar, #kitty, '
+        + '#felt .spot .cards, #felt .spot .play-label, #felt .spot .bubble')]
+        .filter((e) => e.getClientRects().length);
+    const range = document.createRange();
+    range.selectNodeContents(status);
+    for (const r of [...range.getClientRects()].filter((r) => r.width > 0)) {
+        const out = r.left < felt.left || r.right > felt.right || r.top < felt.top
+            || r.bottom > felt.bottom;
+        if (out) wrong.push(said + ': outside the felt');
+        for (const other of others.filter((e) => meets(r, e.getBoundingClientRect()))) {
+            wrong.push(`${said}: over ${other.closest('[id]').id} ${other.className}`);
+        }
+    }
+    return wrong;
+}"""
+
+WATCH_STATUS = """(check) => {
+    window.statusWrong = [];
+    const look = () => requestAnimationFrame(() => window.statusWrong.push(...eval(check)()));
+    new MutationObserver(look).observe(document.querySelector('#status'),
+                                       {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def status_wrong(person: Person) -> list[str]:
+    """What is wrong with the status line now, with How to play closed and open."""
+    page = person.page
+    wrong = page.evaluate(STATUS_CLEAR)
+    person.click("#help-link")
+    page.wait_for_selector("#help-panel:not([hidden])")
+    wrong += page.evaluate(STATUS_CLEAR)
+    person.click("#help-panel-close")
+    page.wait_for_selector("#help-panel", state="hidden")
+    return wrong + page.evaluate(STATUS_CLEAR)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("ruleset", ["classic", "rob", "four"])
+def test_the_status_line_stands_whole_clear_of_the_seats(browser, server, ruleset, lang):
+    """Defect 3: at 1280 x 800 the status line ran under the right-hand seat's face and
+    box ("Nothing in your hand beats trip…", reaching x = 966 to 1256), and with How to
+    play open beside the table only "Nothing" showed. Through a whole deal, every status
+    the person reads stands whole inside the felt, clear of every seat box, face, the
+    kitty and the plays, with How to play closed and open beside the table; at each of the
+    person's turns both are looked at, and every other status as it comes."""
+    person = Person(browser, server, lang=lang)
+    person.start_match(ruleset=ruleset)
+    page = person.page
+    page.evaluate(WATCH_STATUS, STATUS_CLEAR)
+    wrong = []
+    while (state := person.wait_turn_or_end()) != "over":
+        wrong += status_wrong(person)
+        if state == "play":
+            person.play_turn()
+        else:
+            person.bid_through()
+    wrong += status_wrong(person)
+    wrong += page.evaluate("window.statusWrong")
+    assert sorted(set(wrong)) == []
+    assert not person.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_four_players_name_a_pattern_with_the_count_open_without_scrolling(browser, server,
+                                                                           lang):
+    """Defect 4: four at 1280 x 800 needed scrolling: the page was 827 px tall with nothing
+    open; with Count open the hand ended at 810, and the picker's kinds and its length and
+    wings line stood at 814 to 880. Nothing open, the page fits the screen; Count open and
+    a pattern with wings chosen, every card, the controls, the kinds and the steps do."""
+    seed, _ = leading_with("four", Kind.AIRPLANE_PAIRS)
+    person = Person(browser, server, lang=lang)
+    person.open_match(seeded_match(server, "four", seed))
+    person.bid_through(3)
+    page = person.page
+    wait_dealt(page)
+    assert page.evaluate("document.documentElement.scrollHeight") <= 800
+    toggle_count(person, False)
+    person.click("#pattern-toggle")
+    person.click("#pattern button[data-kind='airplane_pairs']")
+    person.click("#hand .card.offered >> nth=0")
+    page.wait_for_selector("#pattern .steps .wings")
+    for selector in ("#count-strip", "#felt", "#controls", "#hand .card", "#pattern .kinds",
+                     "#pattern .steps"):
+        assert outside(page, selector) == [], selector
+    assert overflowing(page, "body, #count-strip, #pattern, #felt") == []
+    assert not person.errors
 
 
 def test_the_last_trick_label_leaves_the_kitty_in_view(browser, server):
