@@ -3,8 +3,9 @@
 // wings or kickers one rank at a time. The page knows no rule: the shapes and bomb sizes
 // come from the server (this ruleset's patterns), and so do the plays the person may name
 // now (the view's ``pattern_plays``: by kind, each legal play as [main, length, size,
-// wings]); the picker offers only the answers that lead to one of them. The server
-// composes and checks the play.
+// wings], the first of each main, length and size with its main run's cards); the picker offers only the answers that lead to one of them,
+// and the hand marks the cards they put on the table. The server composes and checks the
+// play, and plays the very cards marked.
 
 import { el } from "./dom.js";
 import { kindName, language, rankName, t } from "./i18n.js";
@@ -85,9 +86,20 @@ export class PatternEntry {
     return new Set([...ranks].filter((r) => this.fitting({ wings: [...this.wings, r] }).length));
   }
 
-  /** Ranks chosen so far (the main run's lowest and the wings), to highlight in the hand. */
-  ranks() {
-    return new Set(this.main === null ? [] : [this.main, ...this.wings]);
+  /** The cards the answers so far put on the table, as rank → how many: the main run as
+   * the server gives it (the rocket's as soon as it is chosen) and each wing chosen; the
+   * whole play once every answer is in. */
+  named() {
+    const counts = new Map();
+    const play = this.kind && (this.main !== null || this.kind === "rocket") ? this.fitting()[0] : null;
+    if (!play) return counts;
+    // the main run's cards come with the first play of its main rank, length and size
+    const run = this.plays[this.kind].find((p) => p.length > 4 && p[0] === play[0] && p[1] === play[1]
+      && p[2] === play[2]);
+    const add = (rank, n) => counts.set(rank, (counts.get(rank) || 0) + n);
+    for (const rank of run[4]) add(rank, 1);
+    for (const rank of this.wings) add(rank, this.shape.wing);
+    return counts;
   }
 
   /** A card of ``rank`` was clicked (or typed); returns an error text, or "" when taken. */
