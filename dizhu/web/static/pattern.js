@@ -122,11 +122,20 @@ export class PatternEntry {
     return "";
   }
 
+  /** Which card of the play a first click names, in words: the lowest of a chain's run;
+   * else any card of its rank, of its triple or of its four beside kickers. */
+  firstCard() {
+    const shape = this.shape;
+    const part = !shape ? "rank" : shape.chain ? "run" : !shape.wing ? "rank"
+      : shape.body === 4 ? "four" : "triple";
+    return t(`pattern.first_${part}`);
+  }
+
   /** The action to send, or an error text. */
   action() {
     if (!this.kind) return t("pattern.choose_first");
     if (this.kind === "rocket") return { pattern: { kind: "rocket" } };
-    if (this.main === null) return t("pattern.click_lowest");
+    if (this.main === null) return t("pattern.click_main", { what: this.firstCard() });
     const pattern = { kind: this.kind, main: this.main, length: this.length || 1, wings: this.wings };
     if (this.size !== null) pattern.size = this.size;
     return { pattern };
@@ -161,7 +170,7 @@ export class PatternEntry {
       b.addEventListener("click", () => {
         this.reset(p.kind);
         changed(!playable.has(p.kind) ? t("pattern.none_of_kind", { kind: kindName(p.kind) })
-          : p.kind === "rocket" ? t("pattern.rocket_ready") : t("pattern.now_click"));
+          : p.kind === "rocket" ? t("pattern.rocket_ready") : t("pattern.now_click", { what: this.firstCard() }));
       });
       kinds.append(b);
     }
@@ -169,7 +178,7 @@ export class PatternEntry {
     if (!this.kind || this.kind === "rocket") return;
     const shape = this.shape;
     const steps = el("div", "steps");
-    steps.append(el("span", "", this.main === null ? t("pattern.step_click", { kind: kindName(this.kind) })
+    steps.append(el("span", "", this.main === null ? t("pattern.step_click", { kind: kindName(this.kind), what: this.firstCard() })
       : t("pattern.step_from", { kind: kindName(this.kind), rank: rankName(this.main) })));
     const chooser = (id, key, values, value, set) => {
       const label = el("label", "", ` ${t(key)} `);
@@ -193,8 +202,10 @@ export class PatternEntry {
     if (need && this.main !== null) {
       const key = shape.chain ? (shape.wing === 2 ? "pattern.wings_pairs" : "pattern.wings_singles")
         : (shape.wing === 2 ? "pattern.kickers_pairs" : "pattern.kickers_singles");
+      const n = this.wings.length;
       steps.append(el("span", "wings", ` · ${t(key, {
-        chosen: this.wings.map(rankName).join(" ") || "—", n: this.wings.length, need })}`));
+        chosen: this.wings.map(rankName).join(" ") || "—",
+        progress: t(n < need ? "pattern.adding" : "pattern.all_chosen", { n, need }) })}`));
     }
     panel.append(steps);
   }
