@@ -365,3 +365,63 @@ def test_every_total_of_the_score_sheet_stands_under_its_seat(browser, server, r
     page.set_viewport_size({"width": 1280, "height": 800})
     assert page.evaluate(SHEET_COLUMNS) == []
     assert not person.errors
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_reconnecting_notice_keeps_the_phone_header_on_one_line(browser, server, lang):
+    """Tester's defect 7: on a phone "正在重新连接…" wrapped over three lines and the header
+    grew from about 44 to 78 px. While the server is away the notice stands on one line,
+    whole, in the brand's place, and the header keeps its height."""
+    person = Person(browser, server, phone=True, lang=lang)
+    person.start_match()
+    page = person.page
+    height = person.box(".bar")["height"]
+    seen = {}
+
+    def meanwhile():
+        page.wait_for_selector("#connection", state="visible")
+        seen["height"] = person.box(".bar")["height"]
+        seen["lines"] = lines(page, "#connection")
+        seen["cut"] = overflowing(page, ".bar, .bar *") + outside(page, ".bar *")
+
+    server.restart(meanwhile)
+    assert seen == {"height": height, "lines": 1, "cut": []}
+    page.wait_for_selector("#connection", state="hidden", timeout=30_000)
+    assert not person.errors
+
+
+FACE_ON_WORDS = """() => [...document.querySelectorAll('#felt .seat .avatar')].flatMap(face => {
+    const f = face.getBoundingClientRect();
+    const own = face.closest('.seat');
+    const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+        && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const walker = document.createTreeWalker(own, NodeFilter.SHOW_TEXT);
+    const hit = [];
+    while (walker.nextNode()) {
+        const node = walker.currentNode;
+        if (face.contains(node) || !node.textContent.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        if ([...range.getClientRects()].some((r) => r.width > 0 && meets(r, f))) {
+            hit.push(own.id + ': ' + node.textContent.trim());
+        }
+    }
+    return hit.concat([...own.querySelectorAll('button')]
+        .filter((b) => meets(b.getBoundingClientRect(), f)).map((b) => own.id + ': ' + b.id));
+})"""
+
+
+@LAYOUTS
+def test_a_seat_face_covers_none_of_its_own_words(browser, server, how):
+    """Tester's defect 11: on a phone the face of a friend's seat handed to a computer hid
+    the first character of "电脑（普通）代打". No seat's face covers any word or button of its
+    own box: the friend's seat invited, then played by a computer."""
+    person = Person(browser, server, **how)
+    person.start_match(bots=["friend", "easy"])
+    page = person.page
+    wait_dealt(page)
+    assert page.evaluate(FACE_ON_WORDS) == []
+    person.click("#hand-over-1")
+    page.wait_for_selector("#take-back-1")
+    assert page.evaluate(FACE_ON_WORDS) == []
+    assert not person.errors
