@@ -11,11 +11,13 @@ import pytest
 from dizhu.combos import Kind
 
 from .browsing import (  # noqa: F401 (fixtures)
+    CATALOGS,
     LAYOUTS,
     Person,
     browser,
     close_pages,
     deals_played_out,
+    fresh_server,
     landlord_to_lead,
     seeded_match,
     server,
@@ -425,3 +427,52 @@ def test_a_seat_face_covers_none_of_its_own_words(browser, server, how):
     page.wait_for_selector("#take-back-1")
     assert page.evaluate(FACE_ON_WORDS) == []
     assert not person.errors
+
+
+BUTTONS_WRAPPED = """() => [...document.querySelectorAll('.match-list li button')].filter((b) => {
+    const range = document.createRange();
+    range.selectNodeContents(b);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0)
+        .map((r) => Math.round(r.top))).size > 1;
+}).map((b) => b.textContent)"""
+
+LOBBY_WORDS = {"en": ("against three easy bots", "against two normal bots and one easy bot",
+                      "Invitation for the friend at Seat 2"),
+               "zh": ("对手：三个简单电脑", "对手：两个普通电脑和一个简单电脑",
+                      "2号位好友的邀请链接")}
+
+
+@LAYOUTS
+def test_the_lobby_speaks_the_pages_language_in_its_own_words(browser, fresh_server, how):
+    """Tester's defect 20: in Chinese the record's file chooser still said "Choose File /
+    No file chosen" (the browser's words); three opponents read "简单和简单和简单"; the
+    finished match's "计分表" button wrapped onto two lines on the phone; an invitation
+    was labelled "Invitation for Seat 2 · free". The chooser is a button in the page's
+    words (the browser's own input hidden behind it), computers of one level are said once
+    with their number, every row button stands on one line, and an invitation names the
+    seat it is for."""
+    lang = how["lang"]
+    words = CATALOGS[lang]
+    three, mixed, invitation = LOBBY_WORDS[lang]
+    deals_played_out(fresh_server, "classic", deals=5)  # a finished match
+    person = Person(browser, fresh_server, **how)
+    person.start_match(ruleset="four")
+    person.start_match(bots=["normal", "normal", "easy"], ruleset="four")
+    person.start_match(bots=["friend", "easy"])
+    page = person.page
+    assert plain(page.text_content(".invite-label")) == invitation
+    person.goto_lobby()
+    page.wait_for_selector("#finished li button")
+    entries = [plain(e) for e in page.locator("#unfinished li .match-text").all_text_contents()]
+    assert any(three in e for e in entries) and any(mixed in e for e in entries), entries
+    assert page.evaluate(BUTTONS_WRAPPED) == []
+    chooser = page.locator("label.file")
+    chooser.scroll_into_view_if_needed()
+    assert page.text_content("label.file .file-button") == words["lobby.choose_file"]
+    assert page.eval_on_selector("#record-file", "e => e.getBoundingClientRect().width") <= 1
+    assert not person.errors
+
+
+def plain(text: str) -> str:
+    """Text without the isolation marks that keep names apart."""
+    return text.replace("\u2068", "").replace("\u2069", "")
