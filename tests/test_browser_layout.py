@@ -217,7 +217,8 @@ def test_the_status_line_stands_whole_clear_of_the_seats(browser, server, rulese
     play open beside the table only "Nothing" showed. Through a whole deal, every status
     the person reads stands whole inside the felt, clear of every seat box, face, the
     kitty and the plays, with How to play closed and open beside the table; at each of the
-    person's turns both are looked at, and every other status as it comes."""
+    person's turns and at the deal's end both are looked at, and every other status as it
+    comes."""
     person = Person(browser, server, lang=lang)
     person.start_match(ruleset=ruleset)
     page = person.page
@@ -229,6 +230,10 @@ def test_the_status_line_stands_whole_clear_of_the_seats(browser, server, rulese
             person.play_turn()
         else:
             person.bid_through()
+    # the deal's end, once its score sheet (which opens over the table) is closed
+    page.wait_for_selector("#sheet-dialog[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#sheet-dialog:not([open])", state="attached")
     wrong += status_wrong(person)
     wrong += page.evaluate("window.statusWrong")
     assert sorted(set(wrong)) == []
