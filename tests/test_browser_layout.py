@@ -419,12 +419,14 @@ FACE_ON_WORDS = """() => [...document.querySelectorAll('#felt .seat .avatar')].f
 
 
 @LAYOUTS
-def test_a_seat_face_covers_none_of_its_own_words(browser, server, how):
+@pytest.mark.parametrize("ruleset", ["classic", "four"])
+def test_a_seat_face_covers_none_of_its_own_words(browser, server, how, ruleset):
     """Tester's defect 11: on a phone the face of a friend's seat handed to a computer hid
     the first character of "电脑（普通）代打". No seat's face covers any word or button of its
     own box: the friend's seat invited, then played by a computer."""
     person = Person(browser, server, **how)
-    person.start_match(bots=["friend", "easy"])
+    person.start_match(bots=["friend", "easy", "easy"][:3 if ruleset == "four" else 2],
+                       ruleset=ruleset)
     page = person.page
     wait_dealt(page)
     assert page.evaluate(FACE_ON_WORDS) == []
