@@ -14,6 +14,10 @@ import json
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dizhu.stats import significant
+
 LADDER = ("random", "rlcard-rule", "easy", "normal", "hard", "expert")
 """The order rows are listed in: by A's level, then B's (other names last)."""
 
@@ -46,7 +50,7 @@ def main() -> None:
               f"{r['peasants']['wp']:.3f} | {r['wp']:.3f} [{r['wp_ci'][0]:.3f}, "
               f"{r['wp_ci'][1]:.3f}] | {r['adp']:+.2f} [{r['adp_ci'][0]:+.2f}, "
               f"{r['adp_ci'][1]:+.2f}] | {r['bombs_per_deal']:.3f} | "
-              f"{t['median']:.3f} / {t['max']:.0f} |")
+              f"{significant(t['median'])} / {significant(t['max'])} |")
     mirror = {r["a"]: r for r in reports if r["a"] == r["b"]}
     print()
     print("| A vs B | A landlord vs B peasants | B landlord vs B peasants | A peasants vs B "

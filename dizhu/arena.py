@@ -35,7 +35,16 @@ from .deal import Deal, IllegalActionError, Phase, deal_cards
 from .pool import Pool, open_pool
 from .rules import CLASSIC, RuleSet
 from .scoring import score_deal
-from .stats import Z95, mean_ci, median, paired_wilson_ci, sd, wilson_ci, wilson_of
+from .stats import (
+    Z95,
+    mean_ci,
+    median,
+    paired_wilson_ci,
+    sd,
+    significant,
+    wilson_ci,
+    wilson_of,
+)
 from .view import seat_view
 
 MODES = ("play", "full")
@@ -249,7 +258,7 @@ def run_arenas(specs: list[ArenaSpec], pool: Pool, progress: bool = False,
             bar.update(played)
     if bar:
         bar.done()
-    seconds = round(time.perf_counter() - started, 1)
+    seconds = round(time.perf_counter() - started, 6)
     reports = []
     for spec, spec_legs, spec_times in zip(specs, legs, times, strict=True):
         report = summarize(spec, spec_legs, spec_times)
@@ -292,9 +301,7 @@ def summarize(spec: ArenaSpec, legs: list[tuple[Leg, Leg]], times: Times) -> dic
             "a_points_per_deal": sum(leg.a_points for leg in every) / len(every),
             "thrown_in": sum(leg.thrown_in for leg in every),
         }
-    report["decision_ms"] = {
-        side: {"median": median(t) * 1000, "max": max(t, default=0) * 1000, "decisions": len(t)}
-        for side, t in (("a", times.a), ("b", times.b))}
+    report["decision_ms"] = summarize_times(times)
     if any(spec_.startswith(EXTERNAL) for spec_ in (spec.bot_a, spec.bot_b)):
         report["troubles"] = {side: {kind: times.troubles[side][kind] for kind in TROUBLES}
                               for side in ("a", "b")}
@@ -302,6 +309,12 @@ def summarize(spec: ArenaSpec, legs: list[tuple[Leg, Leg]], times: Times) -> dic
             report["troubles"][note] = {side: times.troubles[side][note] for side in ("a", "b")}
         report["troubles"]["log"] = times.log
     return report
+
+
+def summarize_times(times: Times) -> dict[str, dict[str, Any]]:
+    """Each side's decision times in milliseconds: their median and max, and how many."""
+    return {side: {"median": median(t) * 1000, "max": max(t, default=0) * 1000,
+                   "decisions": len(t)} for side, t in (("a", times.a), ("b", times.b))}
 
 
 def _pool(parts: list[tuple[int, float, float]]) -> tuple[float, float]:
@@ -412,10 +425,12 @@ def format_report(r: dict[str, Any]) -> str:
         lines.append(f"  bids: A {f['a_bid_rate']:.2f}, B {f['b_bid_rate']:.2f} of deals; "
                      f"A landlord {f['a_landlord_rate']:.2f}; A points/deal "
                      f"{f['a_points_per_deal']:+.3f}; thrown in {f['thrown_in']}")
+    about = "about " if r.get("parts", 1) > 1 else ""  # the parts' medians, weighted
     for side in ("a", "b"):
         t = r["decision_ms"][side]
-        lines.append(f"  decision time {side.upper()}: median {t['median']:.3f} ms, "
-                     f"max {t['max']:.1f} ms over {t['decisions']} decisions")
+        lines.append(f"  decision time {side.upper()}: median {about}"
+                     f"{significant(t['median'])} ms, max {significant(t['max'])} ms "
+                     f"over {t['decisions']} decisions")
     for side in ("a", "b") if "troubles" in r else ():
         troubles = r["troubles"]
         counts = troubles[side]
@@ -432,7 +447,7 @@ def format_report(r: dict[str, Any]) -> str:
     for line in r.get("troubles", {}).get("log", [])[:5]:
         lines.append(f"    {line}")
     if "seconds" in r:
-        lines.append(f"  {r['seconds']}s with {r['jobs']} job(s)")
+        lines.append(f"  {significant(r['seconds'])} s with {r['jobs']} job(s)")
     return "\n".join(lines)
 
 

@@ -28,7 +28,7 @@ from .rules import RuleSet
 from .rulesets import find_ruleset, names
 from .session.writer import SYNC
 from .view import public_history
-from .words import card_face, kind_name, kind_words, pad
+from .words import answer_text, card_face, kind_name, kind_words, listing, pad, say
 
 
 class UsageError(Exception):
@@ -356,30 +356,32 @@ def _auction_end(deal: Deal) -> str:
 
 
 def print_deal(deal: Deal) -> None:
-    """Print a deal readably: the hands, the auction, every trick and the score."""
+    """Print a deal readably, in the order it happened: the hands, the auction, the landlord
+    taking the kitty, the doubling, every trick, the cards left and the score; a deal its
+    record leaves unfinished says so."""
+    names = [say("place.seat", n=seat + 1) for seat in range(deal.seats)]  # as the page
     for seat, cards in enumerate(deal.dealt):
-        print(f"Seat {seat}: {_cards(cards)}")
+        print(f"{names[seat]}: {_cards(cards)}")
     print(f"Kitty:  {_cards(deal.kitty_cards)}")
     print()
     history, _ = public_history(deal, deal.suited_history())
     trick = 0
+    landlord_told = False
     for entry in history:
         seat, action = entry.seat, entry.action
         if isinstance(action, Bid):
-            print(f"  seat {seat} {action}")
+            print(f"  {names[seat]} {answer_text(action, seat, deal.landlord)}")
             continue
+        if not landlord_told:
+            _print_landlord(deal, names)
+            landlord_told = True
         if isinstance(action, Double):
-            what = ("redoubles" if action.yes else "does not redouble") \
-                if seat == deal.landlord else ("doubles" if action.yes else "does not double")
-            print(f"  seat {seat} {what}")
+            print(f"  {names[seat]} {answer_text(action, seat, deal.landlord)}")
             continue
         if entry.leads:
-            if trick == 0:
-                print(f"\nSeat {deal.landlord} is the landlord ({_auction_end(deal)}) and "
-                      f"takes the kitty: {_cards(deal.kitty_cards)}")
             trick += 1
             print(f"\nTrick {trick}")
-        label = f"seat {seat} ({_role(deal, seat)})"
+        label = f"{names[seat]} ({_role(deal, seat)})"
         if action.is_pass:
             print(f"  {label:<20} {_kind('pass')}")
         else:
@@ -387,13 +389,19 @@ def print_deal(deal: Deal) -> None:
     if deal.phase is Phase.THROWN_IN:
         print("\nNobody bid: the deal is thrown in.")
         return
-    left = ", ".join(f"seat {s}: {format_ranks(h) or '-'}" for s, h in enumerate(deal.hands))
-    print(f"\nCards left: {left}")
+    if not landlord_told and deal.landlord >= 0:
+        _print_landlord(deal, names)
+    if not deal.is_over:
+        _print_unfinished(deal, names)
+    print("\nCards left:")
+    held = deal.replay_suits()[1]
+    for seat in range(deal.seats):
+        print(f"  {names[seat]}: {_cards(held[seat].cards()) or '-'}")
     sheet = deal.result
     if sheet is None:
         return
     side = "the landlord wins" if sheet.landlord_won else "the peasants win"
-    print(f"\nSeat {deal.winner} goes out: {side}.")
+    print(f"\n{names[deal.winner]} goes out: {side}.")
     times, dot = ("×", " · ") if _symbols() else ("x", " - ")
     factors = [_auction_end(deal)]
     factors += [f"bomb {times}2"] * sheet.bombs + [f"rocket {times}2"] * sheet.rockets
@@ -403,10 +411,28 @@ def print_deal(deal: Deal) -> None:
         factors.append(f"anti-spring {times}2")
     print(f"Stake: {dot.join(factors)} = {sheet.stake}")
     if any(sheet.doubled) or sheet.redoubled:
-        doubled = [s for s, d in enumerate(sheet.doubled) if d]
-        print(f"Doubled by seat {', '.join(map(str, doubled))}"
+        doubled = [names[s] for s, d in enumerate(sheet.doubled) if d]
+        print(f"Doubled by {listing(doubled)}"
               + ("; the landlord redoubled" if sheet.redoubled else ""))
-    print("Scores: " + ", ".join(f"seat {s} {p:+d}" for s, p in enumerate(sheet.scores)))
+    print("Scores: " + ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(sheet.scores)))
+
+
+def _print_landlord(deal: Deal, names: list[str]) -> None:
+    """The auction's end: who is the landlord, at what stake, and the kitty they take."""
+    print(f"\n{names[deal.landlord]} is the landlord ({_auction_end(deal)}) and takes the "
+          f"kitty: {_cards(deal.kitty_cards)}")
+
+
+WHAT_NEXT = {Phase.AUCTION: "answer in the auction", Phase.DOUBLING: "answer the doubling",
+             Phase.PLAY: "play"}
+"""What the seat to move does next, by the phase a deal is in."""
+
+
+def _print_unfinished(deal: Deal, names: list[str]) -> None:
+    """Where a record that stops before the deal's end leaves it."""
+    done = len(deal.history)
+    print(f"\nThe deal is unfinished: the record stops after {done} "
+          f"action{'s' * (done != 1)}, with {names[deal.to_move]} to {WHAT_NEXT[deal.phase]}.")
 
 
 # --------------------------------------------------------------------------- arena

@@ -1,4 +1,5 @@
-"""Confidence intervals for the arena's win rates and point differences."""
+"""Confidence intervals for the arena's win rates and point differences, and measured
+figures written to the digits they have."""
 
 from __future__ import annotations
 
@@ -74,3 +75,13 @@ def median(values: Sequence[float]) -> float:
     ordered = sorted(values)
     mid = len(ordered) // 2
     return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def significant(value: float, digits: int = 3) -> str:
+    """``value`` written to ``digits`` significant digits (``0.00278``, ``0.0450``, ``12.3``;
+    whole numbers as they are, ``1,234``): small and large figures alike keep their
+    precision, and a larger value never reads smaller."""
+    if value == 0 or not math.isfinite(value):
+        return f"{value:g}"
+    decimals = digits - 1 - math.floor(math.log10(abs(value)))
+    return f"{value:,.{max(0, decimals)}f}"

@@ -27,7 +27,7 @@ from .arena import ArenaSpec, Leg, run_arenas
 from .bots.external import ExternalBot
 from .pool import open_pool
 from .rules import CLASSIC, RuleSet
-from .stats import Z95
+from .stats import Z95, significant
 
 ELO = 400 / math.log(10)
 """Elo points per unit of natural-log strength."""
@@ -209,7 +209,7 @@ def run_tournament(bots: Sequence[str], decks: int = 500, seed: int | str = 0,
     with open_pool(jobs, ray) as pool:
         reports = run_arenas(specs, pool, progress, legs)
         workers = pool.workers
-    seconds = round(time.perf_counter() - started, 1)
+    seconds = round(time.perf_counter() - started, 6)
     n = len(bots)
     per_deck = {pair: [(x.a_won + y.a_won) / 2 for x, y in pair_legs]
                 for pair, pair_legs in zip(pairs, legs, strict=True)}
@@ -258,7 +258,7 @@ def format_tournament(t: dict[str, Any]) -> str:
     for rank, i in enumerate(order, 1):
         cells = "".join("      -" if i == j else f"{t['wp'][i][j]:>7.3f}" for j in order)
         lines.append(f"{rank:>4}  {t['bots'][i]:<{width}}{cells}")
-    lines.append(f"  {t['seconds']}s with {t['jobs']} job(s)")
+    lines.append(f"  {significant(t['seconds'])} s with {t['jobs']} job(s)")
     return "\n".join(lines)
 
 

@@ -1,10 +1,11 @@
 """The game's words in English and in Chinese, for the terminal and the command line.
 
 They are the browser page's own catalogs (``web/static/i18n/en.json`` and ``zh.json``),
-read here rather than copied, so that every interface names a pattern, a card or a
-refusal the same way: ``triple with a single`` (三带一), ``small joker`` (小王). Keys and
-facts are the page's (``{name}`` in the words, filled in by :func:`say`); the engine's
-refusals (:class:`~dizhu.reasons.Reason`) are said as the page says them.
+read here rather than copied, so that every interface names a pattern, a card, a seat or a
+refusal the same way: ``triple with a single`` (三带一), ``small joker`` (小王), ``Bot 2 ·
+easy`` (电脑2·简单). Keys and facts are the page's (``{name}`` in the words, filled in by
+:func:`say`); the engine's refusals (:class:`~dizhu.reasons.Reason`) are said as the page
+says them.
 
 Text set in columns is measured in a terminal's cells, where an East Asian wide character
 (a Chinese one) takes two: :func:`cells`, :func:`pad`, :func:`fit`.
@@ -14,12 +15,14 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .auction import Bid, Double
 from .reasons import REASONS, Reason, reason_of
+from .session import FRIEND, LEVELS, MatchSession
 
 CATALOGS = Path(__file__).resolve().parent / "web" / "static" / "i18n"
 LANGUAGES = ("en", "zh")
@@ -105,10 +108,109 @@ def play_text(text: str, language: str = "en") -> str:
     return f"{kind_name(kind, language)} {cards_text(ranks, language)}"
 
 
+# ----------------------------------------------------------------- seats
+
+def level_name(level: str, language: str = "en") -> str:
+    """A computer player's level as the page names it (``easy``, 简单), a friend's seat of
+    the form as 好友 (``friend``), an outside program by the name it was offered under."""
+    name = level.split(":")[0]
+    if name == FRIEND:
+        return say("level.friend", language)
+    return say(f"level.{name}", language) if name in LEVELS else name
+
+
+def person_name(name: str, seat: int, language: str = "en") -> str:
+    """A person by the name they gave, one who gave none by their seat: ``Player 2``."""
+    return name or say("seat.player", language, n=seat + 1)
+
+
+def seat_name(seat: int, person: str | None, level: str | None, language: str = "en") -> str:
+    """A seat's name, the same on every page and in every interface, so that the people at
+    a table can talk about it: a computer by its number in the turn order (from 1) and its
+    level (``Bot 2 · easy``, 电脑2·简单), a person by name, a person's seat nobody has taken
+    yet as ``Seat 2 · free``. ``level`` is the computer's (``None`` for a person's seat),
+    ``person`` the name of whoever sits there (``None`` while the seat is free)."""
+    if level is not None:
+        return say("seat.computer", language, n=seat + 1, level=level_name(level, language))
+    if person is None:
+        return say("seat.free", language, n=seat + 1)
+    return person_name(person, seat, language)
+
+
+def seat_names(session: MatchSession, language: str = "en") -> list[str]:
+    """Every seat's name at a match's table (:func:`seat_name`)."""
+    people = session.names()
+    return [seat_name(seat, people[seat], level, language)
+            for seat, level in enumerate(session.plan)]
+
+
+def short_seat_names(session: MatchSession, language: str = "en") -> list[str]:
+    """Seat names for narrow columns: the people's names, the computers' numbers
+    (``Bot 2``), a free seat by its number (``Seat 2``)."""
+    people = session.names()
+    return [say("seat.computer_short", language, n=seat + 1) if level is not None
+            else say("place.seat", language, n=seat + 1) if people[seat] is None
+            else person_name(people[seat], seat, language)
+            for seat, level in enumerate(session.plan)]
+
+
+def seat_place(seat: int, seats: int, me: int = 0) -> str:
+    """Where ``seat`` sits seen from seat ``me`` (seats play in turn to the right): ``me``,
+    ``right``, ``left``, and ``across`` with four seats."""
+    turn = (seat - me) % seats
+    if turn == 0:
+        return "me"
+    if seats == 3:
+        return ("me", "right", "left")[turn]
+    if seats == 4:
+        return ("me", "right", "across", "left")[turn]
+    return f"seat{turn}"
+
+
+def place_label(seat: int, seats: int, language: str = "en") -> str:
+    """A seat of a new match's form, seen from its creator at seat 0, as the lobby labels
+    it: ``Seat 2 · right (plays after you)``."""
+    return say(f"lobby.seat_{seat_place(seat, seats)}", language, n=seat + 1)
+
+
+def listing(items: Sequence[str], language: str = "en") -> str:
+    """Items in a sentence: ``easy, normal and hard`` (简单、普通和困难)."""
+    if len(items) < 2:
+        return "".join(items)
+    return say("list.comma", language).join(items[:-1]) + say("list.and", language) + items[-1]
+
+
+def opponents(bots: list[str], people: dict[str, str | None], language: str = "en") -> str:
+    """Who a match's creator plays against, as the lobby lists it: each computer by its
+    level, each friend by the name they sat down under (``easy and 小明``)."""
+    def one(seat: int, level: str) -> str:
+        if level != FRIEND:
+            return level_name(level, language)
+        name = people.get(str(seat))
+        return say("lobby.friend_free", language) if name is None \
+            else person_name(name, seat, language)
+    return listing([one(seat, level) for seat, level in enumerate(bots, 1)], language)
+
+
+def answer_text(action: Bid | Double, seat: int, landlord: int) -> str:
+    """An answer of the auction or the doubling as it is told: ``bids 2``, ``robs``,
+    ``does not redouble`` (the landlord's answer to a double)."""
+    if isinstance(action, Double):
+        if seat == landlord:
+            return "redoubles" if action.yes else "does not redouble"
+        return "doubles" if action.yes else "does not double"
+    return {"pass": "passes", "call": "calls", "rob": "robs"}.get(action.token,
+                                                                    f"bids {action.token}")
+
+
 def say_reason(error: BaseException | str, language: str = "en",
-               seat_name: Callable[[int], str] = lambda seat: f"seat {seat}") -> str:
-    """Why something was refused, as the page says it; words without a reason code (or a
-    code the catalogs lack) are said as they are."""
+               seat_name: Callable[[int], str] | None = None) -> str:
+    """Why something was refused, as the page says it, ``seat_name`` naming the seats it
+    speaks of (by default by number, from 1, as the page does: ``Seat 2``); words without
+    a reason code (or a code the catalogs lack) are said as they are."""
+    if seat_name is None:
+        def seat_name(seat: int) -> str:
+            return say("place.seat", language, n=seat + 1)
     reason = reason_of(error)
     if reason is None or f"reason.{reason.code}" not in catalog("en"):
         return str(error.args[0] if isinstance(error, BaseException) and error.args else error)

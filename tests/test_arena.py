@@ -1,10 +1,11 @@
 import json
+import re
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dizhu.arena import ArenaSpec, merge_reports, run_arena
+from dizhu.arena import ArenaSpec, Times, format_report, merge_reports, run_arena, summarize_times
 from dizhu.cli import main
 from dizhu.rulesets import find_ruleset
 from dizhu.stats import mean_ci, paired_wilson_ci, wilson_ci
@@ -119,3 +120,59 @@ def test_a_run_in_parts_pools_to_the_whole_run():
         assert pooled[role]["adp_ci"] == pytest.approx(whole[role]["adp_ci"])
     with pytest.raises(ValueError, match="overlap"):
         merge_reports([parts[0], parts[0]])
+
+
+TIMING = re.compile(r"decision time A: median (?:about )?([\d.,]+) ms, max ([\d.,]+) ms "
+                    r"over (\d+) decisions")
+SECONDS = re.compile(r"\b([\d.,]+) ?s with \d+ job")
+
+
+def figure(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+def near(printed: float, value: float) -> bool:
+    """Whether ``printed`` is ``value`` to three significant digits."""
+    return abs(printed - value) <= 0.005 * value
+
+
+@pytest.fixture(scope="module")
+def one_deck() -> dict:
+    return run_arena(ArenaSpec("random", "random", decks=1, seed=1))
+
+
+def test_the_tester_s_timing_line_prints_its_max_above_its_median(one_deck):
+    times = Times(a=[0.00000278] * 3 + [0.000045])  # seconds: 2.78 µs and 45 µs
+    report = {**one_deck, "decision_ms": summarize_times(times)}
+    line = TIMING.search(format_report(report))
+    assert line is not None, format_report(report)
+    assert line.groups() == ("0.00278", "0.0450", "4")  # was "median 0.003 ms, max 0.0 ms"
+
+
+@settings(max_examples=200)
+@given(st.lists(st.floats(1e-8, 100.0), min_size=1, max_size=30))
+def test_every_decision_time_figure_is_printed_to_three_significant_digits(one_deck, seconds):
+    report = {**one_deck, "decision_ms": summarize_times(Times(a=seconds))}
+    line = TIMING.search(format_report(report))
+    assert line is not None, format_report(report)
+    median, most, count = figure(line[1]), figure(line[2]), int(line[3])
+    assert count == len(seconds) and median <= most
+    assert near(median, report["decision_ms"]["a"]["median"])
+    assert near(most, max(seconds) * 1000)
+
+
+def test_the_median_of_a_run_in_parts_says_it_is_the_parts(one_deck):
+    parts = [run_arena(ArenaSpec("random", "random", decks=1, seed=1, first_deck=i))
+             for i in (0, 1)]
+    said = TIMING.search(format_report(merge_reports(parts)))
+    assert said is not None and "median about" in said[0]
+    assert "median about" not in format_report(one_deck)
+
+
+def test_an_arena_and_a_tournament_print_the_time_they_took(one_deck, capsys):
+    assert one_deck["seconds"] > 0  # a deck takes some time: was rounded to 0.0
+    printed = SECONDS.search(format_report(one_deck))
+    assert printed is not None and near(figure(printed[1]), one_deck["seconds"])
+    assert main(["tournament", "random", "easy", "--decks", "1", "--jobs", "1"]) == 0
+    printed = SECONDS.search(capsys.readouterr().out)
+    assert printed is not None and figure(printed[1]) > 0

@@ -8,6 +8,7 @@ import urllib.request
 
 import pytest
 
+from dizhu.cards import card_text
 from dizhu.cli import main
 
 
@@ -187,7 +188,7 @@ def test_play_prints_a_whole_deal_and_its_record_replays(capsys, tmp_path, rules
     code, out, _ = run(capsys, "play", "--seed", "5", "--doubling", "--record", str(path),
                        "--ruleset", ruleset)
     assert code == 0
-    assert f"Seat {seats - 1}:" in out and f"Seat {seats}:" not in out
+    assert f"Seat {seats}:" in out and f"Seat {seats + 1}:" not in out
     assert "Kitty:" in out and "Trick 1" in out and "Scores:" in out
     code, again, _ = run(capsys, "replay", str(path))
     assert code == 0 and "Scores:" in again and again in out
@@ -246,7 +247,7 @@ def test_a_terminal_without_chinese_gets_a_deal_in_plain_words():
                           env={**os.environ, "PYTHONIOENCODING": "ascii"})
     assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
     out = done.stdout.decode("ascii")
-    assert "triple with a single" in out and "pass" in out and "Seat 0: 3h" in out
+    assert "triple with a single" in out and "pass" in out and "Seat 1: 3h" in out
 
 
 def test_unreadable_files_are_refused_with_a_message(capsys, tmp_path):
@@ -307,3 +308,101 @@ def test_version_names_the_core_that_runs(pure):
         "compiled core" if core.COMPILED else f"python core ({core.MISSING})"
     assert (done.returncode, done.stdout, done.stderr) == \
         (0, f"dizhu {__version__}, {running}\n", "")
+
+
+SHORTHAND = re.compile(r"(?<![\w♠♥♣♦+-])(?=[3-9TJQKA2BR]{2})(?:[3-9TJQKA2BR]*[TJQKABR]"
+                       r"[3-9TJQKA2BR]*|[3-9TJQKA2BR]{4,})(?![\w♠♥♣♦])")
+"""Ranks run together as the engine writes them (``3345677``, ``479T``): a run with
+a letter, or of four ranks or more (a score, a stake, a count of actions is no such run)."""
+
+
+def labelled(lines: list[str]) -> dict[str, str]:
+    """``LABEL: TEXT`` lines by label."""
+    return dict(line.strip().split(": ", 1) for line in lines)
+
+
+def block_after(out: str, heading: str) -> list[str]:
+    """The lines after ``heading`` up to the next blank line."""
+    lines = out.splitlines()
+    start = lines.index(heading) + 1
+    end = lines.index("", start) if "" in lines[start:] else len(lines)
+    return lines[start:end]
+
+
+def printed_and_recorded(capsys, tmp_path, *argv) -> tuple[str, dict]:
+    path = tmp_path / "deal.json"
+    code, out, _ = run(capsys, "play", *argv, "--record", str(path))
+    assert code == 0
+    return out, json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "rob", "four"])
+def test_the_cards_left_are_printed_as_the_hands_are(capsys, tmp_path, ruleset):
+    from dizhu.record import replay
+    from dizhu.words import card_face
+    for seed in range(1, 5):
+        out, record = printed_and_recorded(capsys, tmp_path, "--seed", str(seed),
+                                           "--ruleset", ruleset)
+        assert not SHORTHAND.search(out), SHORTHAND.search(out)
+        deal = replay(json.dumps(record))
+        held = deal.replay_suits()[1]
+        dealt = out.splitlines()[2:2 + deal.seats]
+        names = list(labelled(dealt))
+        left = labelled(block_after(out, "Cards left:"))
+        assert list(left) == names
+        for seat, name in enumerate(names):
+            cards = [card_face(card_text(c, symbols=True)) for c in held[seat].cards()]
+            assert left[name] == (" ".join(cards) or "-"), (seed, name)
+
+
+def test_the_events_print_in_the_order_they_happened(capsys, tmp_path):
+    """The landlord takes the kitty when the auction ends, before anyone doubles; every
+    answer and play is printed in the record's order."""
+    for seed in range(1, 6):
+        out, record = printed_and_recorded(capsys, tmp_path, "--seed", str(seed), "--doubling")
+        lines = out.splitlines()
+        names = list(labelled(lines[2:5]))
+        kitty = next(i for i, line in enumerate(lines) if "takes the kitty" in line)
+        events = record["events"][1:]
+        acting = [line for line in lines[:lines.index("Cards left:")] if line.startswith("  ")]
+        assert len(acting) == len(events), acting
+        for line, event in zip(acting, events, strict=True):
+            assert line.lower().strip().startswith(names[event["seat"]].lower()), (line, event)
+        bids = [i for i, line in enumerate(lines) if line in acting and " bid" in line]
+        doubles = [i for i, line in enumerate(lines) if line in acting and "double" in line]
+        assert max(bids) < kitty < min(doubles), lines[:20]
+
+
+def test_an_unfinished_record_replays_and_says_it_stops_early(capsys, tmp_path):
+    out, record = printed_and_recorded(capsys, tmp_path, "--seed", "3", "--doubling")
+    events = record["events"]
+    path = tmp_path / "part.json"
+    for n in [*range(1, 8), len(events) // 2, len(events) - 1, len(events)]:
+        path.write_text(json.dumps({**record, "events": events[:n]}))
+        code, again, err = run(capsys, "replay", str(path))
+        assert code == 0 and err == ""
+        assert not SHORTHAND.search(again), SHORTHAND.search(again)
+        if n == len(events):
+            assert again in out and "unfinished" not in again
+        else:
+            assert "Scores:" not in again
+            said = [line for line in again.splitlines() if "unfinished" in line]
+            assert len(said) == 1 and f"after {n - 1} action" in said[0], said
+
+
+@pytest.mark.parametrize("ruleset, seats", [("classic", 3), ("four", 4)])
+def test_play_and_replay_number_the_seats_as_the_page_does(capsys, tmp_path, ruleset, seats):
+    """Seats are named as the browser and the terminal name them, from 1 ("Seat 1"), in
+    every line that names one; the record itself keeps the engine's numbers (from 0)."""
+    from dizhu.words import say
+    named = {say("place.seat", n=n) for n in range(1, seats + 1)}
+    for seed in range(1, 4):
+        out, record = printed_and_recorded(capsys, tmp_path, "--seed", str(seed), "--doubling",
+                                           "--ruleset", ruleset)
+        assert not re.search(r"(?i)\bseat 0\b", out), out
+        assert set(re.findall(r"Seat \d+", out)) == named
+        assert list(labelled(out.splitlines()[2:2 + seats])) == sorted(named)
+        assert {event["seat"] for event in record["events"][1:]} <= set(range(seats))
+        path = tmp_path / "deal.json"
+        code, again, _ = run(capsys, "replay", str(path))
+        assert code == 0 and again in out

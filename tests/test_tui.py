@@ -19,10 +19,10 @@ from dizhu.session import CREATOR, MatchSession, NewMatch, Store
 from dizhu.tui.app import DizhuApp
 from dizhu.tui.dialogs import ChooseScreen, PatternScreen, SheetScreen
 from dizhu.tui.entry import cards_entered, typed_ranks
-from dizhu.tui.render import card_label, short_names, trick_text
+from dizhu.tui.render import card_label, trick_text
 from dizhu.tui.start import Choices, NewMatchScreen, StartScreen
 from dizhu.tui.table import TableScreen
-from dizhu.words import face, kind_name
+from dizhu.words import face, kind_name, seat_names
 
 SIZE = (120, 40)
 AIRPLANE_SEED = "t5654"
@@ -434,6 +434,26 @@ def test_one_esc_on_an_empty_line_asks_and_a_second_leaves(tmp_path):
     at_the_table(tmp_path, test)
 
 
+@pytest.mark.parametrize("key", ["x", "3", "enter", "c", "p"])
+def test_a_key_that_answers_the_leave_prompt_does_nothing_else(tmp_path, key):
+    """Any key but Esc answers "Esc again leaves the table" by staying: it is not typed,
+    played, refused or taken as a command as well."""
+    async def test(app, pilot):
+        table = await landlord_to_lead(pilot)
+        strip = table.query_one("#strip")
+        before, shown_strip = table.session.version, strip.display
+        await pilot.press("escape")
+        assert "Esc again leaves the table" in message(table)
+        await pilot.press(key)
+        assert app.screen is table and table.typed == ""
+        assert message(table) == "", message(table)
+        assert table.session.version == before and strip.display == shown_strip
+        await pilot.press("escape")  # asks again: the answer was taken
+        assert app.screen is table and "Esc again leaves the table" in message(table)
+
+    at_the_table(tmp_path, test)
+
+
 def test_letters_that_are_not_ranks_are_answered(tmp_path):
     async def test(app, pilot):
         table = await open_first_listed(pilot)
@@ -637,14 +657,110 @@ def test_a_long_trick_shows_its_latest_plays_in_the_lines_it_has(tmp_path):
     while len(view.trick) < 7:
         assert session.play_due()
         view = session.view_for_decision(CREATOR)
-    names = short_names(session)
+    names = seat_names(session)
     for rows in (3, 5, 8):
         lines = trick_text(session, view, rows).plain.splitlines()
         assert len(lines) <= rows
         last = view.trick[-1]
-        assert lines[-1].split()[:2] == names[last.seat].split()
+        assert lines[-1].strip().startswith(names[last.seat])
         if len(view.trick) + 1 > rows:
             hidden = len(view.trick) - (len(lines) - 2)
             assert f"… {hidden} earlier in this trick" in lines[1]
     assert "earlier" not in trick_text(session, view).plain
+    store.close()
+
+
+ZERO_BASED = re.compile(r"(?i)\bseat \d\b(?! ·)")
+"""A seat by the engine's number (``seat 0``), never shown to a person."""
+
+
+def test_seats_are_named_as_the_page_names_them(tmp_path):
+    """The start list, the new match's form, the seats, the trick and the refusals name
+    seats as the browser does: people by name (a friend by the name they sat under),
+    computers as "Bot N · level" (N from 1), the form's seats by where they sit."""
+    db = tmp_path / "game.sqlite3"
+    store = Store(db)
+    friends = MatchSession.create(store, NewMatch(player="Host", target=5,
+                                                  bots=("friend", "easy")), seed=AIRPLANE_SEED)
+    friends.sit(1, "小明")
+    MatchSession.create(store, NewMatch(player="Host", target=5, bots=("hard", "friend")))
+    MatchSession.create(store, NewMatch(player="Ann", target=5, ruleset="four",
+                                        bots=("easy", "normal", "hard")))
+    store.close()
+
+    async def test():
+        app = DizhuApp(db, pause=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            listed = visible(app.screen)
+            assert "Ann against easy, normal and hard" in listed, listed
+            assert "Host against hard and a friend not seated yet" in listed, listed
+            assert "Host against 小明 and easy" in listed, listed
+            await pilot.press("enter")  # the new match's form
+            form = app.screen.query_one(Choices).render().plain
+            assert "Seat 2 · right (plays after you)" in form, form
+            assert "Seat 3 · left (plays before you)" in form, form
+            await pilot.press("right", "right")  # four
+            await pilot.pause()
+            form = app.screen.query_one(Choices).render().plain
+            for label in ("Seat 2 · right (plays after you)", "Seat 3 · across",
+                          "Seat 4 · left (plays before you)"):
+                assert label in form, form
+            await pilot.press("escape")
+            ids = [o.id for o in app.screen.query_one(OptionList).options]
+            await pilot.press(*["down"] * ids.index(str(friends.id)), "enter")
+            table = await settle(pilot)
+            seats = [line[2:].split("  ")[0] for line in
+                     shown(table.query_one("#seats")).splitlines()]
+            assert seats == ["Host (you)", "小明", "Bot 3 · easy"], seats
+            await pilot.press("3")  # the landlord at once, to lead
+            table = await settle(pilot)
+            assert "Nothing on the table: you lead" in shown(table.query_one("#trick"))
+            assert not ZERO_BASED.search(visible(table)), visible(table)
+
+    run(test)
+
+
+def test_a_computer_that_leads_is_named_on_the_table(tmp_path):
+    db = tmp_path / "game.sqlite3"
+    store = Store(db)
+    for n in range(50):
+        session = MatchSession.load(store, seeded(db, f"lead{n}", bots=("easy", "hard")))
+        session.set_autoplay(CREATOR, "easy")
+        while session.deal.phase is not Phase.PLAY:
+            session.play_due()
+        if session.deal.landlord != CREATOR:
+            break
+    view = session.view_for_decision(CREATOR)
+    bot = {1: "Bot 2 · easy", 2: "Bot 3 · hard"}[view.to_move]
+    assert f"Nothing on the table: {bot} leads" in trick_text(session, view).plain
+    store.close()
+
+
+def test_every_line_of_the_trick_fits_the_table(tmp_path):
+    """At 80 columns (76 cells inside the box) no play of a four-player trick wraps: the
+    seats are named in full where every line fits, by number (``Bot 2``) where not."""
+    from dizhu.words import cells, short_seat_names
+    db = tmp_path / "game.sqlite3"
+    store = Store(db)
+    longest = 0
+    for n in range(6):
+        session = MatchSession.load(store, seeded(db, f"wide{n}", ruleset="four",
+                                                  bots=("easy", "normal", "hard")))
+        session.set_autoplay(CREATOR, "easy")
+        while session.deal.phase is not Phase.OVER and session.play_due():
+            view = session.view_for_decision(CREATOR)
+            full = trick_text(session, view, width=116).plain.splitlines()
+            for width in (76, 116):
+                lines = trick_text(session, view, width=width).plain.splitlines()
+                assert all(cells(line) <= width for line in lines), lines
+                for rows in (5, 8):
+                    assert len(trick_text(session, view, rows, width).plain.splitlines()) \
+                        <= rows
+                longest = max(longest, *map(cells, full))
+            names = [line.split("  ")[1] for line in full if line.startswith("  ")
+                     and line[2] not in " …"]
+            everyone = seat_names(session) + short_seat_names(session)
+            assert all(name.rstrip() in everyone for name in names), names
+    assert longest > 76, "no trick was wider than an 80-column table"
     store.close()

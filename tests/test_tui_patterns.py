@@ -8,10 +8,11 @@ from textual.widgets import OptionList
 from dizhu.cards import RANKS
 from dizhu.combos import Kind
 from dizhu.patterns import PatternChoices, naming, shapes
-from dizhu.rulesets import find_ruleset
+from dizhu.rulesets import find_ruleset, names
 from dizhu.tui.app import DizhuApp
 from dizhu.tui.dialogs import PatternScreen
 from dizhu.tui.table import TableScreen
+from dizhu.words import face
 
 from .deals import WINGED, leading_with
 from .test_tui import SIZE, landlord_to_lead, last_of_mine, message, run, seeded
@@ -85,3 +86,48 @@ def test_the_picker_offers_only_what_the_hand_can_make(tmp_path, ruleset, kind):
             wings += (wing,)
 
     name_and_play(tmp_path, ruleset, kind, answer)
+
+
+QUESTIONS = {
+    Kind.SINGLE: "Which rank?", Kind.PAIR: "Which rank?", Kind.TRIPLE: "Which rank?",
+    Kind.BOMB: "Which rank?",
+    Kind.TRIPLE_SINGLE: "The rank of its triple?", Kind.TRIPLE_PAIR: "The rank of its triple?",
+    Kind.FOUR_TWO_SINGLES: "The rank of its four?", Kind.FOUR_TWO_PAIRS: "The rank of its four?",
+    Kind.STRAIGHT: "Its lowest rank?", Kind.PAIR_CHAIN: "Its lowest rank?",
+    Kind.AIRPLANE: "Its lowest rank?",
+    Kind.AIRPLANE_SINGLES: "The lowest rank of its triples?",
+    Kind.AIRPLANE_PAIRS: "The lowest rank of its triples?",
+}
+"""What the pattern screen asks first of each kind: a run only where the kind has one, the
+part the kickers or wings go with where it has them."""
+HAND = {1: "333344445555666677BR", 2: "3333344445555666677BR"}
+"""A hand (by packs) that can play every pattern of its ruleset but the two-pack rocket."""
+
+
+@pytest.mark.parametrize("ruleset", names())
+def test_the_pattern_questions_ask_for_what_each_kind_has(tmp_path, ruleset):
+    rules = find_ruleset(ruleset)
+    hand = rules.parse_ranks(HAND[rules.packs])
+    choices = PatternChoices.of(list(rules.generator.legal(hand, None)), rules.combos)
+    kinds = [s.kind for s in shapes(rules.combos)]
+
+    async def test():
+        app = DizhuApp(tmp_path / "game.sqlite3", pause=0)
+        async with app.run_test(size=SIZE) as pilot:
+            for kind in kinds:
+                if kind is Kind.ROCKET:
+                    continue
+                app.push_screen(PatternScreen(rules, choices))
+                await pilot.pause()
+                await pilot.press(*["down"] * kinds.index(kind), "enter")
+                asked = app.screen.query_one("#question").content.plain.splitlines()
+                assert asked[-1] == QUESTIONS[kind], (kind, asked)
+                main = face(RANKS[choices.mains(kind)[0]])
+                await pilot.press("enter")  # the lowest rank offered
+                if isinstance(app.screen, PatternScreen):  # asked more: the answers so far
+                    said = app.screen.query_one("#question").content.plain.splitlines()[0]
+                    chain = app.screen.shape.chain(rules.combos) is not None
+                    assert said.split(" · ")[1] == (f"from {main}" if chain else main), said
+                    await pilot.press("escape")
+
+    run(test)

@@ -18,6 +18,7 @@ from dizhu.words import (
     card_name,
     cards_text,
     kind_name,
+    listing,
     play_text,
     rank_name,
     say,
@@ -79,3 +80,16 @@ def test_every_refusal_of_the_engine_is_said_in_words(seed, ruleset, language):
             else:
                 deal.pop()
         deal.push(rng.choice(legal))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@given(st.lists(st.sampled_from(["easy", "normal", "hard", "小明", "Ann"]), max_size=5))
+def test_a_list_reads_as_a_sentence(language, items):
+    """``easy, normal and hard``: a comma between the items, "and" before the last."""
+    comma, also = say("list.comma", language), say("list.and", language)
+    said = listing(items, language)
+    if len(items) < 2:
+        assert said == "".join(items)
+    else:
+        head, last = said.rsplit(also, 1)
+        assert last == items[-1] and head.split(comma) == items[:-1]

@@ -14,7 +14,7 @@ from .table import TableScreen
 CSS = """
 #banner { padding: 1 2; height: auto; }
 #matches { height: 1fr; margin: 0 2; }
-#choices { height: auto; padding: 0 2; }
+#choices { height: auto; padding: 0 0 0 1; }
 #title { padding: 0 1; height: auto; }
 #seats, #trick, #strip, #hand { border: round $primary-darken-2; padding: 0 1; height: auto; }
 #trick { height: 1fr; min-height: 4; }

@@ -37,10 +37,24 @@ class Question(ModalScreen[Answer]):
         self.query_one("#answers").styles.max_height = max(3, event.size.height - self.AROUND)
 
 
+GROUPS = {1: "single", 2: "pair", 3: "triple", 4: "four"}
+"""What the cards of one rank of a pattern's main part are called, by their number."""
+
+
+def rank_question(shape: Shape, chain: bool) -> str:
+    """The question for a pattern's rank in the words of its shape: a run's lowest rank
+    (of its triples, where wings go with them), the rank of the triple or the four that
+    kickers go with, or plainly which rank."""
+    if chain:
+        return f"The lowest rank of its {GROUPS[shape.body]}s?" if shape.wings \
+            else "Its lowest rank?"
+    return f"The rank of its {GROUPS[shape.body]}?" if shape.wings else "Which rank?"
+
+
 class PatternScreen(Question[dict[str, Any] | None]):
-    """Name a play by its pattern: the kind, the lowest rank of its main run, a chain's
-    length (a bomb's size with two packs), then each wing or kicker; dismissed with the
-    session's ``pattern`` entry, or ``None``."""
+    """Name a play by its pattern: the kind, its rank (a chain's lowest), a chain's length
+    (a bomb's size with two packs), then each wing or kicker; dismissed with the session's
+    ``pattern`` entry, or ``None``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
@@ -79,11 +93,13 @@ class PatternScreen(Question[dict[str, Any] | None]):
         answers.focus()
 
     def named(self) -> str:
-        """The answers so far, in words: ``triple with a single 三带一 · from 8``."""
+        """The answers so far, in words: ``triple with a single 三带一 · 8``, ``straight
+        顺子 · from 8 · 5 ranks``."""
         pattern = self.pattern
         parts = [kind_words(pattern["kind"])]
         if "main" in pattern:
-            parts.append(f"from {face(pattern['main'])}")
+            chain = self.shape is not None and self.shape.chain(self.rules.combos)
+            parts.append(f"from {face(pattern['main'])}" if chain else face(pattern["main"]))
         if "length" in pattern:
             parts.append(f"{pattern['length']} ranks")
         if "size" in pattern:
@@ -153,7 +169,8 @@ class PatternScreen(Question[dict[str, Any] | None]):
                 self.say(f"none of {kind_words(value)} can be played now: choose another")
                 self.step = "kind"
                 return
-            self.ask_rank("The lowest rank of its main run?", mains)
+            self.ask_rank(rank_question(self.shape, self.shape.chain(self.rules.combos)
+                                        is not None), mains)
         elif self.step == "main":
             self.pattern["main"] = value
             self.after_main()

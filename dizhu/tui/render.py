@@ -9,17 +9,31 @@ Chinese character takes two (:func:`dizhu.words.pad`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 
 from rich.text import Text
 
-from ..auction import Bid, Double
+from ..auction import Double
 from ..cards import RANKS, card_rank, card_suit, card_text
 from ..combos import Play
 from ..deal import Phase
 from ..scoring import ScoreSheet, stake_of
 from ..session import CREATOR, MatchSession
 from ..view import CountStrip, PublicAction, SeatView
-from ..words import both, card_face, cells, face, fit, kind_words, pad, say
+from ..words import (
+    answer_text,
+    both,
+    card_face,
+    cells,
+    face,
+    fit,
+    kind_words,
+    listing,
+    pad,
+    say,
+    seat_names,
+    short_seat_names,
+)
 
 RED = "bold red"
 BLACK = "bold"
@@ -60,30 +74,6 @@ def play_name(play: Play) -> str:
 
 # ----------------------------------------------------------------- seats
 
-def answer_text(action: Bid | Double, seat: int, landlord: int) -> str:
-    """An auction or doubling answer as a person reads it."""
-    if isinstance(action, Double):
-        if seat == landlord:
-            return "redoubles" if action.yes else "does not redouble"
-        return "doubles" if action.yes else "does not double"
-    return {"pass": "pass", "call": "calls", "rob": "robs"}.get(action.token,
-                                                                  f"bids {action.token}")
-
-
-def seat_names(session: MatchSession) -> list[str]:
-    """Each seat's name for the table: the person's own name, the computers' levels."""
-    names = session.names()
-    return ["free" if names[seat] is None
-            else names[seat] or say("seat.player", n=seat + 1)
-            for seat in range(session.rules.seats)]
-
-
-def short_names(session: MatchSession) -> list[str]:
-    """Each seat by its number and a short name (a computer by its level): ``1 easy``."""
-    names = seat_names(session)
-    return [f"{seat} {level or names[seat]}" for seat, level in enumerate(session.plan)]
-
-
 def you(names: list[str], seat: int) -> str:
     """A seat's name, the person's marked as theirs."""
     name = names[seat]
@@ -96,8 +86,9 @@ def role(view: SeatView, seat: int) -> str:
     return both("role.landlord" if seat == view.landlord else "role.peasant")
 
 
-def stake_text(view: SeatView) -> str:
-    """The stake as it stands, with what made it: ``bid 2 · bomb ×2 = 4``."""
+def stake_text(view: SeatView, names: list[str]) -> str:
+    """The stake as it stands, with what made it: ``bid 2 · bomb ×2 = 4``; who doubled,
+    by ``names``."""
     auction = view.auction
     robs = view.rules.auction.name == "rob"
     if view.phase is Phase.AUCTION and not auction.stake:
@@ -113,7 +104,7 @@ def stake_text(view: SeatView) -> str:
     line = f"stake {stake} ({' · '.join(parts)})"
     doubled = [s for s, d in enumerate(view.doubled) if d]
     if doubled:
-        line += " · doubled by " + ", ".join(f"seat {s}" for s in doubled)
+        line += " · doubled by " + listing([names[s] for s in doubled])
     if view.redoubled:
         line += " · landlord redoubled"
     return line
@@ -134,7 +125,7 @@ def seats_text(session: MatchSession, view: SeatView, width: int = 76) -> Text:
         answers.setdefault(view.landlord, []).append(
             answer_text(Double(view.redoubled), view.landlord, view.landlord))
     seats = range(view.seats)
-    who = [f"{seat} {you(names, seat)}" for seat in seats]
+    who = [you(names, seat) for seat in seats]
     roles = [role(view, seat) for seat in seats]
     left = [f"{view.cards_left[seat]} cards" for seat in seats]
     total = [f"total {totals[seat]:+d}" for seat in seats]
@@ -174,10 +165,58 @@ def trick_entries(view: SeatView) -> tuple[list[PublicAction], bool]:
     return [], False
 
 
-def trick_text(session: MatchSession, view: SeatView, rows: int | None = None) -> Text:
+def trick_lines(entries: list[PublicAction], names: list[str], cleared: bool,
+                width: int | None = None) -> list[Text]:
+    """A line for each play of a trick, the seats by ``names`` in a column; where the line
+    would be wider than ``width``, the play goes on under its cards (its kind, or cards of
+    the ranks that do not fit)."""
+    name_width = min(16, widest([names[e.seat] for e in entries]))
+    lines = []
+    for entry in entries:
+        line = Text(f"  {pad(names[entry.seat], name_width)}{GAP}")
+        if entry.action.is_pass:
+            line.append(kind_words("pass"), style="dim")
+        else:
+            indent = "\n" + " " * (4 + name_width)
+            rows = card_rows(entry.cards, width - len(indent) + 1) if width else [entry.cards]
+            for n, cards in enumerate(rows):
+                line.append(indent if n else "")
+                line.append_text(cards_text(cards))
+            kind = play_name(entry.action)
+            last = line.plain.split("\n")[-1]
+            wraps = width is not None and cells(last) + 3 + cells(kind) > width
+            line.append(f"{indent}{kind}" if wraps else f"   {kind}", style="cyan")
+        if cleared:
+            line.stylize("dim")
+        lines.append(line)
+    return lines
+
+
+def card_rows(cards: Sequence[int], width: int) -> list[list[int]]:
+    """``cards`` in rows of at most ``width`` cells (as :func:`cards_text` sets them), a rank's
+    cards never split between two rows."""
+    rows: list[list[int]] = [[]]
+    for _, group in groupby(cards, key=card_rank):
+        ranks = list(group)
+        if rows[-1] and cards_text(rows[-1] + ranks).cell_len > width:
+            rows.append([])
+        rows[-1] += ranks
+    return rows
+
+
+def height(text: Text, width: int | None) -> int:
+    """The lines ``text`` takes in a box ``width`` cells wide."""
+    return sum(max(1, -(-cells(line) // width)) if width else 1
+               for line in text.plain.split("\n"))
+
+
+def trick_text(session: MatchSession, view: SeatView, rows: int | None = None,
+               width: int | None = None) -> Text:
     """The current trick, oldest first (the trick just cleared, dimmed, before a lead), in
-    ``rows`` lines at most: the latest plays, and how many earlier ones are not shown."""
-    names = short_names(session)
+    ``rows`` lines at most: the latest plays, and how many earlier ones are not shown. The
+    seats are named in full where every play fits on a line of ``width`` cells, by number
+    where not."""
+    names = seat_names(session)
     entries, cleared = trick_entries(view)
     out = Text()
     if view.phase is Phase.AUCTION:
@@ -190,25 +229,25 @@ def trick_text(session: MatchSession, view: SeatView, rows: int | None = None) -
         out.append("\n")
     if cleared:
         out.append("Last trick:\n", style="dim")
-    if rows is not None:
-        room = max(1, rows - (view.kitty is not None) - cleared - 1)
-        if len(entries) > room + 1:
-            earlier = len(entries) - room
-            entries = entries[earlier:]
-            out.append(f"  … {earlier} earlier in this trick\n", style="dim")
     if not cleared and not entries:
-        out.append("Nothing on the table" + (f": seat {view.to_move} leads"
-                                             if view.phase is Phase.PLAY else ""), style="dim")
-    name_width = min(16, widest([names[e.seat] for e in entries]))
-    for entry in entries:
-        line = Text(f"  {pad(names[entry.seat], name_width)}{GAP}")
-        if entry.action.is_pass:
-            line.append(kind_words("pass"), style="dim")
-        else:
-            line.append_text(cards_text(entry.cards))
-            line.append(f"   {play_name(entry.action)}", style="cyan")
-        if cleared:
-            line.stylize("dim")
+        leader = "you lead" if view.to_move == view.seat else f"{names[view.to_move]} leads"
+        out.append("Nothing on the table" + (f": {leader}" if view.phase is Phase.PLAY else ""),
+                   style="dim")
+    lines = trick_lines(entries, names, cleared)
+    if width is not None and any(line.cell_len > width for line in lines):
+        lines = trick_lines(entries, short_seat_names(session), cleared, width)
+    if rows is not None:
+        room = max(1, rows - height(out, width) + 1)
+        heights = [height(line, width) for line in lines]
+        if sum(heights) > room:
+            shown, used = 0, 1  # the line that counts the plays left out
+            while shown < len(lines) and used + heights[-1 - shown] <= room:
+                used += heights[-1 - shown]
+                shown += 1
+            shown = max(1, shown)
+            out.append(f"  … {len(lines) - shown} earlier in this trick\n", style="dim")
+            lines = lines[-shown:]
+    for line in lines:
         out.append_text(line)
         out.append("\n")
     out.rstrip()
@@ -237,14 +276,14 @@ def sheet_text(session: MatchSession, index: int, width: int = 76) -> Text:
     deal = session.match.deals[index]
     sheet: ScoreSheet = deal.result
     number = session.deal_numbers()[index]
-    names = short_names(session)
+    names = seat_names(session)
     out = Text()
     out.append(say("sheet.deal_landlord" if sheet.landlord_won else "sheet.deal_peasants",
                    n=number), style="bold")
     out.append(f" · {names[deal.winner]} went out\n", style="bold")
     out.append_text(grid(deal_rows(session, sheet, names), width))
     out.append("\n\n")
-    out.append_text(match_table(session, names, index, width))
+    out.append_text(match_table(session, names, short_seat_names(session), index, width))
     out.append_text(standings_text(session))
     return out
 
@@ -295,9 +334,11 @@ def grid(rows: list[tuple], width: int) -> Text:
     return out
 
 
-def match_table(session: MatchSession, names: list[str], index: int, width: int) -> Text:
+def match_table(session: MatchSession, names: list[str], short: list[str], index: int,
+                width: int) -> Text:
     """Every deal played so far, its landlord (✓ when the landlord won), stake and each
-    seat's points, then the totals: the page's match table, in columns of cells."""
+    seat's points, then the totals: the page's match table, in columns of cells; the seats
+    by their ``short`` names where their ``names`` would not fit."""
     match = session.match
     settings = session.settings
     numbers = session.deal_numbers()
@@ -306,7 +347,7 @@ def match_table(session: MatchSession, names: list[str], index: int, width: int)
         heading = say("sheet.match_deals", n=len(match.scored_deals), of=settings["target"])
     else:
         heading = say("sheet.match_race", target=settings["target"])
-    landlords = [fit(names[match.deals[i].result.landlord], 14)
+    landlords = [fit(short[match.deals[i].result.landlord], 14)
                  + (" ✓" if match.deals[i].result.landlord_won else "") for i in played]
     deal_w = max(cells(say("sheet.deal")), widest([str(numbers[i]) for i in played]))
     landlord_w = max(cells(say("sheet.landlord")), widest(landlords))
@@ -316,12 +357,13 @@ def match_table(session: MatchSession, names: list[str], index: int, width: int)
     totals = [f"{t:+d}" for t in match.totals]
     seats = session.rules.seats
     used = 2 + deal_w + landlord_w + stake_w + len(GAP) * (2 + seats)
-    seat_w = max(widest([p for row in points for p in row] + totals),
-                 min(widest(names), max(6, (width - used) // seats)))
+    room = max(6, (width - used) // seats)
+    heads = names if widest(names) <= room else short
+    seat_w = max(widest([p for row in points for p in row] + totals), min(widest(heads), room))
     out = Text(heading + "\n", style="bold")
     head = f"  {pad(say('sheet.deal'), deal_w)}{GAP}{pad(say('sheet.landlord'), landlord_w)}" \
            f"{GAP}{pad(say('sheet.stake'), stake_w, right=True)}"
-    head += "".join(GAP + pad(name, seat_w, right=True) for name in names)
+    head += "".join(GAP + pad(name, seat_w, right=True) for name in heads)
     out.append(head + "\n", style="underline")
     for row, i, landlord in zip(points, played, landlords, strict=True):
         line = Text(f"  {pad(str(numbers[i]), deal_w, right=True)}{GAP}{pad(landlord, landlord_w)}"

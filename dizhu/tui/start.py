@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from ..match import DEAL_LIMITS, POINT_TARGETS
 from ..rulesets import find_ruleset, names
 from ..session import LEVELS, NewMatch
-from ..words import fit
+from ..words import cells, fit, level_name, opponents, pad, person_name, place_label
 
 NEW = "new"
 
@@ -26,7 +26,8 @@ NEW = "new"
 def match_line(row: dict[str, Any]) -> Text:
     """An unfinished match as the start screen lists it, in two lines short enough for an
     80-column terminal: ``#3  classic 经典 · 2 of 10 deals · 12-01 18:30``, then who
-    plays (the person's name cut to fit)."""
+    plays as the lobby says it (the person's name cut to fit; a friend by the name they
+    sat under): ``Host against 小明 and easy``."""
     settings = row["settings"]
     rules = find_ruleset(settings.get("ruleset", "classic"))
     played = row["deals_played"]
@@ -36,7 +37,8 @@ def match_line(row: dict[str, Any]) -> Text:
     line = Text(f"#{row['id']:<4}", style="bold")
     line.append(f" {rules.name} {rules.chinese} · {pace}")
     line.append(f"  {when}", style="dim")
-    line.append(f"\n      {fit(row['player'] or 'You', 24)} against {', '.join(settings['bots'])}",
+    against = opponents(settings["bots"], row.get("people", {}))
+    line.append(f"\n      {fit(person_name(row['player'], 0), 24)} against {against}",
                 style="dim")
     return line
 
@@ -119,8 +121,8 @@ class Choices(Widget, can_focus=True):
             (mode, "Length", [(n, f"{n} {mode}") for n in
                               (DEAL_LIMITS if mode == "deals" else POINT_TARGETS)]),
         ]
-        out += [(f"seat{s}", f"Seat {s} computer", [(lvl, lvl) for lvl in LEVELS])
-                for s in range(1, rules.seats)]
+        levels = [(level, level_name(level)) for level in LEVELS]
+        out += [(f"seat{s}", place_label(s, rules.seats), levels) for s in range(1, rules.seats)]
         for option, label in (("doubling", "Doubling"), ("distinct_kickers", "Distinct kickers")):
             if option in rules.option_names:
                 out.append((option, label, [(False, "off"), (True, "on")]))
@@ -138,15 +140,17 @@ class Choices(Widget, can_focus=True):
 
     def render(self) -> Text:
         out = Text()
-        for i, (key, label, options) in enumerate(self.rows()):
+        rows = self.rows()
+        width = max(cells(label) for _, label, _ in rows)
+        for i, (key, label, options) in enumerate(rows):
             here = i == self.row
             out.append("▶ " if here else "  ", style="bold yellow")
-            out.append(f"{label:<18}", style="bold" if here else "")
-            for value, shown in options:
+            out.append(pad(label, width), style="bold" if here else "")
+            for n, (value, shown) in enumerate(options):
                 chosen = value == self.values[key]
                 style = ("reverse bold" if here else "bold underline") if chosen else "dim"
+                out.append(" " if n else "")
                 out.append(f" {shown} ", style=style)
-                out.append(" ")
             out.append("\n")
         out.append("\n↑↓ choose a setting · ←→ change it · Enter starts the match · "
                    "Esc goes back", style="dim")

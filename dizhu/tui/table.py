@@ -26,7 +26,7 @@ from ..patterns import PatternChoices
 from ..session import CREATOR, ActionError, MatchSession
 from ..view import SeatView
 from ..words import cards_text as ranks_in_words
-from ..words import say_reason
+from ..words import say_reason, seat_names
 from .dialogs import ChooseScreen, PatternScreen, SheetScreen
 from .entry import RANK_KEYS, SEPARATORS, cards_entered, marked, not_a_rank
 from .render import (
@@ -130,7 +130,7 @@ class TableScreen(Screen):
                 else f"deal {number or '-'}, race to {session.settings['target']}")
         title = Text(f"Match #{session.id}", style="bold")
         title.append(f" · {rules.name} {rules.chinese} · {pace} · ")
-        title.append(stake_text(view), style="yellow")
+        title.append(stake_text(view, seat_names(session)), style="yellow")
         self.query_one("#title", Static).update(title)
         seats = self.query_one("#seats", Static)
         seats.update(seats_text(session, view, self.room(seats)))
@@ -156,7 +156,8 @@ class TableScreen(Screen):
         if self.closed or not self.is_mounted:
             return
         trick = self.query_one("#trick", Static)
-        trick.update(trick_text(self.session, self.view, trick.content_region.height or None))
+        trick.update(trick_text(self.session, self.view, trick.content_region.height or None,
+                                 self.room(trick)))
 
     def room(self, widget: Static) -> int:
         """The cells a line of ``widget`` has (its borders and padding taken off)."""
@@ -175,7 +176,7 @@ class TableScreen(Screen):
         if CREATOR in session.autoplay:
             return Text("Auto-play is on: o takes your seat back.", style="italic")
         if session.person_to_move() != CREATOR:
-            return Text(f"Seat {view.to_move} is thinking …", style="dim")
+            return Text(f"{self.seat_name(view.to_move)} is thinking …", style="dim")
         legal = view.legal
         if view.phase is Phase.AUCTION:
             tokens = [a.token for a in legal if isinstance(a, Bid)]
@@ -196,7 +197,13 @@ class TableScreen(Screen):
                     + ("" if lead else " · Enter alone passes"), style="dim")
         return line
 
+    def seat_name(self, seat: int) -> str:
+        """A seat's name as every page of the table gives it: ``Bot 2 · easy``, ``Ann``."""
+        return seat_names(self.session)[seat]
+
     def say(self, words: str, error: bool = False) -> None:
+        """Show ``words`` below the entry line (in place of any question there)."""
+        self.leaving = False
         self.message = Text(("✗ " if error else "") + words,
                             style="bold red" if error else "green")
         self.query_one("#message", Static).update(self.message)
@@ -214,7 +221,7 @@ class TableScreen(Screen):
                                  callback=lambda play: self.chosen(play, sent))
             return False
         except ActionError as e:
-            self.say(say_reason(e), error=True)
+            self.say(say_reason(e, seat_name=self.seat_name), error=True)
             return False
         except sqlite3.Error as e:
             self.say(f"that could not be saved ({e}); nothing changed: try again", error=True)
@@ -255,14 +262,14 @@ class TableScreen(Screen):
             try:
                 cards = cards_entered(view.hand, play.ranks)
             except ActionError as e:
-                self.say(say_reason(e), error=True)
+                self.say(say_reason(e, seat_name=self.seat_name), error=True)
                 return
             self.act({"play": play.text, "with": cards}, cards)
         else:
             try:
                 cards = cards_entered(view.hand, self.typed)
             except ActionError as e:
-                self.say(say_reason(e), error=True)
+                self.say(say_reason(e, seat_name=self.seat_name), error=True)
                 return
             self.act({"cards": cards}, cards)
 
@@ -270,20 +277,23 @@ class TableScreen(Screen):
         try:
             self.session.next_deal(CREATOR)
         except (ActionError, sqlite3.Error) as e:
-            self.say(say_reason(e), error=True)
+            self.say(say_reason(e, seat_name=self.seat_name), error=True)
             return
         self.message = Text()
         self.show()
         self.kick()
 
     def on_key(self, event: Key) -> None:
-        """Ranks typed at the entry line, Enter, Backspace, Space, and the auction's digits."""
+        """Ranks typed at the entry line, Enter, Backspace, Space, and the auction's digits;
+        after "Esc again leaves the table", any other key stays and does nothing else."""
         key, char = event.key, event.character or ""
         phase = self.view.phase
-        if key != "escape":
-            self.leaving = False
         handled = True
-        if key == "enter":
+        if self.leaving and key != "escape":  # it answers "Esc again leaves": stay, only
+            self.leaving = False
+            self.message = Text()
+            self.query_one("#message", Static).update(self.message)
+        elif key == "enter":
             self.enter()
         elif key == "backspace":
             self.typed = self.typed[:-1]
@@ -426,9 +436,9 @@ class TableScreen(Screen):
             self.show()
             return
         if not (self.leaving or self.session.match.finished):
-            self.leaving = True
             self.say("Esc again leaves the table (the match is kept: resume it from the "
                      "start screen); any other key stays")
+            self.leaving = True
             return
         self.closed = True
         self.app.pop_screen()
@@ -462,7 +472,7 @@ class TableScreen(Screen):
 
     def computer_failed(self, seat: int, error: Exception) -> None:
         self.thinking = False
-        self.say(f"the computer player of seat {seat} failed ({error}); o hands your seat to "
+        self.say(f"{self.seat_name(seat)} failed ({error}); o hands your seat to "
                  "auto-play, Esc leaves (the match is kept)", error=True)
 
     def computer_done(self, kind: str, seat: int, version: int, action: Action | None) -> None:
@@ -479,7 +489,8 @@ class TableScreen(Screen):
                 else:
                     session.submit(seat, action)
             except (ActionError, sqlite3.Error) as e:
-                self.say(f"seat {seat}: {e}", error=True)
+                self.say(f"{self.seat_name(seat)}: {say_reason(e, seat_name=self.seat_name)}",
+                         error=True)
                 return
             if thrown_in:
                 self.say("Nobody bid: the deal was thrown in and is dealt again.")
