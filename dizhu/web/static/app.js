@@ -238,8 +238,8 @@ function opponents(bots, people) {
   return [...groups.values()].map(({ level, name, n }) => {
     if (name !== null) return isolate(name);
     const number = t(`number.${n}`);
-    return level === "friend" ? t("lobby.friends_free", { n, number })
-      : t("lobby.bots", { n, number, level: levelName(level) });
+    if (level !== "friend") return t("lobby.bots", { n, number, level: levelName(level) });
+    return n === 1 ? t("lobby.friend_free") : t("lobby.friends_free", { number });
   });
 }
 
