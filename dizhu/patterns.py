@@ -5,7 +5,8 @@ the run's length for a chain, and then its wings or kickers one rank at a time.
 :func:`shapes` describes each pattern of a ruleset for an interface to ask the right
 questions, :func:`compose` turns the answers into the play (the strongest reading of
 those cards as that pattern, as the table keeps it), or says what is wrong, and
-:func:`naming` gives the answers that name a play (what an interface may offer).
+:func:`naming` gives the answers that name a play (what an interface may offer) and
+:func:`main_part` the cards its main run puts on the table.
 """
 
 from __future__ import annotations
@@ -162,7 +163,7 @@ def naming(play: Play, combos: CombinationRules = CLASSIC_COMBOS) -> Naming:
     sized = play.kind is Kind.BOMB and combos.bomb_sizes[0] < combos.bomb_sizes[1]
     if not shape.wing:
         return Naming(play.kind, play.main, play.length, (), play.size if sized else None)
-    rest = play.cards - _RUNS[play.main][play.length] * shape.body
+    rest = play.cards - main_part(play)
     wings: list[int] = []
     rank = 0
     while rest:
@@ -170,6 +171,12 @@ def naming(play: Play, combos: CombinationRules = CLASSIC_COMBOS) -> Naming:
         rest >>= FIELD_BITS
         rank += 1
     return Naming(play.kind, play.main, play.length, tuple(wings))
+
+
+def main_part(play: Play) -> int:
+    """The cards of ``play``'s main run: all of its cards but its wings or kickers."""
+    shape = SHAPES[play.kind]
+    return _RUNS[play.main][play.length] * shape.body if shape.wing else play.cards
 
 
 _RUNS = [[sum(UNIT[main:main + length]) for length in range(NUM_RANKS - main + 1)]

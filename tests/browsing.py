@@ -280,6 +280,36 @@ def seeded_match(server, ruleset: str, seed: str, name: str = "Ann") -> int:
         store.close()
 
 
+def deals_played_out(server, ruleset: str, deals: int = 1, seed: str = "played") -> int:
+    """A match made on the server's database whose first ``deals`` deals were played out
+    there (the computers' moves for every seat but the person's, the person's the first
+    legal action): opened, it shows its score sheet. Returns its id."""
+    match_id = seeded_match(server, ruleset, seed)
+    store = Store(server.db)
+    try:
+        table = MatchSession.load(store, match_id)
+        while len(table.match.scored_deals) < deals:
+            if table.deal.is_over:
+                table.next_deal()
+            elif not table.play_due():
+                table.submit(0, table.view_for_decision(0).legal[-1])
+        table.close()
+        return match_id
+    finally:
+        store.close()
+
+
+def watch_link(server, match_id: int) -> str:
+    """The spectators' link of a match."""
+    store = Store(server.db)
+    try:
+        secret = store.db.execute("SELECT secret FROM watch WHERE match_id = ?",
+                                  (match_id,)).fetchone()[0]
+    finally:
+        store.close()
+    return f"{server.url}/#/watch/{secret}"
+
+
 def sheet_scores(page) -> list[int]:
     """The points of each seat in the score sheet's first deal."""
     return page.eval_on_selector_all(

@@ -295,9 +295,10 @@ def test_an_invitation_shows_every_character_of_its_link(browser, server, phone)
 
 
 WORDS = {
-    "en": ("you may hand it to a computer in ", "against normal and a friend not seated yet",
-           "against Bo and normal"),
-    "zh": ("秒后可交给电脑代打", "对手：普通和待入座的好友和简单", "对手：Bo和普通和简单"),
+    "en": ("you may hand it to a computer in ",
+           "against one normal bot and a friend not seated yet", "against Bo and one normal bot"),
+    "zh": ("秒后可交给电脑代打", "对手：一个普通电脑、一位待入座的好友和一个简单电脑",
+           "对手：Bo、一个普通电脑和一个简单电脑"),
 }
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from dizhu.cards import RANKS
 from dizhu.combos import Kind, Play
-from dizhu.patterns import Naming, naming
+from dizhu.patterns import SHAPES, Naming, naming
 from dizhu.rulesets import find_ruleset
 from dizhu.session import MatchSession, Store
 
@@ -31,14 +31,36 @@ def card_of(rank: int) -> str:
 
 def name_pattern(person: Person, named: Naming) -> None:
     """Name a play as a person does: the pattern button, the lowest card of the main run,
-    the run's length, then each wing or kicker by a card of its rank."""
+    the run's length, then each wing or kicker by a card of its rank. At each step the
+    hand marks the cards the answers so far put on the table: the main run's, then each
+    wing's as it is chosen."""
+    shape = SHAPES[named.kind]
     person.click("#pattern-toggle")
     person.click(f"#pattern button[data-kind='{named.kind.label}']")
+    assert marked(person.page) == Counter()
     person.click(card_of(named.main))
     if person.page.locator("#pattern-length").count():
         person.page.select_option("#pattern-length", str(named.length))
+    if person.page.locator("#pattern-size").count():
+        person.page.select_option("#pattern-size", str(named.size))
+    body = named.size or shape.body
+    expected = Counter({RANKS[r]: body for r in range(named.main, named.main + named.length)})
+    assert marked(person.page) == expected
     for rank in named.wings:
         person.click(card_of(rank))
+        expected[RANKS[rank]] += shape.wing
+        assert marked(person.page) == expected
+
+
+def marked(page) -> Counter:
+    """The hand's cards marked as named, by rank."""
+    return Counter(page.eval_on_selector_all("#hand .card.named",
+                                             "cs => cs.map(c => c.dataset.card[0])"))
+
+
+def marked_cards(page) -> list[str]:
+    return sorted(page.eval_on_selector_all("#hand .card.named",
+                                            "cs => cs.map(c => c.dataset.card)"))
 
 
 def leading(browser, server, ruleset: str, kind: Kind, how: dict):
@@ -57,18 +79,84 @@ def leading(browser, server, ruleset: str, kind: Kind, how: dict):
 def test_naming_a_pattern_with_wings_plays_it(browser, server, ruleset, kind, how):
     """Defect 1: the pattern, its lowest rank, its length, then its kickers or wings one
     rank at a time; Play puts exactly that play on the table (the server once refused the
-    message as nested too deep)."""
+    message as nested too deep). Once every wing is chosen the picker says so, not "click
+    cards to add" (tester's defect 13). Tester's defect 2: the hand marked only the main run's
+    lowest rank and every card of each wing's rank ("from 5 length 2, wings A 9": 555
+    marked, not 666, and both aces and both 9s); now it marks the main run and the wings
+    chosen, and the cards marked are the very cards that go to the table."""
     person, play = leading(browser, server, ruleset, kind, how)
     page = person.page
     named = naming(play, find_ruleset(ruleset).combos)
     assert named.wings
     name_pattern(person, named)
+    words = page.text_content("#pattern .steps .wings")
+    assert "click cards to add" not in words and "点牌添加" not in words, words
+    n = len(named.wings)
+    assert words.endswith(CATALOGS[how["lang"]]["pattern.all_chosen"]
+                          .format(n=n, need=n) + ("）" if how["lang"] == "zh" else ")")), words
+    chosen = marked_cards(page)
     person.acting("#play")
     assert not page.is_visible("#message.error"), page.text_content("#message")
     assert person.last_play()["play"] == play.text
     page.wait_for_selector("#play-0 .play-label")
     assert page.text_content("#play-0 .play-label") == CATALOGS[how["lang"]][f"kind.{kind.label}"]
     assert page.locator("#play-0 .card").count() == play.size
+    assert sorted(page.eval_on_selector_all("#play-0 .card",
+                                            "cs => cs.map(c => c.dataset.card)")) == chosen
+    assert not person.errors
+
+
+UNWINGED = [("classic", Kind.STRAIGHT), ("classic", Kind.PAIR_CHAIN), ("four", Kind.BOMB),
+            ("classic", Kind.ROCKET)]
+
+
+@pytest.mark.parametrize("ruleset, kind", UNWINGED, ids=[f"{r}-{k.label}" for r, k in UNWINGED])
+def test_the_hand_marks_a_named_run_whole(browser, server, ruleset, kind):
+    """Tester's defect 2: for "straight from 8 length 5" the hand marked only the 8. The
+    whole run (a two-pack bomb: as many cards as its size; the rocket: both jokers) is
+    marked, and those very cards go to the table."""
+    person, play = leading(browser, server, ruleset, kind, {"lang": "en"})
+    page = person.page
+    if kind is Kind.ROCKET:
+        person.click("#pattern-toggle")
+        person.click("#pattern button[data-kind='rocket']")
+        assert marked(page) == Counter({"B": 1, "R": 1})
+    else:
+        name_pattern(person, naming(play, find_ruleset(ruleset).combos))
+    assert len(chosen := marked_cards(page)) == play.size
+    person.acting("#play")
+    assert person.last_play()["play"] == play.text
+    assert sorted(page.eval_on_selector_all("#play-0 .card",
+                                            "cs => cs.map(c => c.dataset.card)")) == chosen
+    assert not person.errors
+
+
+@LAYOUTS
+def test_the_picker_asks_for_a_run_only_where_the_pattern_has_one(browser, server, how):
+    """Tester's defect 22: "single: click the lowest card of its main run". A chain asks
+    for the lowest card of its main run; a single, pair, triple or bomb for one of its
+    cards; a triple or four with kickers for a card of its triple or four; the same in
+    the message that says what to do next."""
+    words = CATALOGS[how["lang"]]
+    seed, _ = leading_with("classic", Kind.AIRPLANE_SINGLES)
+    person = Person(browser, server, **how)
+    person.open_match(seeded_match(server, "classic", seed))
+    person.bid_through(3)
+    page = person.page
+    person.click("#pattern-toggle")
+    run = words["pattern.first_run"]
+    for kind, part in [("single", "rank"), ("pair", "rank"), ("triple", "rank"),
+                       ("bomb", "rank"), ("triple_single", "triple"), ("triple_pair", "triple"),
+                       ("four_two_singles", "four"), ("straight", "run"), ("pair_chain", "run"),
+                       ("airplane", "run"), ("airplane_pairs", "run")]:
+        person.click(f"#pattern button[data-kind='{kind}']")
+        steps = page.text_content("#pattern .steps")
+        assert steps == words["pattern.step_click"].format(
+            kind=words[f"kind.{kind}"], what=words[f"pattern.first_{part}"]), steps
+        assert (run in steps) == (part == "run"), steps
+        message = page.text_content("#message")
+        assert message in (words["pattern.now_click"].format(what=words[f"pattern.first_{part}"]),
+                           words["pattern.none_of_kind"].format(kind=words[f"kind.{kind}"]))
     assert not person.errors
 
 

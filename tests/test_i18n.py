@@ -41,3 +41,17 @@ def test_every_key_the_page_uses_is_in_the_catalogs():
     used |= set(HTML_KEY.findall((STATIC / "index.html").read_text()))
     missing = sorted(k for k in used if k not in CATALOGS["en"])
     assert not missing
+
+
+HALF_WIDTH = re.compile(r"[\u3400-\u9fff\u3000-\u303f\uff00-\uffef][?!:;,()]"
+                        r"|[?!:;,(][\u3400-\u9fff\u3000-\u303f\uff00-\uffef]")
+"""ASCII punctuation touching a Chinese character (or full-width punctuation)."""
+
+
+def test_the_chinese_words_take_full_width_punctuation():
+    """Tester's defect 20: "抢地主吗?" with a half-width question mark; every string of the
+    Chinese catalogs, the page's and How to play's, punctuates its Chinese full width."""
+    help_zh = json.loads((STATIC / "help" / "zh.json").read_text())
+    wrong = {key: words for key, words in {**CATALOGS["zh"], **help_zh}.items()
+             if isinstance(words, str) and HALF_WIDTH.search(FACT.sub("", words))}
+    assert wrong == {}

@@ -33,6 +33,10 @@ from dizhu.web.messages import MAX_BYTES, MessageError, read_message
                                            "wings": ["T"]}}, "version": 19},
     {"type": "act", "version": 3, "action": {"pattern": {
         "kind": "airplane_pairs", "main": "3", "length": 6, "wings": list("9TJQKA")}}},
+    # with the very cards the hand marked for it
+    {"type": "act", "version": 6, "action": {"pattern": {"kind": "triple_single", "main": "5",
+                                                         "wings": ["9"]},
+                                             "with": ["5s", "5h", "5d", "9c"]}},
     # a long match counts far past a million events before a page's numbers run out
     {"type": "next", "version": 2**53 - 1},
     {"type": "autoplay", "bot": "easy", "seat": 3},

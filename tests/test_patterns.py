@@ -4,9 +4,9 @@ naming is refused with a reason."""
 import pytest
 
 from dizhu import find_ruleset
-from dizhu.cards import parse_ranks
+from dizhu.cards import UNIT, count_of, parse_ranks
 from dizhu.combos import InvalidPlayError, Kind, Play
-from dizhu.patterns import Naming, compose, naming
+from dizhu.patterns import SHAPES, Naming, compose, main_part, naming
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "four"])
@@ -21,6 +21,18 @@ def test_every_play_of_the_universe_is_named_back(ruleset):
                         named.size)
         assert again == play and again.main == play.main, (play, named)
     assert len(plays) == len(rules.universe.by_key)
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "four"])
+def test_the_main_run_and_the_wings_make_the_whole_play(ruleset):
+    """The cards of the main run (what the page marks once the run is named) and those of
+    each wing named make every play of the universe, card for card."""
+    rules = find_ruleset(ruleset)
+    for play in rules.universe.all_plays():
+        named = naming(play, rules.combos)
+        wings = sum(UNIT[rank] * SHAPES[play.kind].wing for rank in named.wings)
+        assert main_part(play) + wings == play.cards, play
+        assert count_of(main_part(play), play.main) >= 1, play
 
 
 def test_a_naming_as_the_page_receives_it():

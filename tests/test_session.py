@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dizhu.auction import BID, CALL_BID, PASS_BID, ROB_BID
-from dizhu.cards import card_rank, card_text
+from dizhu.cards import RANKS, card_rank, card_text, format_ranks
 from dizhu.combos import Play
 from dizhu.deal import AmbiguousPlayError, Phase
-from dizhu.patterns import naming
+from dizhu.patterns import main_part, naming
 from dizhu.reasons import reason_of
 from dizhu.record import RecordError, deal_to_record
 from dizhu.rulesets import find_ruleset
@@ -207,6 +207,20 @@ def test_a_named_pattern_becomes_the_play(store):
         action_of(table.deal, CREATOR, {"pattern": {"kind": "triple_single", "main": "5"}})
     with pytest.raises(ActionError, match="no rank"):
         action_of(table.deal, CREATOR, {"pattern": {"kind": "single", "main": "Z"}})
+
+
+def test_a_named_pattern_comes_with_the_very_cards_the_page_marked(store):
+    table = new_table(store)
+    held = table.deal.held_cards(CREATOR)
+    card = held[-1]
+    rank = RANKS[card_rank(card)]
+    play, cards = action_of(table.deal, CREATOR, {"pattern": {"kind": "single", "main": rank},
+                                                  "with": [card_text(card)]})
+    assert play == Play.parse(f"single {rank}") and cards == [card]
+    missing = next(c for c in range(54) if c not in held)
+    with pytest.raises(ActionError, match="you do not hold"):
+        action_of(table.deal, CREATOR, {"pattern": {"kind": "single", "main": rank},
+                                        "with": [card_text(missing)]})
 
 
 FORM = {"ruleset": "classic", "mode": "deals", "target": 10, "bots": ["normal", "normal"]}
@@ -534,7 +548,8 @@ def test_a_writer_that_never_pauses_still_keeps_its_log_bounded(tmp_path):
 def test_the_pattern_picker_is_sent_the_plays_of_the_seat_to_move(tmp_path_factory, seed,
                                                                   ruleset):
     """Each state names the person's legal plays as the pattern picker offers them (what
-    naming them gives back), only on the person's turn; a spectator gets none."""
+    naming them gives back, and the cards of each main run once), only on the person's
+    turn; a spectator gets none."""
     store = Store(tmp_path_factory.mktemp("picker") / "game.sqlite3")
     seats = find_ruleset(ruleset).seats
     table = MatchSession.create(store, NewMatch("Ann", "deals", 5, ("easy",) * (seats - 1),
@@ -547,9 +562,13 @@ def test_the_pattern_picker_is_sent_the_plays_of_the_seat_to_move(tmp_path_facto
         plays = [a for a in table.deal.legal_actions() if isinstance(a, Play) and not a.is_pass]
         mine = table.deal.to_move == CREATOR and not table.deal.is_over
         expected: dict[str, list] = {}
+        runs = set()
         for play in plays if mine else ():
+            named = naming(play, table.rules.combos)
+            run = (play.kind, named.main, named.length, named.size)
             expected.setdefault(play.kind.label, []).append(
-                naming(play, table.rules.combos).to_json())
+                named.to_json() + [format_ranks(main_part(play))] * (run not in runs))
+            runs.add(run)
         assert sent == expected
         assert json.loads(table.state_text(CREATOR))["view"]["pattern_plays"] == expected
         assert table.state(None)["view"]["pattern_plays"] == {}

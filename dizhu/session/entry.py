@@ -25,8 +25,9 @@ def action_of(deal: Deal, seat: int, message: Any) -> tuple[Action, list[int] | 
     try:
         if message.get("pass"):
             return PASS, None
-        if "pattern" in message:
-            return composed(deal, message["pattern"]), None
+        if "pattern" in message:  # with the cards the page marked for it, if it says
+            cards = held_cards(deal, seat, message["with"]) if "with" in message else None
+            return composed(deal, message["pattern"]), cards
         if "cards" in message:
             cards = held_cards(deal, seat, message["cards"])
             return play_from_cards(deal, ranks_of_cards(cards)), cards

@@ -21,11 +21,11 @@ from ..actions import action_from_json, action_to_json
 from ..auction import NO_DOUBLE, PASS_BID
 from ..bots import Bot
 from ..bots.hints import Hinter
-from ..cards import card_text, parse_card
+from ..cards import card_text, format_ranks, parse_card
 from ..combos import PASS, Kind, Play
 from ..deal import Action, Deal, IllegalActionError, Phase
 from ..match import Match, MatchSettings
-from ..patterns import naming, shapes
+from ..patterns import main_part, naming, shapes
 from ..reasons import Reason
 from ..record import deal_to_record
 from ..rules import RuleSet
@@ -562,20 +562,30 @@ def playable_kinds(seen: SeatView) -> list[str]:
 
 def pattern_plays(seen: SeatView) -> dict[str, list[list]]:
     """The seat's legal plays as its pattern picker names them, by kind: for each, the
-    lowest rank of the main run, the length, a bomb's size where bombs vary, and the wing
-    ranks (:meth:`.Naming.to_json`). The page offers only these: it knows no rule."""
+    lowest rank of the main run, the length, a bomb's size where bombs vary and the wing
+    ranks (:meth:`.Naming.to_json`); the first play of each main rank, length and size
+    adds its main run's cards by rank (:func:`.main_part`), which its others share. The
+    page offers only these, and marks in the hand the cards the answers so far put on the
+    table: it knows no rule."""
     found: dict[str, list[list]] = {}
+    runs: set[tuple] = set()
     ruleset = seen.rules.name
     for action in seen.legal:
         if isinstance(action, Play) and action.kind is not Kind.PASS:
-            found.setdefault(action.kind.label, []).append(list(_named(action, ruleset)))
+            named = _named(action, ruleset)
+            run = (action.kind, *named[:3])
+            found.setdefault(action.kind.label, []).append(
+                list(named if run not in runs else named[:4]))
+            runs.add(run)
     return found
 
 
 @lru_cache(maxsize=8192)
 def _named(play: Play, ruleset: str) -> tuple:
-    """:func:`.naming` as JSON, kept for the plays met again (a hand leads many times)."""
-    return tuple(naming(play, find_ruleset(ruleset).combos).to_json())
+    """:func:`.naming` as JSON with the main run's cards, kept for the plays met again (a
+    hand leads many times)."""
+    named = naming(play, find_ruleset(ruleset).combos).to_json()
+    return (*named, format_ranks(main_part(play)))
 
 
 def _is_pass(action: Action) -> bool:

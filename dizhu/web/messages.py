@@ -77,7 +77,7 @@ ACTIONS: dict[str, dict[str, tuple[Any, bool]]] = {
     "pass": {"pass": (bool, True)},
     "cards": {"cards": (CARDS, True)},
     "play": {"play": (str, True), "with": (CARDS, False)},
-    "pattern": {"pattern": (PATTERN, True)},
+    "pattern": {"pattern": (PATTERN, True), "with": (CARDS, False)},
 }
 """Each kind of action, named by the field that marks it, and its fields."""
 

@@ -250,6 +250,32 @@ function showLevelNote() {
     .join(" · ");
 }
 
+/** Who plays the other seats, in words: each friend seated by name, the computers of
+ * one level said once with their number ("three easy bots"), the friends not seated yet
+ * likewise; in the order of their first seats. */
+function opponents(bots, people) {
+  const groups = new Map();
+  bots.forEach((level, i) => {
+    const name = level === "friend" ? people[String(i + 1)] : null;
+    const seated = name !== null && name !== undefined;
+    const key = seated ? `seat ${i}` : level;
+    if (!groups.has(key)) groups.set(key, { level, name: seated ? personName(name, i + 1) : null, n: 0 });
+    groups.get(key).n += 1;
+  });
+  return [...groups.values()].map(({ level, name, n }) => {
+    if (name !== null) return isolate(name);
+    const number = t(`number.${n}`);
+    if (level !== "friend") return t("lobby.bots", { n, number, level: levelName(level) });
+    return n === 1 ? t("lobby.friend_free") : t("lobby.friends_free", { number });
+  });
+}
+
+/** Words said as a list: "a, b and c" (“a、b和c”). */
+function listed(words) {
+  if (words.length < 3) return words.join(t("list.and"));
+  return `${words.slice(0, -1).join(t("list.comma"))}${t("list.and")}${words[words.length - 1]}`;
+}
+
 /** A lobby entry's words: its ruleset, length, who plays the other seats (a friend by the
  *  name they sat down with) and its options. ``m`` is a match of the lobby's lists. */
 function describe(m) {
@@ -262,11 +288,7 @@ function describe(m) {
     .filter(Boolean);
   const words = t("lobby.describe", {
     rules: rules ? rulesetTitle(rules) : settings.ruleset, length,
-    bots: settings.bots.map((level, i) => {
-      if (level !== "friend") return levelName(level);
-      const name = people[String(i + 1)];
-      return name === null || name === undefined ? t("lobby.friend_free") : isolate(personName(name, i + 1));
-    }).join(t("list.and")),
+    bots: listed(opponents(settings.bots, people)),
   });
   return options.length ? t("lobby.describe_options", { match: words, options: options.join(t("list.comma")) }) : words;
 }

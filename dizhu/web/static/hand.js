@@ -45,7 +45,21 @@ export function kittyPositions(cards, kitty) {
   return marked;
 }
 
-/** Draw the hand into ``box``. ``hand``: {cards, order, selected, named (ranks), offered
+/** The positions of the cards ``counts`` (rank → how many) asks for, each rank's first
+ * in ``order`` (as the hand shows them) first. */
+export function rankPositions(cards, order, counts) {
+  const left = new Map(counts);
+  const found = new Set();
+  for (const i of order) {
+    const rank = rankOf(cards[i]);
+    if (!(left.get(rank) > 0)) continue;
+    found.add(i);
+    left.set(rank, left.get(rank) - 1);
+  }
+  return found;
+}
+
+/** Draw the hand into ``box``. ``hand``: {cards, order, selected, named (positions), offered
  * (the ranks a click may name next while naming a pattern, else null), fromKitty
  * (positions), patternMode, dealing}; ``dealing``: {elapsed, within} (ms) while a new
  * deal's cards come to the hand, one after another, all of them ``within`` the time (a
@@ -83,7 +97,7 @@ export function renderHand(box, { cards, order, selected, named, offered = null,
     const kitty = fromKitty.has(i);
     span.setAttribute("aria-label", kitty ? t("hand.from_kitty", { card: cardName(card) }) : cardName(card));
     span.classList.toggle("selected", on);
-    span.classList.toggle("named", named.has(rankOf(card)));
+    span.classList.toggle("named", named.has(i));
     span.classList.toggle("offered", Boolean(offered && offered.has(rankOf(card))));
     span.classList.toggle("from-kitty", kitty);
     span.append(cardFace(card));

@@ -53,7 +53,8 @@ export function renderInvite(links, state = null, names = []) {
   const body = $("invite-body");
   body.replaceChildren();
   for (const { seat, link } of links.invitations) {
-    const label = state.match.names[seat] === null ? t("invite.for_seat", { seat: names[seat] }) : t("invite.taken", { name: names[seat] });
+    const label = state.match.names[seat] === null ? t("invite.for_seat", { seat: t("place.seat", { n: seat + 1 }) })
+      : t("invite.taken", { name: names[seat] });
     body.append(linkRow(label, link, seat));
   }
   body.append(linkRow(t("invite.watch"), links.watch, "watch"));

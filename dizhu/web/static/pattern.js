@@ -3,8 +3,9 @@
 // wings or kickers one rank at a time. The page knows no rule: the shapes and bomb sizes
 // come from the server (this ruleset's patterns), and so do the plays the person may name
 // now (the view's ``pattern_plays``: by kind, each legal play as [main, length, size,
-// wings]); the picker offers only the answers that lead to one of them. The server
-// composes and checks the play.
+// wings], the first of each main, length and size with its main run's cards); the picker offers only the answers that lead to one of them,
+// and the hand marks the cards they put on the table. The server composes and checks the
+// play, and plays the very cards marked.
 
 import { el } from "./dom.js";
 import { kindName, language, rankName, t } from "./i18n.js";
@@ -85,9 +86,20 @@ export class PatternEntry {
     return new Set([...ranks].filter((r) => this.fitting({ wings: [...this.wings, r] }).length));
   }
 
-  /** Ranks chosen so far (the main run's lowest and the wings), to highlight in the hand. */
-  ranks() {
-    return new Set(this.main === null ? [] : [this.main, ...this.wings]);
+  /** The cards the answers so far put on the table, as rank → how many: the main run as
+   * the server gives it (the rocket's as soon as it is chosen) and each wing chosen; the
+   * whole play once every answer is in. */
+  named() {
+    const counts = new Map();
+    const play = this.kind && (this.main !== null || this.kind === "rocket") ? this.fitting()[0] : null;
+    if (!play) return counts;
+    // the main run's cards come with the first play of its main rank, length and size
+    const run = this.plays[this.kind].find((p) => p.length > 4 && p[0] === play[0] && p[1] === play[1]
+      && p[2] === play[2]);
+    const add = (rank, n) => counts.set(rank, (counts.get(rank) || 0) + n);
+    for (const rank of run[4]) add(rank, 1);
+    for (const rank of this.wings) add(rank, this.shape.wing);
+    return counts;
   }
 
   /** A card of ``rank`` was clicked (or typed); returns an error text, or "" when taken. */
@@ -110,11 +122,20 @@ export class PatternEntry {
     return "";
   }
 
+  /** Which card of the play a first click names, in words: the lowest of a chain's run;
+   * else any card of its rank, of its triple or of its four beside kickers. */
+  firstCard() {
+    const shape = this.shape;
+    const part = !shape ? "rank" : shape.chain ? "run" : !shape.wing ? "rank"
+      : shape.body === 4 ? "four" : "triple";
+    return t(`pattern.first_${part}`);
+  }
+
   /** The action to send, or an error text. */
   action() {
     if (!this.kind) return t("pattern.choose_first");
     if (this.kind === "rocket") return { pattern: { kind: "rocket" } };
-    if (this.main === null) return t("pattern.click_lowest");
+    if (this.main === null) return t("pattern.click_main", { what: this.firstCard() });
     const pattern = { kind: this.kind, main: this.main, length: this.length || 1, wings: this.wings };
     if (this.size !== null) pattern.size = this.size;
     return { pattern };
@@ -149,7 +170,7 @@ export class PatternEntry {
       b.addEventListener("click", () => {
         this.reset(p.kind);
         changed(!playable.has(p.kind) ? t("pattern.none_of_kind", { kind: kindName(p.kind) })
-          : p.kind === "rocket" ? t("pattern.rocket_ready") : t("pattern.now_click"));
+          : p.kind === "rocket" ? t("pattern.rocket_ready") : t("pattern.now_click", { what: this.firstCard() }));
       });
       kinds.append(b);
     }
@@ -157,7 +178,7 @@ export class PatternEntry {
     if (!this.kind || this.kind === "rocket") return;
     const shape = this.shape;
     const steps = el("div", "steps");
-    steps.append(el("span", "", this.main === null ? t("pattern.step_click", { kind: kindName(this.kind) })
+    steps.append(el("span", "", this.main === null ? t("pattern.step_click", { kind: kindName(this.kind), what: this.firstCard() })
       : t("pattern.step_from", { kind: kindName(this.kind), rank: rankName(this.main) })));
     const chooser = (id, key, values, value, set) => {
       const label = el("label", "", ` ${t(key)} `);
@@ -181,8 +202,10 @@ export class PatternEntry {
     if (need && this.main !== null) {
       const key = shape.chain ? (shape.wing === 2 ? "pattern.wings_pairs" : "pattern.wings_singles")
         : (shape.wing === 2 ? "pattern.kickers_pairs" : "pattern.kickers_singles");
+      const n = this.wings.length;
       steps.append(el("span", "wings", ` · ${t(key, {
-        chosen: this.wings.map(rankName).join(" ") || "—", n: this.wings.length, need })}`));
+        chosen: this.wings.map(rankName).join(" ") || "—",
+        progress: t(n < need ? "pattern.adding" : "pattern.all_chosen", { n, need }) })}`));
     }
     panel.append(steps);
   }

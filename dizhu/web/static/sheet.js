@@ -139,10 +139,14 @@ function matchTable(match, names, short, on) {
     tr.append(cell);
     body.append(tr);
   }
+  // the label spans the deal's number, the landlord and the stake: two of them where a
+  // narrow screen leaves the landlord's column out (each label shows in its own layout)
   const totals = el("tr", "sheet-totals");
-  const label = el("th", "", t("sheet.total"));
-  label.colSpan = 3;
-  totals.append(label);
+  for (const [cls, span] of [["total-wide", 3], ["total-narrow", 2]]) {
+    const label = el("th", cls, t("sheet.total"));
+    label.colSpan = span;
+    totals.append(label);
+  }
   match.totals.forEach((x, seat) => totals.append(el("th", `col-seat${seat === match.seat ? " col-mine" : ""}`, String(x))));
   totals.append(el("th", "col-links"));
   body.append(totals);

@@ -15,7 +15,7 @@ import { ensureSeats, isActive, renderCount, renderInfo, renderKitty, renderSeat
   renderStake, renderStatus } from "./board.js";
 import { cardRow, rankOf } from "./cards.js";
 import { $, api, button, el, reducedMotion, remember, remembered } from "./dom.js";
-import { HAND_ORDERS, handOrder, kittyPositions, renderHand } from "./hand.js";
+import { HAND_ORDERS, handOrder, kittyPositions, rankPositions, renderHand } from "./hand.js";
 import { language, playText, rankName, sayReason, t } from "./i18n.js";
 import { levelName, seatNames, shortNames, viewerSeat } from "./names.js";
 import { renderInvite } from "./invite.js";
@@ -579,8 +579,16 @@ export class TableView {
 
   playPattern() {
     const action = this.pattern.action();
-    if (typeof action === "string") this.say(action, true);
-    else this.act(action);
+    if (typeof action === "string") { this.say(action, true); return; }
+    const marked = this.namedCards();
+    if (marked.size) action.with = [...marked].map((i) => this.cards[i]);
+    this.act(action);
+  }
+
+  /** The positions of the hand's cards the pattern named so far puts on the table. */
+  namedCards() {
+    if (!this.patternMode) return new Set();
+    return rankPositions(this.cards, handOrder(this.cards, this.sortBy), this.pattern.named());
   }
 
   renderPattern() {
@@ -709,7 +717,7 @@ export class TableView {
       dealing: dealing < DEAL_MS ? { elapsed: dealing, within: DEAL_MS } : null,
       order: handOrder(this.cards, this.sortBy),
       selected: this.selected,
-      named: this.patternMode ? this.pattern.ranks() : new Set(),
+      named: this.namedCards(),
       offered: this.patternMode && this.pattern.kind ? this.pattern.offered() : null,
       fromKitty,
       patternMode: this.patternMode,
