@@ -181,15 +181,27 @@ def listing(items: Sequence[str], language: str = "en") -> str:
 
 
 def opponents(bots: list[str], people: dict[str, str | None], language: str = "en") -> str:
-    """Who a match's creator plays against, as the lobby lists it: each computer by its
-    level, each friend by the name they sat down under (``easy and 小明``)."""
-    def one(seat: int, level: str) -> str:
+    """Who a match's creator plays against, as the lobby says it: each friend seated by the
+    name they sat down under, the computers of one level said once with their number
+    (``three easy bots``), the friends not seated yet likewise; in the order of their
+    first seats."""
+    groups: dict[str, list] = {}  # key -> [level, the seated friend's words or None, count]
+    for seat, level in enumerate(bots, 1):
+        name = people.get(str(seat)) if level == FRIEND else None
+        key = f"seat {seat}" if name is not None else level
+        words = None if name is None else person_name(name, seat, language)
+        groups.setdefault(key, [level, words, 0])[2] += 1
+
+    def said(level: str, person: str | None, n: int) -> str:
+        if person is not None:
+            return person
+        number = say(f"number.{n}", language)
         if level != FRIEND:
-            return level_name(level, language)
-        name = people.get(str(seat))
-        return say("lobby.friend_free", language) if name is None \
-            else person_name(name, seat, language)
-    return listing([one(seat, level) for seat, level in enumerate(bots, 1)], language)
+            return say("lobby.bots", language, n=n, number=number,
+                       level=level_name(level, language))
+        return say("lobby.friend_free" if n == 1 else "lobby.friends_free", language,
+                   number=number)
+    return listing([said(*group) for group in groups.values()], language)
 
 
 def answer_text(action: Bid | Double, seat: int, landlord: int) -> str:

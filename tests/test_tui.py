@@ -693,9 +693,9 @@ def test_seats_are_named_as_the_page_names_them(tmp_path):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             listed = visible(app.screen)
-            assert "Ann against easy, normal and hard" in listed, listed
-            assert "Host against hard and a friend not seated yet" in listed, listed
-            assert "Host against 小明 and easy" in listed, listed
+            assert "Ann against one easy bot, one normal bot and one hard bot" in listed, listed
+            assert "Host against one hard bot and a friend not seated yet" in listed, listed
+            assert "Host against 小明 and one easy bot" in listed, listed
             await pilot.press("enter")  # the new match's form
             form = app.screen.query_one(Choices).render().plain
             assert "Seat 2 · right (plays after you)" in form, form

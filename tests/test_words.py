@@ -93,3 +93,14 @@ def test_a_list_reads_as_a_sentence(language, items):
     else:
         head, last = said.rsplit(also, 1)
         assert last == items[-1] and head.split(comma) == items[:-1]
+
+
+def test_opponents_are_counted_by_level_as_the_lobby_counts_them():
+    """The terminal's start list says who plays the other seats as the lobby does: the
+    computers of one level once with their number, a seated friend by name."""
+    from dizhu.words import opponents
+    assert opponents(["easy", "easy", "easy"], {}) == "three easy bots"
+    assert opponents(["easy", "normal"], {}) == "one easy bot and one normal bot"
+    assert opponents(["friend", "easy"], {"1": "小明"}) == "小明 and one easy bot"
+    assert opponents(["friend", "friend"], {}, "zh") == "两位待入座的好友"
+    assert opponents(["hard", "friend", "hard"], {"2": ""}, "zh") == "两个困难电脑和玩家3"
