@@ -124,16 +124,16 @@ def test_a_friend_and_a_spectator_each_see_their_own_table(browser, server):
     page.wait_for_selector("#take-back-1")
     assert ann.state()["match"]["autoplays"] == {"1": "normal"}
     play_until([ann], lambda: plays_made(ann) >= 5 or ann.state()["view"]["phase"] == "over")
-    # Bo opens his invitation again: he is back at his seat, and takes it back
+    # Bo opens his invitation again: he is back at his seat, his own again at once (the
+    # computer Ann handed it to gives it back; he need not switch auto-play off)
     bo = Person(browser, server)
     bo.page.goto(link)  # from another browser: the page asks whether he is Bo
     bo.page.wait_for_selector("#join-me")
     assert plain(bo.page.text_content("#join-text")) == "Bo sits here. Are you Bo?"
     bo.click("#join-me")
-    bo.page.wait_for_selector("#autoplay-off, #next-deal, #sheet-dialog[open]")
-    if bo.page.is_visible("#autoplay-off"):
-        bo.acting("#autoplay-off")
+    bo.page.wait_for_selector("#autoplay", state="attached")
     bo.page.wait_for_function("!document.querySelector('#autoplay').checked")
+    assert not bo.page.is_visible("#autoplay-off")
     page.wait_for_selector("#take-back-1", state="detached")
     assert set(bo.hand()) <= set(hand)
     shows_only_its_hand(bo, 1)

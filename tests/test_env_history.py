@@ -59,10 +59,10 @@ def test_the_history_is_the_seat_views_encoded(encoding, seed, auction, ruleset,
     if from_position:
         deal = aec.deal
         for _ in range(rng.randrange(60)):
-            if deal.is_over:
+            deal.push(rng.choice(deal.legal_actions()))
+            if deal.is_over:  # a position to play from, not one played out
                 deal.pop()
                 break
-            deal.push(rng.choice(deal.legal_actions()))
         position = Position(rules, deal.hands[:], deal.landlord, deal.to_move, deal.top,
                             deal.top_seat)
         aec.reset(options={"position": position})
