@@ -212,7 +212,8 @@ static int spend(Solver *sv)
     sv->nodes++;
     if (sv->max_nodes >= 0 && sv->nodes > (uint64_t)sv->max_nodes)
         sv->stop = 1;
-    else if (sv->deadline >= 0 && !(sv->nodes & 1023) && now() > sv->deadline)
+    else if (sv->deadline >= 0 && (sv->nodes == 1 || !(sv->nodes & 1023))
+             && now() > sv->deadline)
         sv->stop = 1;
     return !sv->stop;
 }

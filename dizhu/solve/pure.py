@@ -87,7 +87,7 @@ class PureSearch:
     def _count(self) -> None:
         self.nodes += 1
         if self.nodes > self._limit or (
-                self._deadline is not None and not self.nodes & 255
+                self._deadline is not None and (self.nodes == 1 or not self.nodes & 255)
                 and time.perf_counter() > self._deadline):
             raise OutOfBudget
 
