@@ -3,6 +3,7 @@ on 127.0.0.1 (started as ``python -m dizhu serve``, SQLite commit included).
 
     python3 benchmarks/bench_server.py stress --tables 1,10,50,100,200 [--seconds 15]
     python3 benchmarks/bench_server.py paced --tables 100,200,300,400,500 [--seconds 60]
+    python3 benchmarks/bench_server.py fair --tables 10 --expert 20 [--seconds 15]
     ... [--checkout PATH [--checkout PATH ...]] [--sync full|normal] [--profile FILE]
 
 Each table is a match (classic, 20 deals, two ``easy`` computer seats) with one client
@@ -14,6 +15,10 @@ is replaced by a new one. Every action carries the version of the state it answe
 - ``paced``: the server keeps its default pause (0.8 s) and each person acts 1 to 3 s
   (uniform, seeded) after its turn comes; steps stop at the first table count whose p99
   is over ``--p99`` ms (50) or that saw an error.
+- ``fair``: as ``stress``, with ``--expert`` (20) tables of ``expert`` players beside
+  them (every seat, the person's handed to one too, thinking all along): what their
+  searches cost the other tables. Reported as for ``stress`` (the measured tables only),
+  with the experts' decisions per second.
 
 Reported per step: the person's actions per second (all tables together), the latency from
 sending an action to receiving the state that includes it (p50, p95, p99, max), errors,
@@ -49,6 +54,7 @@ from websockets.exceptions import ConnectionClosed
 
 ROOT = Path(__file__).resolve().parents[1]
 MATCH = {"ruleset": "classic", "mode": "deals", "target": 20, "bots": ["easy", "easy"]}
+SEARCHING = {**MATCH, "bots": ["expert", "expert"]}
 HEAD = re.compile(r'\{"type": "state", "version": (\d+),')
 WAITING = re.compile(r'"waiting_for": (\d+|null)')
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -63,6 +69,12 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     sizes: list[int] = field(default_factory=list)
+    searches: int = 0
+    """Decisions of the ``expert`` tables (``fair``)."""
+    heard: dict[str, int] = field(default_factory=dict)
+    """The last version each table's page heard of, by its socket's path."""
+    last_state: dict[object, float] = field(default_factory=dict)
+    """When each person (by its task) last received a state (``time.perf_counter``)."""
 
 
 class Server:
@@ -111,11 +123,12 @@ class Server:
             self.process.wait()
 
 
-async def new_match(port: int) -> str:
-    """A new match through the lobby's API (plain HTTP/1.1 on a socket of its own): the
-    path of the creator's socket (with the seat's token, where the server gives one)."""
+async def new_match(port: int, form: dict | None = None) -> str:
+    """A new match (:data:`MATCH`, or ``form``) through the lobby's API (plain HTTP/1.1 on a
+    socket of its own): the path of the creator's socket (with the seat's token, where
+    the server gives one)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    body = json.dumps(MATCH).encode()
+    body = json.dumps(form or MATCH).encode()
     writer.write(f"POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
                  f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n"
                  "Connection: close\r\n\r\n".encode() + body)
@@ -158,8 +171,13 @@ async def person(server: Server, socket_path: str, stats: Stats, rng: random.Ran
                     message = json.loads(text)
                     if stats.measuring:
                         stats.errors.append(message.get("message", text[:200]))
+                    if message.get("reason", {}).get("code") == "not_saved":
+                        answered = -1  # as a person would: try again
+                        await ws.send(json.dumps({"type": "sync"}))
                     continue
                 version = int(head[1])
+                stats.heard[socket_path] = version
+                stats.last_state[asyncio.current_task()] = now
                 if stats.measuring:
                     stats.sizes.append(len(text))
                 if sent_version >= 0 and version > sent_version:
@@ -208,17 +226,39 @@ def percentile(values: list[float], fraction: float) -> float:
     return values[min(len(values) - 1, int(len(values) * fraction))] if values else 0.0
 
 
-async def load(server: Server, tables: int, seconds: float, paced: bool, seed: int) -> dict:
-    """Run ``tables`` tables for a warm-up then ``seconds`` measured; the step's figures."""
+async def searching(server: Server, socket_path: str, stats: Stats,
+                    stop: asyncio.Event) -> None:
+    """A table of ``expert`` players (the person's seat handed to one too) until ``stop``
+    is set: counts their decisions (the state messages) in ``stats.searches``."""
+    while not stop.is_set():
+        async with connect(f"ws://127.0.0.1:{server.port}{socket_path}", max_size=None,
+                           ping_interval=None, open_timeout=60) as ws:
+            await ws.send(json.dumps({"type": "autoplay", "bot": "expert"}))
+            while not stop.is_set():
+                try:
+                    text = await asyncio.wait_for(ws.recv(), 1.0)
+                except TimeoutError:
+                    continue
+                stats.searches += stats.measuring and HEAD.match(text) is not None
+                if '"finished": true' in text:
+                    break
+        socket_path = await new_match(server.port, SEARCHING)
+
+
+async def load(server: Server, tables: int, seconds: float, paced: bool, seed: int,
+               slow: int = 0) -> dict:
+    """Run ``tables`` tables (and ``slow`` tables of ``expert`` players beside them) for a
+    warm-up then ``seconds`` measured; the step's figures."""
     paths = [await new_match(server.port) for _ in range(tables)]
     stats, stop = Stats(), asyncio.Event()
-    tasks = []
+    tasks = [asyncio.create_task(searching(server, await new_match(server.port, SEARCHING),
+                                           stats, stop)) for _ in range(slow)]
     for n, socket_path in enumerate(paths):
         rng = random.Random(f"{seed}:{n}") if paced else None
         tasks.append(asyncio.create_task(person(server, socket_path, stats, rng, stop)))
         if n % 20 == 19:
             await asyncio.sleep(0.05)  # within the server's listen backlog
-    await asyncio.sleep(3.0 if paced else 1.0)  # every socket open, every table going
+    await asyncio.sleep(5.0 if slow else 3.0 if paced else 1.0)  # every table going
     failed = [t for t in tasks if t.done()]
     quiet_collector()
     cpu, mine, started = server.cpu_seconds(), time.process_time(), time.perf_counter()
@@ -243,7 +283,7 @@ async def load(server: Server, tables: int, seconds: float, paced: bool, seed: i
             "server_cpu": cpu / elapsed * 100, "client_cpu": mine / elapsed * 100,
             "cpu_ms": cpu / max(1, stats.actions) * 1000,
             "rss_mib": memory, "kib": sorted(stats.sizes)[len(stats.sizes) // 2] / 1024
-            if stats.sizes else 0.0}
+            if stats.sizes else 0.0, "searches_s": stats.searches / elapsed}
 
 
 def step(checkout: Path, tables: int, args: argparse.Namespace) -> dict:
@@ -252,7 +292,8 @@ def step(checkout: Path, tables: int, args: argparse.Namespace) -> dict:
         server = Server(checkout, Path(tmp) / "load.sqlite3", None if paced else 0.0,
                         args.profile, ("--sync", args.sync) if args.sync else ())
         try:
-            return asyncio.run(load(server, tables, args.seconds, paced, args.seed))
+            return asyncio.run(load(server, tables, args.seconds, paced, args.seed,
+                                    args.expert if args.kind == "fair" else 0))
         finally:
             server.stop()
 
@@ -261,7 +302,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog=__doc__.split("\n\n", 1)[1])
-    parser.add_argument("kind", choices=("stress", "paced"))
+    parser.add_argument("kind", choices=("stress", "paced", "fair"))
     parser.add_argument("--tables", default="1,10,50,100,200",
                         help="table counts, comma-separated, one step each")
     parser.add_argument("--seconds", type=float, help="measured seconds per step "
@@ -269,6 +310,8 @@ def main() -> None:
     parser.add_argument("--checkout", type=Path, action="append",
                         help="run the server from this checkout (repeatable; default: here)")
     parser.add_argument("--p99", type=float, default=50.0, help="paced: the bar in ms")
+    parser.add_argument("--expert", type=int, default=20,
+                        help="fair: tables of expert players beside the measured ones")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sync", choices=("full", "normal"),
                         help="the servers' --sync (checkouts that have it; default: theirs)")
@@ -280,7 +323,7 @@ def main() -> None:
         parser.error("--profile takes one checkout")
     print(f"{'checkout':<24} {'tables':>6} {'act/s':>7} {'p50':>7} {'p95':>7} {'p99':>7} "
           f"{'max':>7} {'errors':>6} {'server':>6} {'ms/act':>6} {'client':>6} {'RSS MiB':>7} "
-          f"{'KiB':>5}")
+          f"{'KiB':>5}" + (f" {'expert/s':>8}" if args.kind == "fair" else ""))
     held = dict.fromkeys(checkouts, 0)
     failed: set[Path] = set()
     for tables in (int(t) for t in args.tables.split(",")):
@@ -292,7 +335,8 @@ def main() -> None:
                   f"{r['p50']:>7.1f} {r['p95']:>7.1f} {r['p99']:>7.1f} {r['max']:>7.1f} "
                   f"{r['errors']:>6} {r['server_cpu']:>5.0f}% {r['cpu_ms']:>6.2f} "
                   f"{r['client_cpu']:>5.0f}% "
-                  f"{r['rss_mib']:>7.0f} {r['kib']:>5.1f}", flush=True)
+                  f"{r['rss_mib']:>7.0f} {r['kib']:>5.1f}" +
+                  (f" {r['searches_s']:>8.1f}" if args.kind == "fair" else ""), flush=True)
             if r["errors"]:
                 print(f"    first error: {r['first_error'][0]}", flush=True)
             if args.kind == "paced":

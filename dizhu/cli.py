@@ -307,7 +307,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         serve(db, args.host, port, open_browser=not args.no_open, pause=args.pause,
               idle=args.idle, lan=args.lan, away=args.away, programs=programs,
-              sync=args.sync)
+              sync=args.sync, wait=args.wait)
     except ServeError as e:
         raise UsageError(str(e)) from None
     return 0
@@ -566,6 +566,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1", help=argparse.SUPPRESS)
     p.add_argument("--idle", type=float, default=None, help=argparse.SUPPRESS)
     p.add_argument("--away", type=float, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--wait", type=float, default=None, help=argparse.SUPPRESS)
     p.add_argument("--lan", action="store_true", help="also listen on the local network, "
                    "for friends you invite to a table (the lobby stays on this machine)")
     p.add_argument("--db", metavar="PATH", help="the SQLite database (default: "

@@ -358,6 +358,7 @@ new MutationObserver(() => {
   const moving = cards.flatMap((c) => c.getAnimations());
   window.dealt.push({
     deal, cards: cards.length, moving: moving.length,
+    hats: [...document.querySelectorAll('#felt .seat svg.avatar')].map((f) => f.dataset.hat),
     properties: [...new Set(moving.flatMap((a) => a.effect.getKeyframes()
       .flatMap((k) => Object.keys(k))))],
     ends: Math.max(...moving.map((a) => a.effect.getComputedTiming().endTime)),
@@ -397,12 +398,12 @@ def test_a_deal_is_dealt_and_the_seats_have_faces(browser, server, how):
     assert set(first["properties"]) <= {"transform", "opacity", "offset", "easing",
                                         "composite", "computedOffset"}, first
     assert first["ends"] <= 1000
+    assert first["hats"] == ["none"] * 3, first  # nobody is landlord as the cards come
     faces = page.evaluate(FACES)
     phone = how.get("phone")
     for face in faces:
         mine = face["seat"] == "seat-0"
         assert face["shown"] is not (phone and mine), face  # a phone shows the others'
-        assert face["hat"] == "none"
     assert len({f["look"] for f in faces}) == 3
     if not phone:  # beside the boxes, on nothing the table shows
         others = page.evaluate("""() => {

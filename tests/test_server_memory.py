@@ -2,8 +2,13 @@
 engine and the computer players build on first use exist and are out of the collector's
 sight before the first table is played."""
 
+import gc
 import subprocess
 import sys
+import weakref
+
+from dizhu.rulesets import find_ruleset, names
+from dizhu.session import MatchSession, NewMatch, Store
 
 PROBE = """
 import gc
@@ -40,3 +45,42 @@ def test_the_engines_tables_are_built_and_frozen_at_start():
     frozen, grown, thresholds = int(out[0]), int(out[1]), out[2]
     assert frozen > 50_000 and thresholds == "True"
     assert grown < 20_000, grown
+
+
+def play_out(table: MatchSession) -> None:
+    """Play the match to its end as a server's table does: every action stored by the
+    writer, settled, each page's state drawn, the person's hints asked for."""
+    while table.play_due():
+        table.writing.result(timeout=30)
+        table.settle()
+        for seat in (None, *table.people):
+            table.state_text(seat)
+        if table.person_to_move() is not None:
+            table.hints(table.person_to_move())
+
+
+def test_a_match_let_go_of_is_freed_without_the_collector(tmp_path):
+    """Issue 15, item 17: the server kept about 0.25 MiB for each match played, for good. A
+    match's way of taking back its last event referred to the match itself, a cycle that
+    kept the whole match (deals, memos, computer players) until a full collection, which
+    the server makes rare. Now a match played out and let go of is freed at once, by
+    reference counting alone, in every ruleset."""
+    store = Store(tmp_path / "game.sqlite3", grouped=True)
+    gc.collect()
+    gc.disable()
+    try:
+        for ruleset in names():
+            seats = find_ruleset(ruleset).seats
+            table = MatchSession.create(store, NewMatch(
+                player="Ann", mode="deals", target=5, ruleset=ruleset,
+                bots=("easy",) * (seats - 1)), seed="memory")
+            table.set_autoplay(0, "easy")
+            play_out(table)
+            assert table.match.finished
+            table.close()
+            gone = weakref.ref(table)
+            del table
+            assert gone() is None, f"a {ruleset} match outlives its last reference"
+    finally:
+        gc.enable()
+        store.close()

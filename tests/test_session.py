@@ -512,11 +512,12 @@ def grouped_commits(path, writer, pauses: bool) -> int:
 def test_a_grouped_store_checkpoints_its_log_beside_the_writer(tmp_path):
     """The writer leaves checkpoints to a thread beside it (SQLite's own, within a commit,
     held every table waiting for 100 ms and more under load); they keep the log short
-    (6,000 commits and no checkpoint: a log of about 50 MiB)."""
+    (6,000 commits and no checkpoint: a log of about 50 MiB; with them, 1 to 2 MiB, and up
+    to 4.3 MiB on a machine whose cores are all busy)."""
     path = tmp_path / "beside.sqlite3"
     longest = grouped_commits(path, GroupWriter(str(path), checkpoint=0.01,
                                                 log_pages=10**9), pauses=True)
-    assert 0 < longest < 4 * 2**20, longest
+    assert 0 < longest < 8 * 2**20, longest
 
 
 def test_a_writer_that_never_pauses_still_keeps_its_log_bounded(tmp_path):

@@ -6,7 +6,6 @@ import json
 import os
 import socket
 import struct
-import time
 import urllib.error
 import urllib.request
 
@@ -17,7 +16,7 @@ from websockets.sync.client import connect
 
 from dizhu.session import CREATOR, MatchSession, Store
 
-from .test_web_server import new_match, receive, table_url
+from .test_web_server import http, new_match, receive, table_url
 from .webserver import Server, check_frames
 
 
@@ -25,7 +24,7 @@ from .webserver import Server, check_frames
 def server(tmp_path_factory):
     s = Server(tmp_path_factory.mktemp("hardening") / "game.sqlite3").start()
     yield s
-    s.stop()
+    s.terminate()  # all it was sent is dealt with before it exits: then its log is read
     assert not s.troubles(), s.output()
 
 
@@ -92,14 +91,8 @@ def test_bad_stale_and_out_of_turn_messages_change_nothing(server, sent):
 
 def raw_websocket(server, match_id) -> socket.socket:
     """A page that opens the table's socket and then never reads from it."""
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connecting: a small window
-    sock.connect(("127.0.0.1", server.port))
-    key = base64.b64encode(os.urandom(16)).decode()
     path = table_url(server, match_id).split(str(server.port), 1)[1]
-    sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
-                  "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    sock = handshake(server, path, window=4096)  # a small window: it fills at once
     assert b"101" in sock.recv(1024)
     return sock
 
@@ -110,8 +103,7 @@ def test_a_page_that_stops_reading_holds_up_nothing(server):
     match_id = new_match(server, target=20)
     stalled = raw_websocket(server, match_id)
     try:
-        started = time.monotonic()
-        versions = []
+        versions = []  # each message within 15 s: the table never waits on the stalled page
         with connect(table_url(server, match_id)) as ws:
             receive(ws)
             ws.send(json.dumps({"type": "autoplay", "bot": "easy"}))
@@ -121,7 +113,6 @@ def test_a_page_that_stops_reading_holds_up_nothing(server):
                 if message["state"]["match"]["finished"]:
                     break
         assert versions == sorted(versions) and len(versions) > 100
-        assert time.monotonic() - started < 90
     finally:
         stalled.close()
 
@@ -143,25 +134,26 @@ def test_another_host_name_is_refused(server):
 
 
 def test_idle_matches_are_unloaded(tmp_path):
-    """Issue 10: every match opened stayed loaded for the life of the process."""
+    """Issue 10: every match opened stayed loaded for the life of the process. (The test
+    waits for the unloading itself, with ``?loaded=N``, not a guessed time.)"""
     quick = Server(tmp_path / "game.sqlite3", idle=1.0).start()
     try:
         ids = [new_match(quick) for _ in range(3)]
         with connect(table_url(quick, ids[0])) as ws:
             receive(ws)
             assert loaded(quick)["loaded_matches"] == 3
-            time.sleep(2.5)
-            assert loaded(quick) == {"loaded_matches": 1, "pages": 1}  # the one watched
-        time.sleep(2.5)
-        assert loaded(quick)["loaded_matches"] == 0
+            assert loaded(quick, 1) == {"loaded_matches": 1, "pages": 1}  # the one watched
+        assert loaded(quick, 0)["loaded_matches"] == 0
         with connect(table_url(quick, ids[1])) as ws:  # loaded again from the file
             assert receive(ws)["state"]["match"]["id"] == ids[1]
     finally:
         quick.stop()
 
 
-def loaded(server) -> dict:
-    with urllib.request.urlopen(server.url + "/api/status", timeout=10) as answer:
+def loaded(server, count: int | None = None) -> dict:
+    """The server's status (once ``count`` matches are loaded, when given)."""
+    wait = "" if count is None else f"?loaded={count}"
+    with urllib.request.urlopen(f"{server.url}/api/status{wait}", timeout=40) as answer:
         return json.loads(answer.read())
 
 
@@ -189,7 +181,192 @@ def test_pages_that_vanish_leave_no_task_behind(tmp_path):
                 pass
         for sock in stalled:
             sock.close()
-        time.sleep(1.0)
+        s.terminate()  # it waits for every page's task: one left behind, it never exits
     finally:
         s.stop()
     assert not s.troubles(), s.output()
+
+
+def handshake(server, path: str, whole: bool = True, window: int = 0) -> socket.socket:
+    """A socket that sends the table's WebSocket handshake (or only its first half);
+    ``window``: its receive buffer's size, set before connecting."""
+    sock = socket.socket()
+    if window:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, window)
+    sock.connect(("127.0.0.1", server.port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    request = (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+               "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+               f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode()
+    sock.sendall(request if whole else request[:len(request) // 2])
+    return sock
+
+
+def cut_sockets(server, match_id) -> None:
+    """Pages that go away in every way a network cuts them: closed right after the
+    handshake (before and after reading its answer), cut in the middle of a frame or of
+    the handshake, reset."""
+    path = table_url(server, match_id).split(str(server.port), 1)[1]
+    for _ in range(4):
+        handshake(server, path).close()
+        sock = handshake(server, path)
+        assert b"101" in sock.recv(1024)
+        sock.close()
+        sock = handshake(server, path)
+        sock.recv(1024)
+        sock.sendall(bytes([0x81, 0x80 | 100]) + os.urandom(4) + b"x" * 10)  # 10 of 100 bytes
+        sock.close()
+        handshake(server, path, whole=False).close()
+        sock = handshake(server, path)
+        sock.recv(1024)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        sock.close()
+
+
+def test_pages_cut_off_in_every_way_let_the_server_stop_on_sigterm(tmp_path):
+    """Issue 15, item 16: a socket closed right after its handshake, or cut mid-frame,
+    left its page's tasks for good (a cancelled writer went on waiting for messages), and
+    SIGTERM never stopped the server (it waits for every page's task): a service manager
+    had to kill it, and its last commit never ran. Now the server exits on SIGTERM while a
+    table plays, with its database closed cleanly (the log copied in and removed), every
+    action a page heard of stored, and nothing logged."""
+    s = Server(tmp_path / "game.sqlite3").start()
+    try:
+        match_id = new_match(s, target=20)
+        cut_sockets(s, match_id)
+        with connect(table_url(s, match_id)) as ws:
+            receive(ws)
+            ws.send(json.dumps({"type": "autoplay", "bot": "easy"}))
+            heard = max(receive(ws, timeout=15)["version"] for _ in range(20))
+            status = s.terminate(within=15)  # the table is playing: commits on their way
+    finally:
+        s.stop()
+    assert status in (0, -15), s.output()
+    assert not s.troubles(), s.output()
+    assert not (tmp_path / "game.sqlite3-wal").exists()
+    store = Store(tmp_path / "game.sqlite3")
+    try:
+        assert MatchSession.load(store, match_id).version >= heard
+    finally:
+        store.close()
+
+
+def client_frame(payload: bytes, length: int | None = None, opcode: int = 0x1) -> bytes:
+    """A page's frame (masked, final) carrying ``payload``; ``length``: the length its
+    header announces, when it is not the payload's."""
+    length = len(payload) if length is None else length
+    if length < 126:
+        head = bytes([0x80 | opcode, 0x80 | length])
+    elif length < 1 << 16:
+        head = bytes([0x80 | opcode, 0x80 | 126]) + struct.pack("!H", length)
+    else:
+        head = bytes([0x80 | opcode, 0x80 | 127]) + struct.pack("!Q", length)
+    mask = os.urandom(4)
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def upgraded(server, path: str) -> tuple[socket.socket, bytes]:
+    """A socket through the table's WebSocket handshake (its answer read), and what came
+    after the answer already."""
+    sock = handshake(server, path)
+    sock.settimeout(10)
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(4096)
+    head, rest = data.split(b"\r\n\r\n", 1)
+    assert b" 101 " in head.split(b"\r\n", 1)[0], head
+    return sock, rest
+
+
+def close_code(sock: socket.socket, data: bytes = b"", within: float = 10.0) -> int | None:
+    """Read the server's frames (``data``: those read already) until it closes the socket:
+    the code of its close frame (``None``: closed without one). A server that keeps the
+    socket open fails the test after ``within`` seconds."""
+    sock.settimeout(within)
+    while True:
+        while len(data) >= 2:
+            length, start = data[1] & 0x7F, 2
+            if length >= 126:
+                size = 2 if length == 126 else 8
+                if len(data) < 2 + size:
+                    break
+                length, start = int.from_bytes(data[2:2 + size], "big"), 2 + size
+            if len(data) < start + length:
+                break
+            if data[0] & 0x0F == 0x8:
+                return struct.unpack("!H", data[start:start + 2])[0] if length >= 2 else None
+            data = data[start + length:]
+        try:
+            more = sock.recv(65536)
+        except TimeoutError:
+            raise AssertionError(f"the server kept the socket open {within:g} s") from None
+        if not more:
+            return None
+        data += more
+
+
+def test_frames_no_message_fits_are_refused_as_they_are_read(tmp_path):
+    """Issue 15, items 17 and 20: a text frame that is not UTF-8 made the server log a
+    traceback, and the transport read frames of up to 16 MiB (each kept in memory until it
+    was whole) while the game refuses messages over 4 KiB. Now the first is refused with
+    1007 and the second from its header with 1009, the table goes on, and the server's
+    log stays empty."""
+    s = Server(tmp_path / "game.sqlite3").start()
+    try:
+        match_id = new_match(s)
+        path = table_url(s, match_id).split(str(s.port), 1)[1]
+        for bad in (b"\xff\xfe", b'{"type": "sync"}\xc3', b"\xed\xa0\x80", "牌".encode()[:2]):
+            sock, read = upgraded(s, path)
+            sock.sendall(client_frame(bad))
+            assert close_code(sock, read) == 1007
+            sock.close()
+        sock, read = upgraded(s, path)
+        sock.sendall(client_frame(b"x" * 1000, length=15 << 20))  # 15 MiB announced
+        assert close_code(sock, read) == 1009
+        sock.close()
+        with connect(table_url(s, match_id)) as ws:
+            version = receive(ws)["version"]
+            ws.send(json.dumps({"type": "sync"}))
+            assert receive(ws)["version"] >= version  # its computer players may have moved
+        s.terminate()
+    finally:
+        s.stop()
+    assert not s.troubles(), s.output()
+
+
+def announced(server, path: str, length: int, start: bytes = b"") -> tuple[int, dict]:
+    """A POST whose head announces a body of ``length`` bytes, of which only ``start`` is
+    sent: the server's answer (status and JSON)."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=20) as sock:
+        sock.sendall(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                     "Content-Type: application/json\r\nConnection: close\r\n"
+                     f"Content-Length: {length}\r\n\r\n".encode() + start)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), json.loads(body)
+
+
+def test_requests_longer_than_any_form_are_refused_unread(server):
+    """As with the frames: a new match's form or a name was read in whole, however long (a
+    form of 2 MiB made a match, its name cut to 24 characters), and a record to replay was
+    read in whole before its size was looked at. Now each is refused past its bound, from
+    the length it announces, without reading it: 413 for a form, ``not_a_record`` for a
+    record; a request cut off mid-body leaves no traceback (checked with the module's
+    server's log)."""
+    huge = {"player": "x" * (2 << 20), "ruleset": "classic", "mode": "deals", "target": 5,
+            "bots": ["friend", "easy"]}
+    status, body = http(server, "/api/matches", {**huge, "player": "Ann"})
+    assert status == 200
+    token = body["invitations"][0]["link"].rsplit("/", 1)[1]
+    for path in ("/api/matches", f"/api/join/{token}"):
+        status, body = announced(server, path, 2 << 20, b'{"player": "xxx')
+        assert status == 413 and body["reason"]["code"] == "bad_form", (path, status, body)
+    status, body = announced(server, "/api/replay", 2 << 20, b"[")
+    assert status == 400 and body["reason"]["code"] == "not_a_record"
+    with socket.create_connection(("127.0.0.1", server.port)) as cut:  # gone mid-body
+        cut.sendall(f"POST /api/matches HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                    "Content-Length: 100\r\n\r\n{\"player\"".encode())
+    status, lobby = http(server, "/api/lobby")
+    assert "x" * 24 not in [m["player"] for m in lobby["unfinished"]]

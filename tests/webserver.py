@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -24,7 +25,8 @@ class Server:
 
     def __init__(self, db: Path, pause: float = 0.02, idle: float | None = None,
                  away: float | None = None, lan: bool = False,
-                 bots: dict[str, str] | None = None, sync: str = "full") -> None:
+                 bots: dict[str, str] | None = None, sync: str = "full",
+                 wait: float | None = None) -> None:
         self.db = db
         self.bots = bots or {}
         self.pause = pause
@@ -32,6 +34,7 @@ class Server:
         self.away = away
         self.lan = lan
         self.sync = sync
+        self.wait = wait
         self.process: subprocess.Popen | None = None
         self.url = ""
         self.printed = ""
@@ -43,6 +46,7 @@ class Server:
              "--db", str(self.db), "--pause", str(self.pause),
              *(["--idle", str(self.idle)] if self.idle is not None else []),
              *(["--away", str(self.away)] if self.away is not None else []),
+             *(["--wait", str(self.wait)] if self.wait is not None else []),
              *(["--lan"] if self.lan else []), "--sync", self.sync,
              *(arg for name, command in self.bots.items()
                for arg in ("--bot", f"{name}={command}"))],
@@ -88,22 +92,29 @@ class Server:
             self.process.stdout.close()
         self.process = None
 
+    def terminate(self, within: float = 20.0) -> int:
+        """Stop the server as a service manager does (SIGTERM), wait for it to exit (at
+        most ``within`` seconds: then kill it and fail), reap it; its exit status."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            status = self.process.wait(within)
+        except subprocess.TimeoutExpired:
+            self.stop()
+            raise AssertionError(f"the server did not exit within {within:g} s of SIGTERM:\n"
+                                 f"{self.printed}") from None
+        self.stop()
+        return status
+
     def restart(self, down: Callable[[], None] | None = None) -> None:
-        """Kill the server and start it again on the same port and database (``down``:
-        what to do while it is down)."""
+        """Kill the server and start it again on the same port and database (free as soon
+        as the killed process is reaped: the server binds with ``SO_REUSEADDR``); ``down``:
+        what to do while it is down."""
         port = self.port
         self.stop()
         if down is not None:
             down()
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                self.start(port)
-                return
-            except RuntimeError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
+        self.start(port)
 
 
 SUITED = re.compile(r'"([3-9TJQKA2][shcd])"')

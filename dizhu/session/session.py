@@ -14,7 +14,6 @@ import json
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import Future
 from functools import lru_cache
 from typing import Any
 
@@ -37,7 +36,7 @@ from .form import PACES, NewMatch, level_of, person_name
 from .refusals import ActionError
 from .seats import MEMORY, seat_plan, table_bot
 from .store import NextMatch, SeatRow, Store
-from .writer import EventRow, Result
+from .writer import EventRow, Result, StoreBusy, Write
 
 CREATOR = 0
 """The seat of the person who created the match."""
@@ -81,9 +80,12 @@ class MatchSession:
         self._autoplay_bots: dict[int, Bot] = {}
         self.version = 0
         self.abandoned = False
-        self.writing: Future[None] | None = None
+        self.writing: Write[None] | None = None
         """The write of the last event while a grouped store commits it."""
-        self._undo: Callable[[], None] = lambda: None
+        self._undo: Callable[[MatchSession], None] | None = None
+        """Takes the last event back from memory (until its write is settled); it holds no
+        reference to the session, so that a match let go of is freed at once, not left to
+        the garbage collector's rare full collections (see :mod:`dizhu.web.memory`)."""
         self._match_memo: tuple[tuple, str] | None = None
         self.hinter = Hinter()
         self.hinter.bot.memo_limit = MEMORY["memo_limit"]
@@ -257,34 +259,35 @@ class MatchSession:
             if self.match.finished:
                 summary = self.summary()
 
-        def undo() -> None:
-            self.version -= 1
+        def undo(session: MatchSession) -> None:
+            session.version -= 1
             if "next" in event:
-                self.match.deals.pop()
+                session.match.deals.pop()
             elif "autoplay" in event:
-                self.autoplay, self._autoplay_bots = autoplay_before
+                session.autoplay, session._autoplay_bots = autoplay_before
             else:
                 deal.pop()
 
         row = EventRow(self.id, self.version, seat, event, time.time(), tuple(results),
                        summary)
-        try:
-            self.writing = self.store.append(row)
-        except Exception:
-            undo()
-            raise
+        self.writing = self.store.append(row)
         self._undo = undo
+        if self.writing.done():  # committed (or refused) already: a store of one writer
+            self.settle()
 
     def settle(self) -> None:
         """Once the last event's write (:attr:`writing`) is done: forget it, or, if it
-        failed, take the event back and raise the error. Nothing may act on the match or
-        show it between an action and its settling."""
+        failed or was withdrawn (the database stayed locked), take the event back and raise
+        the error. Nothing may act on the match or show it between an action and its
+        settling."""
         writing, self.writing = self.writing, None
+        undo, self._undo = self._undo, None
         if writing is None:
             return
-        error = writing.exception()
+        error = StoreBusy(self.store.wait) if writing.cancelled() else writing.exception()
         if error is not None:
-            self._undo()
+            if undo is not None:
+                undo(self)
             raise error
 
     def _refuse_if_abandoned(self) -> None:
@@ -370,10 +373,21 @@ class MatchSession:
                                      seat=seat))
         return bot
 
+    def level_of(self, seat: int) -> str | None:
+        """The level of ``seat``'s computer player now (:data:`.form.LEVELS`), ``None`` for
+        an outside program or a seat a person plays."""
+        level = self.plan[seat] if seat not in self.people else self.autoplay.get(seat)
+        return None if level in self.settings.get("programs", {}) else level
+
+    def decision_seed(self) -> str:
+        """What a computer player is seeded with for its decision now: a match replayed
+        decides the same."""
+        return f"{self.settings['seed']}:{self.version}"
+
     def decide(self, bot: Bot, view: SeatView) -> Action:
         """A computer player's action from ``view`` (safe in a worker thread: the view is
         a frozen copy and each seat's player is used by one task at a time)."""
-        bot.reseed(f"{self.settings['seed']}:{self.version}")
+        bot.reseed(self.decision_seed())
         return bot.act(view)
 
     def decide_from(self, seat: int, view: SeatView) -> Action:

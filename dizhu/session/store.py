@@ -11,15 +11,15 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import sqlite3
 import sys
 import time
 from collections.abc import Mapping
-from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .writer import EventRow, GroupWriter, connect, write
+from .writer import EventRow, GroupWriter, Job, T, Write, connect, insert_event, transaction
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS matches (
@@ -125,19 +125,28 @@ class NextMatch:
     watch: str
 
 
+WAIT = 10.0
+"""Seconds a grouped store's write waits for a lock another program holds before it is
+taken back (:class:`.writer.StoreBusy`)."""
+
+
 class Store:
     """The game's database. Every write is one transaction, committed before returning;
-    a store opened ``grouped`` (a server's) commits events in a writer thread of its own,
-    many matches' at once (:mod:`.writer`), and says when each is committed. ``sync``:
-    how commits reach the disk (:data:`.writer.SYNC`)."""
+    a store opened ``grouped`` (a server's) makes every write in a writer thread of its
+    own, many matches' events at once (:mod:`.writer`): an event's write is handed back
+    pending (:meth:`append`), the others wait for it, at most ``wait`` seconds while
+    another program holds the database locked (the write is then taken back and
+    :class:`.writer.StoreBusy` raised). ``sync``: how commits reach the disk
+    (:data:`.writer.SYNC`)."""
 
     def __init__(self, path: str | os.PathLike[str], *, grouped: bool = False,
-                 sync: str = "full") -> None:
+                 sync: str = "full", wait: float = WAIT) -> None:
         self.path = Path(path)
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = connect(str(path), sync)
         self._migrate()
+        self.wait = wait
         self.writer = GroupWriter(str(path), sync) if grouped and str(path) != ":memory:" \
             else None
 
@@ -177,6 +186,25 @@ class Store:
             self.writer.close()
         self.db.close()
 
+    def write(self, job: Job[T]) -> Write[T]:
+        """Make a write: a grouped store queues it to its writer and hands it back pending;
+        any other commits it now and hands it back done (with its error, if it failed)."""
+        if self.writer is not None:
+            return self.writer.submit(job)
+        write: Write[T] = Write(job)
+        write.claim()
+        try:
+            write.set_result(transaction(self.db, [job])[0])
+        except Exception as e:
+            write.set_exception(e)
+        return write
+
+    def written(self, job: Job[T]) -> T:
+        """Make a write and wait until it is committed (at most :attr:`wait` seconds for a
+        lock: see :class:`Store`); its result. Never on a server's event loop: there, it
+        waits for :meth:`write` without blocking."""
+        return self.write(job).wait(self.wait)
+
     def create_match(self, player: str, settings: dict[str, Any], people: list[int],
                      seated: Mapping[int, str] | None = None,
                      after: int | None = None) -> tuple[int, dict[int, str], str]:
@@ -189,26 +217,27 @@ class Store:
         tokens = {seat: secrets.token_urlsafe(16) for seat in people}
         watch = secrets.token_urlsafe(16)
         names = {**(seated or {}), 0: player}
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
-            cur = self.db.execute(
+
+        def insert(db: sqlite3.Connection) -> int:
+            cur = db.execute(
                 "INSERT INTO matches (created, updated, player, settings) VALUES (?, ?, ?, ?)",
                 (now, now, player, json.dumps(settings)))
             match_id = int(cur.lastrowid)
             for seat, token in tokens.items():
-                self.db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, NULL)",
-                                (match_id, seat, token, names.get(seat)))
-            self.db.execute("INSERT INTO watch VALUES (?, ?)", (match_id, watch))
+                db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, NULL)",
+                           (match_id, seat, token, names.get(seat)))
+            db.execute("INSERT INTO watch VALUES (?, ?)", (match_id, watch))
             if after is not None:
-                self.db.execute("INSERT INTO again VALUES (?, ?)", (after, match_id))
-        return match_id, tokens, watch
+                db.execute("INSERT INTO again VALUES (?, ?)", (after, match_id))
+            return match_id
+
+        return self.written(insert), tokens, watch
 
     def sit(self, match_id: int, seat: int, person: str) -> None:
         """Record who sits at a seat people play (a new name replaces the old)."""
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
-            self.db.execute("UPDATE seats SET person = ? WHERE match_id = ? AND seat = ?",
-                            (person, match_id, seat))
+        self.written(lambda db: db.execute(
+            "UPDATE seats SET person = ? WHERE match_id = ? AND seat = ?",
+            (person, match_id, seat)))
 
     def seat_of(self, token: str) -> tuple[int, int] | None:
         """The (match, seat) a secret token opens, if any."""
@@ -222,15 +251,12 @@ class Store:
                               (secret,)).fetchone()
         return None if row is None else row[0]
 
-    def append(self, row: EventRow) -> Future[None] | None:
-        """Commit an accepted event (with the deal results and summary it brings). Raises
-        ``sqlite3.IntegrityError`` if its version is taken. A grouped store returns a
-        future instead, done once the event is committed together with the other events
-        that arrived meanwhile (its exception the error, if it could not be)."""
-        if self.writer is not None:
-            return self.writer.put(row)
-        write(self.db, [row])
-        return None
+    def append(self, row: EventRow) -> Write[None]:
+        """Write an accepted event (with the deal results and summary it brings): done
+        once it is committed, with the events of other matches that came meanwhile in a
+        grouped store (see :meth:`write`); its error ``sqlite3.IntegrityError`` if its
+        version is taken."""
+        return self.write(lambda db: insert_event(db, row))
 
     def load(self, match_id: int) -> StoredMatch | None:
         row = self.db.execute("SELECT id, created, player, settings, finished FROM matches "
@@ -263,12 +289,10 @@ class Store:
     def abandon(self, match_id: int) -> bool:
         """Give up an unfinished match: it stays on disk, listed as abandoned, and counts in
         no statistics. False if there is no such unfinished match."""
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
-            cur = self.db.execute("UPDATE matches SET finished = ?, updated = ? "
-                                  "WHERE id = ? AND finished = 0",
-                                  (ABANDONED, time.time(), match_id))
-        return cur.rowcount == 1
+        now = time.time()
+        return self.written(lambda db: db.execute(
+            "UPDATE matches SET finished = ?, updated = ? WHERE id = ? AND finished = 0",
+            (ABANDONED, now, match_id)).rowcount == 1)
 
     def matches(self, *, finished: bool, limit: int = 50) -> list[dict[str, Any]]:
         """The most recently played matches: unfinished ones, or the others (played to

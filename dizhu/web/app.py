@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -14,7 +15,7 @@ from urllib.parse import urlsplit
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -34,9 +35,10 @@ from ..session import (
     MatchSession,
     NewMatch,
     Store,
-    form_of,
 )
-from .hub import IDLE, Hub, Room, said
+from ..session import form_of as settings_form
+from ..session.store import WAIT
+from .hub import IDLE, Hub, Room, log, not_saved, said
 from .messages import MessageError, read_message
 from .peer import Peer
 from .replay import replay_frames
@@ -44,6 +46,11 @@ from .rooms import AWAY, dead_link, invitation, is_local, links, seat_by
 
 STATIC = Path(__file__).parent / "static"
 MAX_UPLOAD = 1 << 20
+"""The longest record a page may upload to replay (bytes)."""
+MAX_FORM = 1 << 14
+"""The longest body of a new match's form or of a name (bytes): far more than either."""
+STATUS_WAIT = 30.0
+"""The longest ``/api/status?loaded=N`` waits."""
 
 LEVEL_NOTES = {
     "easy": "plays plainly: the lowest play that fits, rarely bombs",
@@ -67,12 +74,50 @@ def ruleset_json(rules: RuleSet) -> dict[str, Any]:
             "options": [{"name": o, "note": OPTION_NOTES[o]} for o in rules.option_names]}
 
 
+async def body_of(request: Request, limit: int) -> bytes | None:
+    """The request's body, or ``None`` if it is longer than ``limit`` bytes (read no
+    further than that) or the client went away before sending it all."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > limit:
+        return None
+    chunks, size = [], 0
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                return None
+            chunks.append(chunk)
+    except ClientDisconnect:
+        return None
+    return b"".join(chunks)
+
+
+async def form_of(request: Request) -> Any:
+    """A form's JSON (``MAX_FORM`` bytes at most), or the refusal to answer instead."""
+    raw = await body_of(request, MAX_FORM)
+    if raw is None:
+        too_long = f"the request is longer than any form ({MAX_FORM} bytes)"
+        return refused(Reason("bad_form", too_long, detail=too_long), status=413)
+    try:
+        return json.loads(raw)
+    except ValueError:
+        not_json = "the request is not JSON"
+        return refused(Reason("bad_form", not_json, detail=not_json))
+
+
 def refused(error: BaseException | str, prefix: str = "", status: int = 400) -> JSONResponse:
     """An HTTP refusal: ``{"error": words, "reason": {...}}`` (see :func:`said`)."""
     found = said(error)
     return JSONResponse({"error": prefix + found["message"],
                          **({"reason": found["reason"]} if "reason" in found else {})},
                         status_code=status)
+
+
+def unsaved(error: sqlite3.Error) -> JSONResponse:
+    """The answer to a request the database could not store (locked by another program
+    longer than the store waits, say): 503, nothing of it stored, try again."""
+    log.warning("a request could not be stored (%s)", error)
+    return refused(not_saved(error), status=503)
 
 
 def same_origin(headers) -> bool:
@@ -92,7 +137,8 @@ LOCAL_ONLY = Reason("local_only", "only the computer that runs the game may do t
 
 def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None = None,
                idle: float = IDLE, lan: bool = False, away: float = AWAY,
-               programs: dict[str, str] | None = None, sync: str = "full") -> Starlette:
+               programs: dict[str, str] | None = None, sync: str = "full",
+               wait: float = WAIT) -> Starlette:
     """The game as an ASGI application on a database file. ``hosts``: the host names the
     server answers to (any, when not given); requests naming another host are refused, so
     that a site that points its name at this address (DNS rebinding) cannot use the game.
@@ -100,9 +146,11 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
     and resuming matches are then only for the machine itself (see :mod:`.rooms`), and
     invitations name ``app.state.base`` (the address friends reach). ``programs``: outside
     programs (the bot protocol) offered in the lobby beside the levels, by name. ``sync``:
-    how commits reach the disk (:data:`dizhu.session.writer.SYNC`)."""
+    how commits reach the disk (:data:`dizhu.session.writer.SYNC`). ``wait``: seconds a
+    write waits for a database another program holds locked before it is refused (503, or
+    a table's move tried again later by itself)."""
     programs = programs or {}
-    store = Store(db_path, grouped=True, sync=sync)
+    store = Store(db_path, grouped=True, sync=sync, wait=wait)
     hub = Hub(store, pause, idle, away)
 
     def not_local(request: Request) -> Response | None:
@@ -159,7 +207,8 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
 
     def made(request: Request, table: MatchSession) -> Response:
         """The answer to a new match: its id, the creator's seat and the links to give."""
-        hub.rooms.setdefault(table.id, Room(table, hub.away))
+        if table.id not in hub.rooms:
+            hub.opened(table)
         answer = {**links(table, base_of(request)), "lan": lan}
         if lan and answer["invitations"]:
             print(f"match {table.id}: friends join at",
@@ -170,14 +219,22 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
     async def new_match(request: Request) -> Response:
         if (refusal := host_only(request)) is not None:
             return refusal
+        form = await form_of(request)
+        if isinstance(form, Response):
+            return form
         try:
-            data = await request.json()
-            table = MatchSession.create(store, NewMatch.from_json(data, programs))
+            new = NewMatch.from_json(form, programs)
         except ActionError as e:
             return refused(e)
-        except ValueError:
-            not_json = "the request is not JSON"
-            return refused(Reason("bad_form", not_json, detail=not_json))
+        return await create(request, new)
+
+    async def create(request: Request, new: NewMatch) -> Response:
+        """Make a match as ``new`` asks and answer with its links (stored by the writer:
+        a thread waits for it, the event loop does not)."""
+        try:
+            table = await asyncio.to_thread(MatchSession.create, store, new)
+        except sqlite3.Error as e:
+            return unsaved(e)
         return made(request, table)
 
     async def play_now(request: Request) -> Response:
@@ -187,11 +244,10 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             return refusal
         last = store.last_settings()
         try:
-            new = NewMatch.from_json(form_of(*last), programs) if last else NewMatch()
-            table = MatchSession.create(store, new)
+            new = NewMatch.from_json(settings_form(*last), programs) if last else NewMatch()
         except ActionError as e:
             return refused(e)
-        return made(request, table)
+        return await create(request, new)
 
     async def play_again(request: Request) -> Response:
         """After a match: the next one, with its settings and its people, made once (every
@@ -203,13 +259,16 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         try:
             async with room.lock:
                 if table.again is None:
-                    table.play_again(NewMatch.from_json(form_of(table.player, table.settings),
-                                                        programs))
+                    new = NewMatch.from_json(settings_form(table.player, table.settings),
+                                             programs)
+                    await asyncio.to_thread(table.play_again, new)  # stored by the writer
                     room.tell()
                 again = table.again.id
         except ActionError as e:
             in_play = getattr(reason_of(e), "code", "") == "match_in_play"
             return refused(e, status=409 if in_play else 400)
+        except sqlite3.Error as e:
+            return unsaved(e)
         following = hub.room(again)
         if following is None:  # pragma: no cover (the store has just made it)
             return refused(NO_SUCH_MATCH, status=404)
@@ -233,15 +292,17 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             return refused(dead_link(), status=404)
         table, seat = room.table, found[1]
         if request.method == "POST":
-            try:
-                data = await request.json()
-            except ValueError:
-                data = None
+            data = await form_of(request)
+            if isinstance(data, Response):
+                return data
             if not isinstance(data, dict) or type(data.get("name")) is not str:
                 words = "a person sits down with a name: {\"name\": \"...\"}"
                 return refused(Reason("bad_form", words, detail=words))
             async with room.lock:
-                table.sit(seat, data["name"])
+                try:
+                    await asyncio.to_thread(table.sit, seat, data["name"])
+                except sqlite3.Error as e:
+                    return unsaved(e)
                 room.tell()
         return JSONResponse(invitation(table, seat))
 
@@ -258,11 +319,13 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             return room
         try:
             async with room.lock:
-                room.table.abandon()
+                await asyncio.to_thread(room.table.abandon)
                 room.stop()
                 room.tell()
         except ActionError as e:
             return refused(e, status=409)
+        except sqlite3.Error as e:
+            return unsaved(e)
         return JSONResponse({"abandoned": room.table.id})
 
     async def finished_record(request: Request) -> dict[str, Any] | Response:
@@ -301,8 +364,8 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
     async def uploaded_replay(request: Request) -> Response:
         if (refusal := host_only(request)) is not None:
             return refusal
-        body = await request.body()
-        if len(body) > MAX_UPLOAD:
+        body = await body_of(request, MAX_UPLOAD)
+        if body is None:
             too_large = "that file is too large to be a deal record"
             return refused(Reason("not_a_record", too_large, detail=too_large))
         try:
@@ -355,8 +418,14 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             await hub.leave(room, peer)
 
     async def status(request: Request) -> Response:
+        """How many matches are loaded and pages open; ``?loaded=N``: answered once N
+        matches are loaded (or after :data:`STATUS_WAIT` seconds), for a script waiting
+        for matches to be unloaded."""
         if (refusal := not_local(request)) is not None:
             return refusal
+        loaded = request.query_params.get("loaded", "")
+        if loaded.isdigit():
+            await hub.until_loaded(int(loaded), STATUS_WAIT)
         return JSONResponse({"loaded_matches": len(hub.rooms),
                              "pages": sum(len(room.peers) for room in hub.rooms.values())})
 
@@ -365,9 +434,9 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         sweeper = asyncio.create_task(hub.sweep())
         yield
         sweeper.cancel()
-        hub.stop()
-        await asyncio.gather(*(peer.shut() for room in hub.rooms.values()
-                               for peer in room.peers))
+        await hub.close()
+        await asyncio.gather(sweeper, *(peer.shut() for room in hub.rooms.values()
+                                        for peer in room.peers), return_exceptions=True)
         store.close()
 
     app = Starlette(routes=[

@@ -14,10 +14,10 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import sqlite3
 import time
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ..deal import AmbiguousPlayError, Phase
@@ -25,6 +25,7 @@ from ..reasons import Reason, reason_of
 from ..session import ActionError, MatchSession, Store, play_json
 from .peer import Peer
 from .rooms import AWAY, Presence
+from .thinking import Thinking
 from .wakeups import Wakeups
 
 IDLE = 300.0
@@ -32,8 +33,9 @@ IDLE = 300.0
 SHEET_READING = 6
 """Under auto-play the next deal comes after this many pauses (4.8 s at the default
 pause, whatever the match's pace): the time to read the last deal's score sheet."""
-THINKERS = min(32, (os.cpu_count() or 1) + 4)
-"""Threads for the computer players' thinking (as many as asyncio's own executor has)."""
+RETRY = (0.25, 4.0)
+"""Seconds a table waits before it tries again to store a move the database refused (the
+first wait, and the longest: each doubles the one before)."""
 log = logging.getLogger("dizhu.web")
 
 
@@ -71,13 +73,16 @@ class Room:
         """Whether a computer player or a turn clock is at work on this match."""
         return any(task is not None and not task.done() for task in (self.driver, self.clock))
 
-    def stop(self) -> None:
+    def stop(self) -> list[asyncio.Task]:
         """Stop the room's tasks and its outside programs (the match is abandoned or
-        unloaded, or the server stops)."""
-        for task in (self.driver, self.clock, *self.away_timers):
-            if task is not None:
-                task.cancel()
+        unloaded, or the server stops); returns the tasks stopped, for whoever must wait
+        until they are done."""
+        tasks = [task for task in (self.driver, self.clock, *self.away_timers)
+                 if task is not None and not task.done()]
+        for task in tasks:
+            task.cancel()
         self.table.close()
+        return tasks
 
     def message(self, seat: int | None) -> str:
         """The state message for the page of ``seat`` (``None``: a spectator), as JSON:
@@ -127,25 +132,46 @@ class Hub:
         self.idle = idle
         self.away = away
         self.rooms: dict[int, Room] = {}
-        self.thinkers = ThreadPoolExecutor(THINKERS, thread_name_prefix="dizhu-think")
-        """The threads the computer players think in (the event loop never waits on one)."""
+        self.thinking = Thinking()
+        """Where the computer players think (the event loop never waits on it)."""
         self.wakeups = Wakeups()
+        self.loaded_changes = asyncio.Event()
+        """Set (and replaced) whenever a match is loaded or unloaded."""
 
-    def stop(self) -> None:
-        """Stop every table's tasks and the thinking threads (the server stops)."""
-        for room in self.rooms.values():
-            room.stop()
-        self.thinkers.shutdown(wait=False, cancel_futures=True)
+    async def close(self) -> None:
+        """Stop every table's tasks and wait until they are done, then the computer
+        players' thinking, its worker processes ended (the server stops)."""
+        tasks = [task for room in self.rooms.values() for task in room.stop()]
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.to_thread(self.thinking.close)
 
     def room(self, match_id: int) -> Room | None:
+        """The loaded match, loaded now if it is not (``None``: no such match)."""
         room = self.rooms.get(match_id)
         if room is None:
             table = MatchSession.load(self.store, match_id)
             if table is None:
                 return None
-            room = self.rooms[match_id] = Room(table, self.away)
+            room = self.opened(table)
         room.used = time.monotonic()
         return room
+
+    def opened(self, table: MatchSession) -> Room:
+        """Hold a match just made or loaded."""
+        room = self.rooms[table.id] = Room(table, self.away)
+        self._loaded_changed()
+        return room
+
+    def _loaded_changed(self) -> None:
+        self.loaded_changes.set()
+        self.loaded_changes = asyncio.Event()
+
+    async def until_loaded(self, count: int, within: float) -> None:
+        """Return once ``count`` matches are loaded, or after ``within`` seconds."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(within):
+                while len(self.rooms) != count:
+                    await self.loaded_changes.wait()
 
     def unload_idle(self) -> int:
         """Unload the matches nobody watches and nothing plays that have been idle for
@@ -155,6 +181,8 @@ class Hub:
                 if not room.peers and not room.busy() and now - room.used >= self.idle]
         for match_id in idle:
             self.rooms.pop(match_id).stop()
+        if idle:
+            self._loaded_changed()
         return len(idle)
 
     async def sweep(self) -> None:
@@ -216,23 +244,46 @@ class Hub:
         hint when leading) and go on."""
         table = room.table
         await asyncio.sleep(table.clock)
-        async with room.lock:
-            seat = table.person_to_move()
-            if table.version != version or seat is None:
-                return
-            try:
-                table.submit(seat, table.timeout_action(seat), by_clock=True)
-                await stored(table, self.wakeups)
-            except (ActionError, sqlite3.Error):
-                log.exception("match %s: the turn clock could not act", table.id)
-                return
-            room.tell()
+        retry = RETRY[0]
+        while True:
+            async with room.lock:
+                seat = table.person_to_move()
+                if table.version != version or seat is None:
+                    return
+                try:
+                    done = await self.commit(room, partial(
+                        table.submit, seat, table.timeout_action(seat), by_clock=True),
+                        "the turn clock's")
+                except ActionError:
+                    log.exception("match %s: the turn clock could not act", table.id)
+                    return
+            if done:
+                break
+            await asyncio.sleep(retry)
+            retry = min(retry * 2, RETRY[1])
         self.kick(room)
+
+    async def commit(self, room: Room, act: Callable[[], None], whose: str) -> bool:
+        """Under the room's lock: ``act`` (an action submitted to the table), its commit
+        waited for, the pages told. False if the database could not store it (locked by
+        another program, say): it is taken back and a line logged, and the caller tries
+        again a little later, by itself."""
+        try:
+            act()
+            await stored(room.table, self.wakeups)
+        except sqlite3.Error as e:
+            log.warning("match %s: %s move could not be stored (%s); trying again shortly",
+                        room.table.id, whose, e)
+            return False
+        room.tell()
+        return True
 
     async def drive(self, room: Room) -> None:
         """Play the computer seats (and the person's seat on auto-play) until the person
-        is to act or the match is over."""
+        is to act or the match is over. A move the database could not store is tried
+        again a little later (:data:`RETRY`)."""
         table = room.table
+        retry = RETRY[0]
         try:
             while True:
                 async with room.lock:
@@ -253,16 +304,16 @@ class Hub:
                 action = None
                 if kind == "act":
                     action = await self.wakeups.wait(
-                        self.thinkers.submit(table.decide, player, view))
+                        self.thinking.decide(table, seat, player, view))
                 async with room.lock:
                     if table.version != version:
                         continue  # the person changed something meanwhile: look again
-                    if action is None:
-                        table.next_deal()
-                    else:
-                        table.submit(seat, action)
-                    await stored(table, self.wakeups)
-                    room.tell()
+                    act = table.next_deal if action is None else partial(table.submit, seat,
+                                                                          action)
+                    done = await self.commit(room, act, "a computer's")
+                if not done:
+                    await asyncio.sleep(retry)
+                retry = RETRY[0] if done else min(retry * 2, RETRY[1])
         except asyncio.CancelledError:
             raise
         except Exception as e:
@@ -317,9 +368,8 @@ class Hub:
             peer.send({"type": "error", **said(e)})
             return
         except sqlite3.Error as e:
-            log.exception("match %s: an action could not be stored", table.id)
-            peer.send({"type": "error", **said(Reason(
-                "not_saved", f"that could not be saved ({e}); nothing changed: try again"))})
+            log.warning("match %s: an action could not be stored (%s)", table.id, e)
+            peer.send({"type": "error", **said(not_saved(e))})
             return
         self.kick(room)
 
@@ -327,11 +377,24 @@ class Hub:
 async def stored(table: MatchSession, wakeups: Wakeups) -> None:
     """Wait (holding the room's lock) until the match's last event is committed, together
     with the events of other matches that came meanwhile; if it could not be, the event is
-    taken back and the error raised. Only then may the pages hear of it."""
-    if table.writing is not None:
-        with contextlib.suppress(Exception):
-            await wakeups.wait(table.writing)
+    taken back and the error raised. Only then may the pages hear of it. A database that
+    another program keeps locked longer than the store's ``wait`` has the event withdrawn
+    unwritten (:class:`~dizhu.session.writer.StoreBusy`), so that the table is free again."""
+    write = table.writing
+    if write is not None:
+        try:
+            async with asyncio.timeout(table.store.wait):
+                await wakeups.until_done(write)
+        except TimeoutError:
+            if not write.withdraw():  # being written now: it will not be long
+                await wakeups.until_done(write)
         table.settle()
+
+
+def not_saved(error: BaseException) -> Reason:
+    """The refusal of a request the database could not store (nothing of it was)."""
+    return Reason("not_saved", f"that could not be saved ({error}); nothing changed: "
+                  "try again")
 
 
 class StaleMessage(Exception):

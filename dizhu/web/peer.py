@@ -47,17 +47,28 @@ class Peer:
 
     async def _write(self) -> None:
         """Write the queue out in order; once the page is closed (too slow, gone, or the
-        server stopping), close its socket: the one task a page has, always awaited."""
+        server stopping), close its socket: the one task a page has, always awaited.
+
+        The loop looks at :attr:`open` after every message: a cancellation that lands as a
+        message finishes going out can be lost inside the send (Python 3.11's
+        ``asyncio.wait_for`` returns the result instead), and a writer that went back to
+        waiting for the next message then waited for good, holding its socket's task and
+        the server's shutdown with it."""
         try:
-            while True:
+            while self.open:
                 text = await self.queue.get()
-                await asyncio.wait_for(self.ws.send_text(text), SEND_TIMEOUT)
+                if not self.open:
+                    break
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    await self.ws.send_text(text)
         except asyncio.CancelledError:
             pass  # closed: the socket is closed below, within the time limit
         except Exception:  # too slow, or gone: either way this page is done
-            self.open = False
+            pass
+        self.open = False
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.ws.close(code=TOO_SLOW), SEND_TIMEOUT)
+            async with asyncio.timeout(SEND_TIMEOUT):
+                await self.ws.close(code=TOO_SLOW)
 
     def close(self) -> None:
         """Stop writing and close the socket (the page reconnects and resyncs); never

@@ -4,6 +4,7 @@ the local network for friends holding an invitation."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import socket
 import sqlite3
 import threading
@@ -11,6 +12,9 @@ import webbrowser
 from pathlib import Path
 
 DEFAULT_PORT = 8765
+GRACE = 10.0
+"""Seconds the server waits on SIGTERM for its pages' tasks to finish before it cancels
+them and closes the database."""
 
 
 class ServeError(Exception):
@@ -58,10 +62,25 @@ def lan_address() -> str:
     raise ServeError("--lan: this machine has no address on a local network")
 
 
+class QuietBadText(logging.Filter):
+    """uvicorn logs a page's text frame that is not UTF-8 as an error with a traceback (it
+    closes the socket with 1007, as it should): hostile input, not a fault of the server,
+    so it is one line at the info level (not shown by default)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if str(record.msg).startswith("Invalid UTF-8"):
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            record.msg = "a page sent a text frame that is not UTF-8: its socket is closed"
+            return logging.getLogger(record.name).isEnabledFor(logging.INFO)
+        return True
+
+
 def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
           open_browser: bool = True, pause: float = 0.8, idle: float | None = None,
           lan: bool = False, away: float | None = None,
-          programs: dict[str, str] | None = None, sync: str = "full") -> None:
+          programs: dict[str, str] | None = None, sync: str = "full",
+          wait: float | None = None) -> None:
     """Run the game until interrupted; ``lan``: listen on every address of the machine,
     the lobby still only for the machine itself (friends come by invitation);
     ``programs``: outside bots offered in the lobby, by name."""
@@ -70,6 +89,7 @@ def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
     from . import memory
     from .app import create_app
     from .hub import IDLE
+    from .messages import MAX_BYTES
     from .rooms import AWAY
 
     network = [lan_address()] if lan else []
@@ -77,7 +97,7 @@ def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
         app = create_app(db, pause, hosts=host_names(host, network),
                          idle=IDLE if idle is None else idle, lan=lan,
                          away=AWAY if away is None else away, programs=programs,
-                         sync=sync)
+                         sync=sync, **({} if wait is None else {"wait": wait}))
     except (OSError, sqlite3.Error) as e:
         raise ServeError(f"cannot open the database {db}: {e}") from None
     memory.settle()  # the engine's lasting tables built and kept out of collections
@@ -95,8 +115,13 @@ def serve(db: Path, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
     # the client's own address decides what it may reach: no proxy may name another; no
     # per-message compression (deflating every state message cost about as much as
     # encoding it as JSON, for messages of a few KiB on a local network)
+    # on SIGTERM every page is closed and its task awaited; one still running after
+    # GRACE seconds (a fault: it is logged) is cancelled, so the last commit always runs
+    # and a frame longer than any message the game reads is refused from its header
     config = uvicorn.Config(app, log_level="warning", lifespan="on", proxy_headers=False,
-                            ws_per_message_deflate=False)
+                            ws_per_message_deflate=False, timeout_graceful_shutdown=GRACE,
+                            ws_max_size=MAX_BYTES)
+    logging.getLogger("uvicorn.error").addFilter(QuietBadText())
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])

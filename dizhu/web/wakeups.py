@@ -26,6 +26,11 @@ class Wakeups:
 
     async def wait(self, done: Future[T]) -> T:
         """The result of ``done`` (its exception raised), once it has completed."""
+        await self.until_done(done)
+        return done.result()
+
+    async def until_done(self, done: Future) -> None:
+        """Return once ``done`` has completed (or been cancelled), whatever its outcome."""
         if not done.done():
             if self.loop is None:
                 self.loop = asyncio.get_running_loop()
@@ -33,7 +38,6 @@ class Wakeups:
             self.waiting.append((done, waiter))
             done.add_done_callback(self._notify)
             await waiter
-        return done.result()
 
     def _notify(self, _: Future) -> None:
         """In the thread that completed a future: wake the loop, unless a wake-up is on
