@@ -3,12 +3,15 @@ ruleset, compiled against pure, its line replayed, its budgets."""
 
 from __future__ import annotations
 
+import doctest
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import dizhu.solve
 from dizhu import core
 from dizhu.combos import Play
 from dizhu.deal import Deal
@@ -270,3 +273,9 @@ def test_the_budget_holds_for_solves_that_remember_earlier_ones(compiled):
 def test_a_play_given_by_value_is_the_universe_s_own():
     answer = solve(position("3BR/4/5 0 0 -"))
     assert Play.parse("rocket BR") in answer.winning_plays
+
+
+def test_the_examples_of_the_docs_hold():
+    assert doctest.testmod(dizhu.solve).failed == 0
+    docs = Path(__file__).resolve().parents[1] / "docs" / "solver.md"
+    assert doctest.testfile(str(docs), module_relative=False).failed == 0

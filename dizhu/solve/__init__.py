@@ -5,7 +5,7 @@ of the hidden cards, or a whole deal laid open).
     >>> from dizhu.solve import solve
     >>> answer = solve(Position.from_text("3BR/4/5 0 0 -"))
     >>> answer.winner, [p.text for p in answer.winning_plays]
-    ('landlord', ['rocket BR'])
+    ('landlord', ['rocket BR', 'single B', 'single R'])
     >>> [p.text for p in answer.line], answer.rockets, answer.spring, answer.multiplier
     (['rocket BR', 'pass', 'pass', 'single 3'], 1, True, 4)
 
