@@ -761,11 +761,12 @@ done:
 
 /* ------------------------------------------------------------------ values */
 
-/* At most how many doublings are still to come (values.py's most_doublings). */
-static int most_doublings(const Solver *sv, const Node *n)
+/* At most how many doublings are still to come when the given side wins (values.py's
+ * most_doublings). */
+static int most_doublings(const Solver *sv, const Node *n, int landlord_wins)
 {
     const MoveTables *t = sv->t;
-    int most = !(n->spring & PEASANT_PLAYED) || landlord_plays(n->spring) <= 1;
+    int most = landlord_wins ? !(n->spring & PEASANT_PLAYED) : landlord_plays(n->spring) <= 1;
     for (int s = 0; s < n->seats; s++) {
         if (sv->doubling_low)
             for (int r = 0; r < BLACK_JOKER; r++)
@@ -803,11 +804,9 @@ static int at_least(Solver *sv, Node *n, int threshold, int depth)
         return 1;
     if (!won && threshold >= 0)
         return 0;
-    most = 1 + most_doublings(sv, n);
-    if (threshold > most)
-        return 0;
-    if (threshold <= -most)
-        return 1;
+    most = 1 + most_doublings(sv, n, won);
+    if (won ? threshold > most : threshold <= -most)
+        return !won;  /* beyond what the winner can reach */
     key_for(sv->t, n, &key);
     h = hash_of(&key);
     e = probe(sv, &key, h);

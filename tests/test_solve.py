@@ -116,6 +116,19 @@ def test_anti_spring_counts_when_the_landlord_led_only_once(compiled):
 
 
 @pytest.mark.parametrize("compiled", CORES)
+def test_the_points_cost_no_search_when_the_winner_can_double_no_more(compiled):
+    # the landlord wins; no hand holds a bomb or the rocket, the peasants have played (no
+    # spring) and anti-spring would need the peasants to win: the win is worth 1
+    pos = position("3455578TJAA/9JK2/446778899QAA22B 2 2 1:triple_single:QQQ2")
+    pos.plays_made = [2, 3, 1]
+    winner = Solver(compiled=compiled).solve(pos, points=False)
+    answer = Solver(compiled=compiled).solve(pos, nodes=20 * winner.nodes)
+    assert winner.winner == "landlord"
+    assert answer.solved and answer.multiplier == 1
+    assert answer.nodes <= 2 * winner.nodes
+
+
+@pytest.mark.parametrize("compiled", CORES)
 def test_doublings_before_the_position_multiply_the_points(compiled):
     pos = position("3BR/4/5 0 0 -")
     pos.bombs, pos.rockets = 2, 0

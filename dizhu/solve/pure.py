@@ -142,11 +142,9 @@ class PureSearch:
         if not won and threshold >= 0:
             return False
         state = spring_state(pos.plays_made, pos.landlord)
-        most = 1 + most_doublings(pos.hands, pos.rules.combos, state)
-        if threshold > most:
-            return False
-        if threshold <= -most:
-            return True
+        most = 1 + most_doublings(pos.hands, pos.rules.combos, state, won)
+        if threshold > most if won else threshold <= -most:
+            return not won  # beyond what the winner can reach
         key = (pos.key(), state)
         low, high = self.bounds.get(key, (_LOWEST, _HIGHEST))
         if low >= threshold:

@@ -73,14 +73,15 @@ def needed(threshold: int, doubling: bool) -> int:
     return threshold + 1 if threshold <= -2 else 1
 
 
-def most_doublings(hands: Sequence[int], combos: CombinationRules, state: int) -> int:
-    """At most how many doublings the rest of the play can bring: a doubling bomb per
-    rank the hands hold enough cards of (two would need more cards than a rank has), a
-    rocket per hand holding one, and one for spring or anti-spring while either can
-    still happen."""
+def most_doublings(hands: Sequence[int], combos: CombinationRules, state: int,
+                   landlord_wins: bool) -> int:
+    """At most how many doublings the rest of the play can bring when the given side
+    wins: a doubling bomb per rank the hands hold enough cards of (two would need more
+    cards than a rank has), a rocket per hand holding one, and one for spring (the
+    landlord's win) or anti-spring (the peasants') while it can still happen."""
     rocket = combos.rocket
     low = combos.doubling_bomb
-    most = int(not state & PEASANT_PLAYED or state >> 1 <= 1)
+    most = int(not state & PEASANT_PLAYED) if landlord_wins else int(state >> 1 <= 1)
     for hand in hands:
         most += sum(count_of(hand, r) // low for r in range(BLACK_JOKER))
         most += contains(hand, rocket)
