@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
@@ -32,34 +31,23 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dizhu import core
-from dizhu.deal import Deal
 from dizhu.position import Position
 from dizhu.rules import RuleSet
 from dizhu.rulesets import find_ruleset
 from dizhu.solve import Solver
+from dizhu.solve.played_down import played_down
 
 
 def ladder(rules: RuleSet, total: int, count: int, seed: int) -> list[Position]:
-    """``count`` positions with at most ``total`` cards left, from seeded deals."""
+    """``count`` positions with at most ``total`` cards left, from seeded deals (a deal
+    whose play ends first is skipped)."""
     out = []
     deal_seed = seed
     while len(out) < count:
-        rng = random.Random(deal_seed)
+        pos = played_down(rules, deal_seed, total)
         deal_seed += 1
-        faces = rules.faces()
-        rng.shuffle(faces)
-        size, seats = rules.hand_size, rules.seats
-        hands = [faces[i * size:(i + 1) * size] for i in range(seats)]
-        deal = Deal.at_play(hands, faces[seats * size:], landlord=rng.randrange(seats),
-                            rules=rules)
-        while sum(deal.left) > total and not deal.is_over:
-            deal.push(rng.choice(deal.legal_actions()))
-        if deal.is_over:
-            continue
-        pos = Position(rules, list(deal.hands), deal.landlord, deal.to_move, deal.top,
-                       deal.top_seat)
-        pos.plays_made, pos.bombs, pos.rockets = list(deal.plays_made), deal.bombs, deal.rockets
-        out.append(pos)
+        if pos is not None:
+            out.append(pos)
     return out
 
 

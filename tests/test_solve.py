@@ -4,7 +4,6 @@ ruleset, compiled against pure, its line replayed, its budgets."""
 from __future__ import annotations
 
 import doctest
-import random
 from pathlib import Path
 
 import pytest
@@ -14,11 +13,11 @@ from hypothesis import strategies as st
 import dizhu.solve
 from dizhu import core
 from dizhu.combos import Play
-from dizhu.deal import Deal
 from dizhu.position import Position
 from dizhu.rules import CLASSIC
 from dizhu.rulesets import FOUR, ROB
 from dizhu.solve import Solution, Solver, end_points, solve
+from dizhu.solve.played_down import played_down as solve_played_down
 from tests.solving import brute_force, small_positions
 
 RULESETS = [CLASSIC, ROB, FOUR, CLASSIC.with_options(distinct_kickers=True)]
@@ -202,23 +201,9 @@ def test_the_solver_agrees_with_a_brute_force_minimax_when_bombs_double(rules, d
 
 
 def played_down(rules, seed: int, total: int) -> Position:
-    """A position of a seeded deal after random plays, with at most ``total`` cards left
-    (a deal at the start of play when ``total`` is the whole deck)."""
-    rng = random.Random(seed)
-    faces = rules.faces()
-    rng.shuffle(faces)
-    size, seats = rules.hand_size, rules.seats
-    hands = [faces[i * size:(i + 1) * size] for i in range(seats)]
-    deal = Deal.at_play(hands, faces[seats * size:], landlord=rng.randrange(seats),
-                        rules=rules)
-    while sum(deal.left) > total:
-        deal.push(rng.choice(deal.legal_actions()))
-        if deal.is_over:
-            return played_down(rules, seed + 1000, total)
-    pos = Position(rules, list(deal.hands), deal.landlord, deal.to_move, deal.top,
-                   deal.top_seat)
-    pos.plays_made, pos.bombs, pos.rockets = list(deal.plays_made), deal.bombs, deal.rockets
-    return pos
+    """A position of a seeded deal after random plays, with at most ``total`` cards left."""
+    pos = solve_played_down(rules, seed, total)
+    return pos if pos is not None else played_down(rules, seed + 1000, total)
 
 
 @compiled_only
