@@ -8,14 +8,18 @@
  * known by its address (the generator holds every one of them, so no address is reused
  * while it lives); any other Play is read by its attributes. The object never changes after
  * it is made, and holds the GIL while it generates: threads may share it.
+ *
+ * Solver(generator, doubling, entries) is the exact solver of solve.h over a generator's
+ * plays; its solve() hands back the generator's own Play objects.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include "idindex.h"
 #include "movegen.h"
+#include "solve.h"
 
-#define API_VERSION 1  /* dizhu/core.py refuses an extension of another version */
+#define API_VERSION 2  /* dizhu/core.py refuses an extension of another version */
 #ifndef SOURCE_DIGEST    /* setup.py passes the digest of csrc/ (dizhu/core.py checks it) */
 #define SOURCE_DIGEST ""
 #endif
@@ -28,7 +32,7 @@ typedef struct {
     IdIndex known;        /* the plays' addresses -> their ids */
 } Generator;
 
-static PyObject *str_kind, *str_main, *str_length, *str_size;
+static PyObject *str_kind, *str_main, *str_length, *str_size, *str_cards;
 
 /* ------------------------------------------------------------------ construction */
 
@@ -303,24 +307,222 @@ static PyTypeObject GeneratorType = {
     .tp_methods = generator_methods,
 };
 
+
+/* ------------------------------------------------------------------ the solver */
+
+/* Solver(generator, doubling, entries): the exact solver of solve.h over a generator's
+ * plays; doubling is a bytes object, one byte per play (whether it doubles the stake);
+ * entries the transposition table's size. solve() releases the GIL while it searches;
+ * one thread at a time may use a solver (another gets a RuntimeError). */
+typedef struct {
+    PyObject_HEAD
+    Generator *generator;
+    Solver *solver;
+    int busy;
+} SolverObject;
+
+static PyObject *solver_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *names[] = {"generator", "doubling", "entries", NULL};
+    PyObject *generator;
+    Py_buffer doubling;
+    Py_ssize_t entries;
+    SolverObject *self;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!y*n:Solver", names, &GeneratorType,
+                                     &generator, &doubling, &entries))
+        return NULL;
+    if ((size_t)doubling.len != mg_play_count(((Generator *)generator)->tables) || entries < 1) {
+        PyBuffer_Release(&doubling);
+        PyErr_SetString(PyExc_ValueError, entries < 1 ? "entries must be at least 1"
+                        : "doubling: one byte per play of the generator");
+        return NULL;
+    }
+    self = (SolverObject *)type->tp_alloc(type, 0);
+    if (!self) {
+        PyBuffer_Release(&doubling);
+        return NULL;
+    }
+    self->solver = sv_new(((Generator *)generator)->tables, doubling.buf, (size_t)entries);
+    PyBuffer_Release(&doubling);
+    if (!self->solver) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    Py_INCREF(generator);
+    self->generator = (Generator *)generator;
+    return (PyObject *)self;
+}
+
+static void solver_dealloc(SolverObject *self)
+{
+    sv_free(self->solver);
+    Py_XDECREF(self->generator);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The id of a play of the generator: by address, else by its kind and cards. */
+static int play_id_of(Generator *g, PyObject *play, play_id *id)
+{
+    int kind;
+    PyObject *attr;
+    uint64_t cards;
+    *id = idindex_get(&g->known, address_of(play));
+    if (*id != NO_PLAY)
+        return 0;
+    if (int_attr(play, str_kind, &kind) < 0 || !(attr = PyObject_GetAttr(play, str_cards)))
+        return -1;
+    if (read_hand(attr, &cards) < 0) {
+        Py_DECREF(attr);
+        return -1;
+    }
+    Py_DECREF(attr);
+    if ((*id = mg_find(g->tables, kind, cards)) == NO_PLAY) {
+        PyErr_Format(PyExc_ValueError, "%R is not a play of this ruleset", play);
+        return -1;
+    }
+    return 0;
+}
+
+/* The plays of ids (the pass as the generator's pass play). */
+static PyObject *play_list(Generator *g, const play_id *ids, size_t n)
+{
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    if (!list)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        PyObject *play = ids[i] == SV_PASS ? g->pass_play : PyTuple_GET_ITEM(g->plays, ids[i]);
+        Py_INCREF(play);
+        PyList_SET_ITEM(list, (Py_ssize_t)i, play);
+    }
+    return list;
+}
+
+static PyObject *solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *names[] = {"hands", "landlord", "to_move", "top", "top_seat", "spring",
+                            "points", "max_nodes", "max_seconds", NULL};
+    PyObject *hands, *top, *fast, *winning, *line, *answer;
+    SvPosition p;
+    SvBudget budget;
+    SvResult result;
+    int points, status;
+    long long max_nodes;
+    Py_ssize_t n;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiOiipLd:solve", names, &hands,
+                                     &p.landlord, &p.to_move, &top, &p.top_seat, &p.spring,
+                                     &points, &max_nodes, &budget.max_seconds))
+        return NULL;
+    budget.max_nodes = max_nodes;
+    if (!(fast = PySequence_Fast(hands, "hands must be a sequence of ints")))
+        return NULL;
+    n = PySequence_Fast_GET_SIZE(fast);
+    p.seats = (int)n;
+    if (n < 2 || n > SV_MAX_SEATS) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "2 to %d hands, not %zd", SV_MAX_SEATS, n);
+        return NULL;
+    }
+    for (Py_ssize_t s = 0; s < n; s++)
+        if (read_hand(PySequence_Fast_GET_ITEM(fast, s), &p.hands[s]) < 0) {
+            Py_DECREF(fast);
+            return NULL;
+        }
+    Py_DECREF(fast);
+    if (p.landlord < 0 || p.landlord >= p.seats || p.to_move < 0 || p.to_move >= p.seats
+            || p.spring < 0 || p.spring > 5 || !p.hands[p.to_move]) {
+        PyErr_SetString(PyExc_ValueError, "not a position with a seat to move");
+        return NULL;
+    }
+    p.top = NO_PLAY;
+    if (top != Py_None) {
+        if (play_id_of(self->generator, top, &p.top) < 0)
+            return NULL;
+        if (p.top_seat < 0 || p.top_seat >= p.seats || p.top_seat == p.to_move) {
+            PyErr_SetString(PyExc_ValueError, "the top's seat must be another seat");
+            return NULL;
+        }
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
+        return NULL;
+    }
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    status = sv_solve(self->solver, &p, points, budget, &result);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    if (status == SV_NO_MEMORY)
+        return PyErr_NoMemory();
+    if (status == SV_OUT_OF_BUDGET)
+        return Py_BuildValue("(OOOOiK)", Py_False, Py_None, Py_None, Py_None, 0,
+                             (unsigned long long)result.nodes);
+    winning = play_list(self->generator, result.winning, result.n_winning);
+    line = winning ? play_list(self->generator, result.line, result.n_line) : NULL;
+    answer = line ? Py_BuildValue("(OONNiK)", Py_True, result.landlord_wins ? Py_True : Py_False,
+                                  winning, line, result.value,
+                                  (unsigned long long)result.nodes) : NULL;
+    if (!line)
+        Py_XDECREF(winning);
+    sv_result_free(&result);
+    return answer;
+}
+
+static PyObject *solver_forget(SolverObject *self, PyObject *Py_UNUSED(ignored))
+{
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
+        return NULL;
+    }
+    sv_forget(self->solver);
+    Py_RETURN_NONE;
+}
+
+static PyObject *solver_sizeof(SolverObject *self, PyObject *Py_UNUSED(ignored))
+{
+    return PyLong_FromSize_t(Py_TYPE(self)->tp_basicsize + sv_size(self->solver));
+}
+
+static PyMethodDef solver_methods[] = {
+    {"solve", (PyCFunction)(void (*)(void))solver_solve, METH_VARARGS | METH_KEYWORDS,
+     "solve(hands, landlord, to_move, top, top_seat, spring, points, max_nodes, "
+     "max_seconds) -> (solved, landlord_wins, winning plays, line, value, nodes)"},
+    {"forget", (PyCFunction)solver_forget, METH_NOARGS, "Empty the transposition table."},
+    {"__sizeof__", (PyCFunction)solver_sizeof, METH_NOARGS,
+     "Bytes of the object and its tables."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SolverType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "dizhu._ccore.Solver",
+    .tp_basicsize = sizeof(SolverObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The exact solver over a MoveGenerator's plays (see dizhu.solve).",
+    .tp_new = solver_new,
+    .tp_dealloc = (destructor)solver_dealloc,
+    .tp_methods = solver_methods,
+};
+
 /* ------------------------------------------------------------------ the module */
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "dizhu._ccore",
-    .m_doc = "dizhu's compiled core: move generation in C over the Python universe's plays.",
+    .m_doc = "dizhu's compiled core: move generation and the exact solver in C over the "
+             "Python universe's plays.",
     .m_size = -1,
 };
 
 PyMODINIT_FUNC PyInit__ccore(void)
 {
     PyObject *m, *names;
-    if (PyType_Ready(&GeneratorType) < 0)
+    if (PyType_Ready(&GeneratorType) < 0 || PyType_Ready(&SolverType) < 0)
         return NULL;
     if (!(str_kind = PyUnicode_InternFromString("kind"))
             || !(str_main = PyUnicode_InternFromString("main"))
             || !(str_length = PyUnicode_InternFromString("length"))
-            || !(str_size = PyUnicode_InternFromString("size")))
+            || !(str_size = PyUnicode_InternFromString("size"))
+            || !(str_cards = PyUnicode_InternFromString("cards")))
         return NULL;
     if (!(m = PyModule_Create(&module)))
         return NULL;
@@ -341,6 +543,11 @@ PyMODINIT_FUNC PyInit__ccore(void)
     Py_INCREF(&GeneratorType);
     if (PyModule_AddObject(m, "MoveGenerator", (PyObject *)&GeneratorType) < 0) {
         Py_DECREF(&GeneratorType);
+        goto fail;
+    }
+    Py_INCREF(&SolverType);
+    if (PyModule_AddObject(m, "Solver", (PyObject *)&SolverType) < 0) {
+        Py_DECREF(&SolverType);
         goto fail;
     }
     if (PyModule_AddIntConstant(m, "API_VERSION", API_VERSION) < 0

@@ -63,6 +63,11 @@ MoveTables *mg_tables_new(const PlayInfo *plays, size_t n, int distinct, const c
 void mg_tables_free(MoveTables *tables);
 size_t mg_tables_size(const MoveTables *tables);
 
+/* How many plays the tables index; the id of the play of `kind` with exactly `cards`
+ * (NO_PLAY if there is none). */
+size_t mg_play_count(const MoveTables *tables);
+play_id mg_find(const MoveTables *tables, int kind, uint64_t cards);
+
 /* Every play a hand may lead (returns 0). */
 int mg_lead(const MoveTables *t, uint64_t hand, IdList *out);
 

@@ -155,3 +155,13 @@ size_t mg_tables_size(const MoveTables *t)
 {
     return sizeof *t + t->n * sizeof *t->rows + idindex_bytes(&t->by_key);
 }
+
+size_t mg_play_count(const MoveTables *t)
+{
+    return t->n;
+}
+
+play_id mg_find(const MoveTables *t, int kind, uint64_t cards)
+{
+    return mg_lookup(t, kind, cards);
+}

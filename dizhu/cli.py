@@ -211,6 +211,50 @@ def cmd_auction(args: argparse.Namespace) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- solve
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Best play from a position with every hand known: the side that wins, then every
+    winning play of the seat to move; with ``--line`` the principal variation and its
+    points; ``not solved`` past the budget."""
+    from .position import InvalidPositionError, Position
+    from .solve import Solver
+
+    rules = _rules_from(args)
+    budget = _seconds(args.budget, "--budget", WAIT)
+    try:
+        pos: Position = Position.from_text(args.position, rules)
+    except InvalidPositionError as e:
+        raise UsageError(f"bad position: {e}") from None
+    if not pos.is_over:
+        try:  # the text holds no counters: read them as a deal started from it would
+            pos = Deal.from_position(pos)
+        except ValueError as e:
+            raise UsageError(f"bad position: {e}") from None
+    answer = Solver(rules).solve(pos, seconds=budget, points=args.line)
+    if not answer.solved:
+        print("not solved")
+        return 0
+    print(answer.winner)
+    for play in answer.winning_plays:
+        print(play.text)
+    if args.line:
+        walk = Position(rules, list(pos.hands), pos.landlord, pos.to_move, pos.top,
+                        pos.top_seat)
+        steps = []
+        for play in answer.line:
+            steps.append(f"{walk.to_move} {play.text}")
+            walk.push_unchecked(play)
+        print("line: " + ", ".join(steps))
+        times = "×" if _symbols() else "x"
+        factors = [f"bomb {times}2"] * answer.bombs + [f"rocket {times}2"] * answer.rockets
+        factors += [f"spring {times}2"] * answer.spring
+        factors += [f"anti-spring {times}2"] * answer.anti_spring
+        print(f"points: {', '.join(factors) or 'no doubling'}: the stake "
+              f"{times}{answer.multiplier}")
+    return 0
+
+
 # --------------------------------------------------------------------------- play
 
 WHERE = "To play yourself: dizhu tui (in the terminal) or dizhu serve (in the browser)"
@@ -605,6 +649,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("answers", nargs="*", metavar="ANSWER",
                    help="answers in turn: pass, 1, 2, 3 (points); call, rob, pass (rob)")
     p.set_defaults(func=cmd_auction)
+
+    p = sub.add_parser(
+        "solve", help="best play from a position with every hand known",
+        description="Solve the play from a position with every hand known: print the side "
+        "that wins with best play (landlord or peasants), then every play of the seat to "
+        "move that wins for its side, one per line (none when it loses whatever it plays); "
+        "or 'not solved' when the budget runs out first. The peasants are one team; the "
+        "side that wins plays for the most doublings, the other for the fewest. The text "
+        "holds no scoring counters: a seat holding fewer cards than it is dealt has "
+        "played once (the fewest there can have been), no bomb was played before.")
+    p.add_argument("position", help="HANDS LANDLORD TO_MOVE TOP as Position.text() writes "
+                   "it, e.g. '33/44/55 0 1 -' or '3BR/4/5 0 1 0:single:2'")
+    _ruleset_argument(p)
+    p.add_argument("--budget", type=float, default=60.0, metavar="SECONDS",
+                   help="give up after this long (default 60)")
+    p.add_argument("--line", action="store_true",
+                   help="also print a principal variation, 'line: SEAT PLAY, ...' (both "
+                   "sides' best play to the end, passes included), and its points: what "
+                   "doubles the stake along it and the stake's multiplier")
+    p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("arena", help="measure one bot against another on duplicate decks")
     p.add_argument("bot_a", help="a bot name, with optional settings: expert:budget=0.2; "

@@ -115,8 +115,14 @@ class MoveGenerator:
         if compiled is None:
             compiled = core.NAME == "compiled"
         self.core = "compiled" if compiled else "python"
-        build = _build_compiled if compiled else _build
-        self.lead, self.follow, self.covering = build(self.universe, distinct_kickers)
+        self.native = _native(self.universe, distinct_kickers) if compiled else None
+        """The compiled core's generator (``None`` with the pure core): what the compiled
+        solver searches with."""
+        if self.native is None:
+            self.lead, self.follow, self.covering = _build(self.universe, distinct_kickers)
+        else:
+            self.lead, self.follow, self.covering = \
+                self.native.lead, self.native.follow, self.native.covering
 
     def legal(self, hand: int, top: Play | None = None) -> list[Play]:
         """Leading (``top`` is ``None``): every play. Following: the pass and every play
@@ -143,15 +149,14 @@ def _generator(combos: CombinationRules, distinct_kickers: bool,
     return MoveGenerator(combos, distinct_kickers, compiled)
 
 
-def _build_compiled(u: Universe, distinct: bool):
-    """The compiled core's lead, follow and covering over the plays of a universe."""
+def _native(u: Universe, distinct: bool):
+    """The compiled core's generator over the plays of a universe."""
     if core.COMPILED is None:
         raise RuntimeError(core.MISSING)
     plays = tuple(u.all_plays())
-    native = core.COMPILED.MoveGenerator(
+    return core.COMPILED.MoveGenerator(
         plays, [p.cards for p in plays], [int(p.kind) for p in plays],
         [p.main for p in plays], [p.length for p in plays], PASS, distinct)
-    return native.lead, native.follow, native.covering
 
 
 def _build(u: Universe, distinct: bool):

@@ -17,7 +17,7 @@ LAYERS = [
     {"rulesets"},
     {"position"},
     {"deal"},
-    {"actions", "perft", "stats", "pool"},
+    {"actions", "perft", "stats", "pool", "solve"},
     {"view", "record"},
     {"match", "sampling"},
     {"bots"},
@@ -32,7 +32,7 @@ LAYERS = [
 ]
 
 
-SUBPACKAGES = ("bots", "web", "rulesets", "session", "tui", "env")
+SUBPACKAGES = ("bots", "web", "rulesets", "session", "tui", "env", "solve")
 """Packages inside dizhu, each one layer (their modules import each other freely)."""
 
 
@@ -77,7 +77,7 @@ def test_rules_live_in_the_engine():
     """Bots, the arena and the command line ask the engine; they never classify cards,
     generate plays, clear tricks or assume three seats themselves."""
     engine = {"reasons", "cards", "combos", "patterns", "universe", "movegen", "rules", "rulesets",
-              "auction", "scoring", "position", "deal"}
+              "auction", "scoring", "position", "deal", "solve"}
     for path in sorted(PACKAGE.rglob("*.py")):
         name = path.parent.name if path.parent.name in SUBPACKAGES else path.stem
         if name in engine:

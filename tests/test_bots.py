@@ -12,7 +12,9 @@ from dizhu.bots import BOTS, make_bot
 from dizhu.bots.bidding import hand_strength, median_strength
 from dizhu.bots.expert import ExpertBot
 from dizhu.bots.handeval import HandEvaluator
-from dizhu.cards import card_rank, ranks_of_cards
+from dizhu.bots.inference import consistent
+from dizhu.cards import card_rank, parse_ranks, ranks_of_cards
+from dizhu.combos import Play
 from dizhu.deal import Deal, deal_cards
 from dizhu.rules import CLASSIC, RuleSet
 from dizhu.rulesets import find_ruleset
@@ -247,3 +249,10 @@ def test_rlcard_rule_plays_one_pack_only():
     assert not bot.plays(find_ruleset("four"))
     with pytest.raises(ValueError, match="rlcard-rule cannot play four"):
         ArenaSpec("rlcard-rule", "normal", rules=find_ruleset("four"))
+
+
+def test_a_pass_suggests_no_higher_play_of_that_kind():
+    six, generator = [Play.parse("single 6")], CLASSIC.generator
+    assert consistent(parse_ranks("345"), six, generator)
+    assert not consistent(parse_ranks("39"), six, generator)
+    assert consistent(parse_ranks("3333"), six, generator)  # bombs aside

@@ -3,10 +3,11 @@
 When few cards are hidden from it, it lists the ways the unseen cards can lie between the
 other seats (the landlord keeping the kitty cards it has not played; deals that contradict
 what the others' passes suggest are dropped while any remain): every way with three seats,
-a seeded sample with four. It solves each exactly for each of its legal plays (a seeded
-sample of ``max_splits`` of them when there are more), and plays the one that wins in the
-most (``normal``'s choice among equals). Otherwise it plays as ``normal``, with a sharper
-idea of which plays the others can still beat.
+a seeded sample with four. It solves each exactly with the engine's solver
+(:mod:`dizhu.solve`: every play that wins, a seeded sample of ``max_splits`` ways when
+there are more), and plays the one that wins in the most (``normal``'s choice among
+equals). Otherwise it plays as ``normal``, with a sharper idea of which plays the others
+can still beat.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from typing import ClassVar
 from ..combos import Play
 from ..rules import RuleSet
 from ..sampling import Guess, Sampler
+from ..solve import Solver
 from ..view import SeatView
 from .inference import plausible
 from .normal import NormalBot
-from .solver import Solver
 
 
 class HardBot(NormalBot):
@@ -34,7 +35,7 @@ class HardBot(NormalBot):
     """Deals of the hidden cards solved per decision at most (a seeded sample when there
     are more)."""
     solver_limit = 2_000_000
-    """Positions the solver remembers before it starts afresh."""
+    """Positions the solver remembers (what it settled in earlier decisions too)."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         super().__init__(seed)
@@ -55,8 +56,8 @@ class HardBot(NormalBot):
 
     def solver(self, view: SeatView) -> Solver:
         solver = self.solvers.get(view.rules)
-        if solver is None or len(solver.memo) > self.solver_limit:
-            solver = self.solvers[view.rules] = Solver()
+        if solver is None:
+            solver = self.solvers[view.rules] = Solver(view.rules, memory=self.solver_limit)
         return solver
 
     def hidden_deals(self, sampler: Sampler) -> list[Guess]:
@@ -74,20 +75,17 @@ class HardBot(NormalBot):
         return [g for g in sampled if likely(g)] or sampled
 
     def endgame(self, view: SeatView) -> Play | None:
-        seat, landlord = view.seat, view.landlord
         solver = self.solver(view)
         budget = self.node_budget
         wins = dict.fromkeys(view.legal, 0)
         sampler = Sampler(view)
         for guess in self.hidden_deals(sampler):
-            pos = sampler.position(guess)
-            for play in view.legal:
-                result = solver.after(pos, play, budget)
-                if result is None:
-                    return None
-                budget -= solver.nodes
-                if result == (seat == landlord):
-                    wins[play] += 1
+            answer = solver.solve(sampler.position(guess), nodes=budget, points=False)
+            if not answer.solved:
+                return None
+            budget -= answer.nodes
+            for play in answer.winning_plays:
+                wins[play] += 1
         best = max(wins.values())
         if best == 0:
             return None
