@@ -293,7 +293,7 @@ class Deal(Position):
         exactly the play's ranks)."""
         if self.phase is _PLAY and action.__class__ is _PLAY_CLASS and \
                 (seat is None or seat == self.to_move):
-            genuine = self._genuine.get((action.kind, action.cards))
+            genuine = self._genuine(action.kind, action.cards)
             why = self._why(action, genuine)
             if why is not None:
                 raise IllegalActionError(why)

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 
 from .auction import Bid, Double
 from .cards import GUARDS, contains, format_ranks, size
-from .combos import InvalidPlayError, Kind, Play, beats
+from .combos import InvalidPlayError, Kind, Play
 from .reasons import Reason
 from .rules import CLASSIC, RuleSet
 
@@ -55,6 +55,7 @@ class Position:
     """A position of the play phase (every hand known: give players a view, not this)."""
 
     __slots__ = (
+        "_beats",
         "_clear",
         "_follow",
         "_genuine",
@@ -65,6 +66,7 @@ class Position:
         "hands",
         "landlord",
         "left",
+        "moves",
         "passes",
         "plays_made",
         "rockets",
@@ -83,7 +85,7 @@ class Position:
         self._setup(rules, list(hands), landlord)
         self.to_move = landlord if to_move is None else to_move
         if top is not None:
-            self.top = self._genuine.get((top.kind, top.cards), top)
+            self.top = self._genuine(top.kind, top.cards) or top
             self.top_seat = top_seat
             if self.to_move >= 0:
                 self.passes = (self.to_move - top_seat - 1) % self.seats
@@ -92,14 +94,15 @@ class Position:
                 self.winner, self.to_move = seat, -1
 
     def _setup(self, rules: RuleSet, hands: list[int], landlord: int) -> None:
-        gen = rules.generator
+        moves = self.moves = rules.moves()
         self.rules = rules
         self.seats = rules.seats
         self._clear = passes_to_clear(rules.seats)
         self.distinct = rules.distinct_kickers
-        self._lead = gen.lead
-        self._follow = gen.follow
-        self._genuine = gen.universe.by_key
+        self._lead = moves.lead
+        self._follow = moves.follow
+        self._beats = moves.beats
+        self._genuine = moves.play_of
         self.hands = hands
         self.left = [size(h) for h in hands]
         self.landlord = landlord
@@ -153,7 +156,7 @@ class Position:
         """Why ``action`` is not legal for the seat to move, in the phase the game is in."""
         if not isinstance(action, Play):
             return Reason("play_begun", "the play has begun: play cards or pass")
-        return self._why(action, self._genuine.get((action.kind, action.cards)))
+        return self._why(action, self._genuine(action.kind, action.cards))
 
     def _why(self, play: Play, genuine: Play | None) -> str | None:
         """Why ``play`` is not legal now, ``genuine`` being the universe's play of its kind
@@ -176,10 +179,9 @@ class Position:
                           f"{format_ranks(cards)}", hand=format_ranks(hand),
                           cards=format_ranks(cards))
         top = self.top
-        if top is None or (play.kind is top.kind and play.size == top.size
-                           and play.main > top.main):
+        if top is None or self._beats(play, top):
             return None
-        return None if beats(play, top) else why_not_beating(play, top)
+        return why_not_beating(play, top)
 
     def key(self) -> tuple:
         """What decides the rest of the play, hashable (for a search's memo)."""
@@ -191,7 +193,7 @@ class Position:
         """Apply ``play`` (a pass included) for the seat to move, checked."""
         if self.winner >= 0:
             raise IllegalActionError(DEAL_OVER)
-        genuine = self._genuine.get((play.kind, play.cards))
+        genuine = self._genuine(play.kind, play.cards)
         why = self._why(play, genuine)
         if why is not None:
             raise IllegalActionError(why)

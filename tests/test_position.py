@@ -1,14 +1,18 @@
 """The play phase as a position: text both ways, push and pop, any number of seats."""
 
 import random
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dizhu.combos import PASS, Play
+from dizhu.cards import parse_ranks
+from dizhu.combos import CLASSIC_COMBOS, PASS, Kind, Play
 from dizhu.deal import Deal, deal_cards
+from dizhu.movegen import MoveGenerator
 from dizhu.position import IllegalActionError, InvalidPositionError, Position
+from dizhu.rules import RuleSet
 from dizhu.rulesets import find_ruleset
 from tests.strategies import seeds
 
@@ -127,3 +131,50 @@ def test_plays_are_checked():
 def test_bad_text_says_why(text, ruleset, words):
     with pytest.raises(InvalidPositionError, match=words):
         Position.from_text(text, find_ruleset(ruleset))
+
+
+class _AnySingle(MoveGenerator):
+    """A variant's moves: singles are the only combination, and any single beats any."""
+
+    def __init__(self) -> None:
+        super().__init__(CLASSIC_COMBOS)
+        lead = self.lead
+        self.lead = lambda hand: [p for p in lead(hand) if p.kind is Kind.SINGLE]
+        self.follow = lambda hand, top: [PASS, *self.lead(hand)]
+
+    @staticmethod
+    def beats(play: Play, top: Play) -> bool:
+        return play.kind is Kind.SINGLE and top.kind is Kind.SINGLE
+
+    def play_of(self, kind: Kind, cards: int) -> Play | None:
+        return super().play_of(kind, cards) if kind is Kind.SINGLE else None
+
+
+@dataclass(frozen=True)
+class _AnySingleRules(RuleSet):
+    name = "any-single"
+
+    def moves(self, wild: tuple[int, ...] = ()) -> MoveGenerator:
+        return _ANY_SINGLE
+
+
+_ANY_SINGLE = _AnySingle()
+
+
+def test_a_variant_reads_compares_and_generates_its_own_way():
+    """What a ruleset's moves say is what a position, a deal and the ruleset's own
+    questions answer: a variant overrides them, not only its data."""
+    rules = _AnySingleRules()
+    pos = Position.from_text("445/3/66 0 0 -", rules)
+    assert [p.text for p in pos.legal_plays()] == ["single 4", "single 5"]
+    with pytest.raises(IllegalActionError):
+        pos.push(Play.parse("pair 44"))  # a combination of classic, not of the variant
+    pos.push(Play.parse("single 5"))
+    assert pos.why_illegal(Play.parse("single 3")) is None  # lower, and it beats here
+    pos.push(Play.parse("single 3"))
+    assert pos.is_over and pos.winner == 1
+    assert rules.beats(Play.parse("single 3"), Play.parse("single A"))
+    assert [p.text for p in rules.legal_plays(parse_ranks("3344"))] == ["single 3", "single 4"]
+    assert rules.readings(parse_ranks("44")) == []
+    deal = Deal.at_play(*deal_cards(random.Random(3), rules), landlord=0, rules=rules)
+    assert {p.kind for p in deal.legal_actions()} == {Kind.SINGLE}
