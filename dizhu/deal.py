@@ -293,7 +293,9 @@ class Deal(Position):
         exactly the play's ranks)."""
         if self.phase is _PLAY and action.__class__ is _PLAY_CLASS and \
                 (seat is None or seat == self.to_move):
-            genuine = self._genuine(action.kind, action.cards)
+            play_id = action.id
+            genuine = action if play_id >= 0 and self._plays[play_id] is action else \
+                self._genuine(action.kind, action.cards)
             why = self._why(action, genuine)
             if why is not None:
                 raise IllegalActionError(why)
@@ -301,7 +303,7 @@ class Deal(Position):
             if cards is not None:
                 self._choose(play, cards)
             seat = self.to_move  # the play phase's own path: the hot one in searches
-            self._undo.append((seat, play, self.top, self.top_seat, self.passes))
+            self._undo.append((seat, play, self.top_id, self.top_seat, self.passes))
             self.history.append((seat, play))
             self._apply(seat, play)
             if self.winner >= 0:
@@ -335,7 +337,7 @@ class Deal(Position):
         seat = self.to_move
         phase = self.phase
         if phase is _PLAY:
-            self._undo.append((seat, action, self.top, self.top_seat, self.passes))
+            self._undo.append((seat, action, self.top_id, self.top_seat, self.passes))
             self.history.append((seat, action))
             self._apply(seat, action)
             if self.winner >= 0:

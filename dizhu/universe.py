@@ -45,6 +45,8 @@ class Universe:
     """(kind, cards) -> the play: the check that a play is a genuine combination."""
     plays: tuple[Play, ...] = ()
     """Every play, in the order of :meth:`all_plays`: ``plays[play.id] is play``."""
+    tops: tuple[Play | None, ...] = ()
+    """``plays`` and ``None`` last: ``tops[top_id]`` is ``None`` for the id ``-1`` (no top)."""
 
     def all_plays(self) -> list[Play]:
         """Every play of the universe, kinds in the rule book's order, each kind in the
@@ -135,6 +137,7 @@ def build_universe(combos: CombinationRules = CLASSIC_COMBOS) -> Universe:
                 u.airplane_pairs[body + wings] = Play(Kind.AIRPLANE_PAIRS, body + wings,
                                                       start, n)
     u.plays = tuple(u.all_plays())
+    u.tops = (*u.plays, None)
     for play_id, play in enumerate(u.plays):
         play.id = play_id
     u.by_key = {(p.kind, p.cards): p for p in u.plays}

@@ -79,7 +79,8 @@ def test_a_deal_in_play_is_a_position():
     lead = deal.legal_actions()[0]
     deal.push(lead)
     text = deal.text()
-    assert text.endswith(f" 0 1 0:single:{lead.ranks}") and len(text.split()[0].split("/")) == 3
+    assert text.endswith(f" 0 1 0:single:{lead.ranks} 0:0:1,0,0")
+    assert len(text.split()[0].split("/")) == 3
     assert Position.from_text(text).legal_plays() == deal.legal_actions()
 
 
@@ -92,13 +93,13 @@ def test_a_trick_clears_after_every_other_seat_passes():
         assert pos.top is not None and pos.to_move == seat + 1
     pos.push(PASS)
     assert pos.top is None and pos.to_move == 0
-    assert pos.text() == "3/44/55/66 0 0 -"
+    assert pos.text() == "3/44/55/66 0 0 - 0:0:1,0,0,0"
 
 
 def test_a_finished_play_has_a_winner_and_no_seat_to_move():
     pos = Position.from_text("3/4/5 0 0 -")
     pos.push(Play.parse("single 3"))
-    assert pos.is_over and pos.landlord_won and pos.text() == "-/4/5 0 - 0:single:3"
+    assert pos.is_over and pos.landlord_won and pos.text() == "-/4/5 0 - 0:single:3 0:0:1,0,0"
     assert Position.from_text(pos.text()).landlord_won is True
     assert pos.legal_plays() == []
 
@@ -117,6 +118,8 @@ def test_plays_are_checked():
 @pytest.mark.parametrize("text, ruleset, words", [
     ("33/44 0 0 -", "classic", "classic has 3 seats, the position gives 2 hands"),
     ("33/44/55 0 0", "classic", "four fields"),
+    ("33/44/55 0 0 - 0:0:1,0", "classic", "the plays of each of the 3 seats"),
+    ("33/44/55 0 0 - x:0:0,0,0", "classic", "BOMBS:ROCKETS:PLAYS"),
     ("33/44/55 3 0 -", "classic", "landlord must be a seat 0..2, not '3'"),
     ("33/44/55 0 x -", "classic", "seat to move must be a seat 0..2"),
     ("33/44/5X 0 0 -", "classic", "hands: unknown card 'X'"),
@@ -178,3 +181,23 @@ def test_a_variant_reads_compares_and_generates_its_own_way():
     assert rules.readings(parse_ranks("44")) == []
     deal = Deal.at_play(*deal_cards(random.Random(3), rules), landlord=0, rules=rules)
     assert {p.kind for p in deal.legal_actions()} == {Kind.SINGLE}
+
+
+def test_the_state_is_ints_and_the_counters_are_in_key_and_text():
+    """The top is an id of the universe; the scoring counters are part of the state: of
+    the key (a tuple of ints) and of the text (a fifth field, read back)."""
+    rules = find_ruleset("classic")
+    pos = Position.from_text("3333A/44/55 0 0 - 0:0:2,1,1", rules)
+    assert pos.plays_made == [2, 1, 1] and pos.bombs == pos.rockets == 0 and pos.wild == ()
+    quiet = pos.key()
+    pos.push(Play.parse("bomb 3333"))
+    assert pos.top is rules.universe.plays[pos.top_id] and pos.top.text == "bomb 3333"
+    assert pos.text() == "A/44/55 0 1 0:bomb:3333 1:0:3,1,1"
+    again = Position.from_text(pos.text(), rules)
+    assert (again.bombs, again.plays_made, again.key()) == (1, [3, 1, 1], pos.key())
+    assert all(type(x) is int for x in pos.key())
+    pos.pop()
+    assert pos.key() == quiet and pos.text() == "3333A/44/55 0 0 - 0:0:2,1,1"
+    bombed = Position.from_text("3333A/44/55 0 0 - 1:0:2,1,1", rules)
+    assert bombed.key() != quiet and bombed.outcome_key() == pos.outcome_key()
+    assert Position.from_text("3333A/44/55 0 0 -").key() != quiet  # spring: no one played

@@ -20,7 +20,7 @@ class Solver:
     __slots__ = ("limit", "memo", "nodes")
 
     def __init__(self) -> None:
-        self.memo: dict[tuple, bool] = {}
+        self.memo: dict[tuple[int, ...], bool] = {}
         self.nodes = 0
         self.limit = 0
 
@@ -47,7 +47,7 @@ class Solver:
             pos.pop()
 
     def _wins(self, pos: Position) -> bool:
-        key = pos.key()
+        key = pos.outcome_key()  # who wins: the score's counters do not matter
         memo = self.memo
         found = memo.get(key)
         if found is not None:
