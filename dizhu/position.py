@@ -3,8 +3,8 @@ the trick and the seat to move, for any number of seats.
 
 ``push(play)`` applies a play (or a pass) of the seat to move and ``pop()`` takes it back,
 so a search walks millions of positions without copying; a trick clears once every other
-seat has passed in a row. A :class:`~dizhu.deal.Deal` is a position with an auction, suits
-and a history; the bots' searches use bare positions built from what a seat can see.
+seat has passed in a row. A :class:`~dizhu.deal.Deal` wraps a position with an auction,
+suits and a history; the bots' searches use bare positions built from what a seat can see.
 
 A position can be written as text and read back, as chess's FEN (:meth:`Position.text`)::
 
@@ -37,6 +37,12 @@ Action = Bid | Double | Play
 
 DEAL_OVER = Reason("deal_over", "the deal is over")
 LEADER_MAY_NOT_PASS = Reason("leader_may_not_pass", "you lead this trick: a leader may not pass")
+
+
+def not_your_turn(to_move: int, seat: int) -> Reason:
+    """Why ``seat`` may not act: it is ``to_move``'s turn."""
+    return Reason("not_your_turn", f"it is seat {to_move}'s turn, not seat {seat}'s",
+                  seat=to_move, asked=seat)
 
 
 def passes_to_clear(seats: int) -> int:
@@ -175,8 +181,7 @@ class Position:
         if self.is_over:
             return DEAL_OVER
         if seat is not None and seat != self.to_move:
-            return Reason("not_your_turn", f"it is seat {self.to_move}'s turn, not seat "
-                          f"{seat}'s", seat=self.to_move, asked=seat)
+            return not_your_turn(self.to_move, seat)
         return self._why_now(action)
 
     def why_illegal_play(self, play: Play) -> str | None:
@@ -245,8 +250,9 @@ class Position:
 
     # ----------------------------------------------------------------- push / pop
 
-    def push(self, play: Play) -> None:
-        """Apply ``play`` (a pass included) for the seat to move, checked."""
+    def checked(self, play: Play) -> Play:
+        """The universe's object of ``play`` (or the pass) if the seat to move may play it
+        now; else :class:`IllegalActionError` saying why."""
         if self.winner >= 0:
             raise IllegalActionError(DEAL_OVER)
         play_id = play.id
@@ -255,10 +261,24 @@ class Position:
         why = self._why(play, genuine)
         if why is not None:
             raise IllegalActionError(why)
+        return genuine or play  # a pass has no universe entry
+
+    def push(self, play: Play) -> Play:
+        """Apply ``play`` (a pass included) for the seat to move, checked; returns the
+        play applied (the universe's object)."""
+        if self.winner >= 0:
+            raise IllegalActionError(DEAL_OVER)
+        play_id = play.id  # checked() inline: the hot path of a checked search
+        genuine = play if play_id >= 0 and self._plays[play_id] is play else \
+            self._genuine(play.kind, play.cards)
+        why = self._why(play, genuine)
+        if why is not None:
+            raise IllegalActionError(why)
         seat = self.to_move
-        play = genuine or play  # a pass has no universe entry
+        play = genuine or play
         self._undo.append((seat, play, self.top_id, self.top_seat, self.passes))
         self._apply(seat, play)
+        return play
 
     def push_unchecked(self, play: Play) -> None:
         """Apply a play known to be legal (e.g. one from :meth:`legal_plays`)."""
@@ -318,6 +338,20 @@ class Position:
             self.winner = -1
         self.to_move = seat
         return play
+
+    def seat_landlord(self, seat: int, kitty: int, kitty_size: int) -> None:
+        """The auction is won: ``seat`` is the landlord, takes the kitty (rank counts, of
+        ``kitty_size`` cards) and leads."""
+        self.landlord = self.to_move = seat
+        self.hands[seat] += kitty
+        self.left[seat] += kitty_size
+
+    def unseat_landlord(self, kitty: int, kitty_size: int) -> None:
+        """:meth:`seat_landlord` taken back: the kitty leaves the landlord's hand."""
+        seat = self.landlord
+        self.hands[seat] -= kitty
+        self.left[seat] -= kitty_size
+        self.landlord = self.to_move = -1
 
     def copy(self) -> Position:
         """A clone sharing nothing mutable (its undo stack starts empty)."""
