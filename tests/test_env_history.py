@@ -60,9 +60,10 @@ def test_the_history_is_the_seat_views_encoded(encoding, seed, auction, ruleset,
         deal = aec.deal
         for _ in range(rng.randrange(60)):
             if deal.is_over:
-                deal.pop()
                 break
             deal.push(rng.choice(deal.legal_actions()))
+        if deal.is_over:  # a position is one of play, not a finished one
+            deal.pop()
         position = Position(rules, deal.hands[:], deal.landlord, deal.to_move, deal.top,
                             deal.top_seat)
         aec.reset(options={"position": position})
