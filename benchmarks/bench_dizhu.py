@@ -12,6 +12,8 @@ Figures (per CPU-second of this process, pinned to one core):
   follow gen/s       legal plays of the next seat's hand (17; 25 in four), following a lead
   push/pop/s         a play pushed (checked) on a bare Position and popped back, along
                      random lines of play from the start of play (a pair counts once)
+  views/s            every seat's view (dizhu.view.seat_view) after every action of
+                     random deals with their auction, as a server shows a table
 Positions come from FILE (the format written by the peers' harness, so that every engine
 is timed on the same positions) or are dealt here from a seed. Nothing is cached across
 positions: each call generates from scratch.
@@ -43,6 +45,7 @@ from dizhu.deal import Deal
 from dizhu.position import Position
 from dizhu.rules import RuleSet
 from dizhu.rulesets import find_ruleset
+from dizhu.view import seat_view
 
 
 def pin() -> None:
@@ -132,6 +135,22 @@ def push_pop(lines: list[tuple[Position, list]], min_time: float) -> float:
             return done / spent
 
 
+def views(n: int, seed: int, rules: RuleSet) -> float:
+    """Seat views per CPU-second: every seat's after every action of ``n`` random deals."""
+    rng = random.Random(seed)
+    done, spent = 0, 0.0
+    for _ in range(n):
+        deal = Deal.shuffled(rng.getrandbits(32), rules=rules)
+        while not deal.is_over:
+            deal.push(rng.choice(deal.legal_actions()))
+            start = time.process_time()
+            for seat in range(rules.seats):
+                seat_view(deal, seat)
+            spent += time.process_time() - start
+            done += rules.seats
+    return done / spent
+
+
 def _hands(deck: list[int], rules: RuleSet) -> tuple[list[list[int]], list[int]]:
     size, seats = rules.hand_size, rules.seats
     return [deck[i * size:(i + 1) * size] for i in range(seats)], deck[seats * size:]
@@ -165,6 +184,7 @@ def measure(positions: list[dict], deals: int, seed: int, min_time: float,
         "follow_gen_per_s": rate(follow, min_time),
         "push_pop_per_s": push_pop(push_pop_lines(len(positions) // 3 or 1, seed, rules),
                                    min_time),
+        "views_per_s": views(max(1, deals // 20), seed, rules),
         "moves_per_lead": sum(len(lead_plays(p["landlord"])) for p in positions) / len(positions),
         "moves_per_follow": sum(len(follow_plays(p["down"], p["lead"])) for p in positions)
         / len(positions),
@@ -173,7 +193,7 @@ def measure(positions: list[dict], deals: int, seed: int, min_time: float,
 
 FIGURES = {"deals_per_s": "deals/s (play)", "deals_auction_per_s": "deals/s (auction)",
            "lead_gen_per_s": "lead gen/s", "follow_gen_per_s": "follow gen/s",
-           "push_pop_per_s": "push/pop/s"}
+           "push_pop_per_s": "push/pop/s", "views_per_s": "views/s"}
 
 
 def both_cores(argv: list[str], runs: int, against: str | None = None) -> None:

@@ -17,8 +17,10 @@ seen tell nothing about the rest of a hand.
 from __future__ import annotations
 
 import enum
+import itertools
 import random
 from collections.abc import Sequence
+from operator import attrgetter
 
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double
 from .cards import SuitedCards, card_text, faces_for, format_ranks, mix, ranks_of_cards, size
@@ -43,6 +45,9 @@ _AUCTION, _DOUBLING, _PLAY, _OVER, _THROWN_IN = (
 _PLAY_CLASS = Play
 
 
+_SERIALS = itertools.count(1)
+"""The versions of every deal's history: no number is given twice."""
+
 POSITION_ATTRIBUTES = {
     "hands": "Each seat's hand, as rank counts.",
     "left": "How many cards each seat holds.",
@@ -64,9 +69,7 @@ POSITION_ATTRIBUTES = {
 
 def _of_position(name: str, doc: str) -> property:
     """A read-only attribute of the deal's position, under the same name."""
-    def get(deal: Deal) -> object:
-        return getattr(deal.position, name)
-    return property(get, doc=doc)
+    return property(attrgetter(f"position.{name}"), doc=doc)
 
 
 class Deal:
@@ -99,6 +102,7 @@ class Deal:
         "set_aside",
         "suit_seed",
         "to_move",
+        "version",
     )
 
     def __init__(self, hands: Sequence[Sequence[int]], kitty: Sequence[int], opening: int,
@@ -143,11 +147,14 @@ class Deal:
         """History index -> the suited cards a player chose for that play."""
         self._floor = 0
         """How far back :meth:`pop` may go (a copy starts where it was made)."""
-        self._suits: tuple[int, object, int, tuple[list, list[SuitedCards]]] | None = None
-        self._result: tuple[int, object, ScoreSheet | None] | None = None
+        self.version = next(_SERIALS)
+        """A serial number of the history, new whenever an action is taken back (never one
+        given before, in any deal): with the history's length it names the history, so
+        what was worked out of one is known by these two ints (:meth:`history_state`)."""
+        self._suits: tuple[int, int, int, tuple[list, list[SuitedCards]]] | None = None
+        self._result: tuple[int, int, ScoreSheet | None] | None = None
         """:meth:`replay_suits` (and the landlord then) and :attr:`result` as last worked
-        out, for the history of that length whose last entry was that very tuple (see
-        :meth:`_memo`)."""
+        out, for the history of that length and version (see :meth:`_memo`)."""
         self.public_memo: object = None
         """What the seat views last worked out of this deal's public record (kept and read
         by :mod:`dizhu.view` alone)."""
@@ -300,17 +307,16 @@ class Deal:
             return None
         return self.position._why_now(action)
 
-    def _memo(self, memo: tuple[int, object, object] | None) -> bool:
+    def history_state(self) -> tuple[int, int]:
+        """The history's length and :attr:`version`: the same pair, the same history (a
+        history only grows between two versions)."""
+        return len(self.history), self.version
+
+    def _memo(self, memo: tuple[int, int, object] | None) -> bool:
         """Whether ``memo`` was worked out for the history as it is now: the same length
-        and the very same last entry (every push appends a tuple made anew, and the memo
-        keeps that one alive, so no other can take its identity). Nothing else a memo
-        depends on changes after the deal: the cards, the seed, the chosen suits of each
-        play (set and dropped with it)."""
-        if memo is None:
-            return False
-        history = self.history
-        n = len(history)
-        return memo[0] == n and memo[1] is (history[-1] if n else None)
+        and version. Nothing else a memo depends on changes after the deal: the cards, the
+        seed, the chosen suits of each play (set and dropped with it)."""
+        return memo is not None and memo[0] == len(self.history) and memo[1] == self.version
 
     @property
     def result(self) -> ScoreSheet | None:
@@ -321,7 +327,7 @@ class Deal:
         if self._memo(memo):
             return memo[2]  # type: ignore[index]
         sheet = self._score()
-        self._result = (len(self.history), self.history[-1], sheet)
+        self._result = (len(self.history), self.version, sheet)
         return sheet
 
     def _score(self) -> ScoreSheet:
@@ -346,15 +352,14 @@ class Deal:
         exactly the play's ranks)."""
         if self.phase is _PLAY and action.__class__ is _PLAY_CLASS and \
                 (seat is None or seat == self.to_move):
-            position = self.position
-            seat = self.to_move  # the play phase's own path: the hot one in searches
+            position = self.position  # the play phase's own path: the hot one in searches
             if cards is None:
-                play = self._push(action)
+                self.history.append((self.to_move, self._push(action)))  # seat, then play
             else:
                 play = position.checked(action)
                 self._choose(play, cards)
                 position.push_unchecked(play)
-            self.history.append((seat, play))
+                self.history.append((self.to_move, play))
             self.to_move = position.to_move
             if position.winner >= 0:
                 self.phase = _OVER
@@ -450,6 +455,7 @@ class Deal:
         if len(self.history) <= self._floor:
             raise IndexError("no action to take back")
         seat, action = self.history.pop()
+        self.version = next(_SERIALS)
         self.chosen.pop(len(self.history), None)
         if isinstance(action, Play):
             self.position.pop()
@@ -486,23 +492,22 @@ class Deal:
         n = len(history)
         memo = self._suits
         if memo is not None:
-            done, last, landlord, (out, held) = memo
-            if done <= n and landlord == self.landlord and \
-                    (history[done - 1] is last if done else last is None):
+            done, version, landlord, (out, held) = memo
+            if done <= n and version == self.version and landlord == self.landlord:
                 if done == n:
                     return out, held
                 # the history grew by pushes alone: go on from there, on copies, so that
                 # an answer given before stays as it was
                 out, held = out[:], [h.copy() for h in held]
                 self._replay_suits(out, held, done)
-                self._suits = (n, history[-1], self.landlord, (out, held))
+                self._suits = (n, self.version, self.landlord, (out, held))
                 return out, held
         held = [SuitedCards(h) for h in self.dealt]
         if self.landlord >= 0:
             held[self.landlord].add(self.kitty_cards)
         out = []
         self._replay_suits(out, held, 0)
-        self._suits = (n, history[-1] if n else None, self.landlord, (out, held))
+        self._suits = (n, self.version, self.landlord, (out, held))
         return out, held
 
     def _replay_suits(self, out: list[tuple[int, Action, tuple[int, ...]]],

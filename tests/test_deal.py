@@ -20,11 +20,11 @@ DOUBLING = CLASSIC.with_options(doubling=True)
 
 STATE = [name for name in Deal.__slots__
          if name not in ("_floor", "chosen", "suit_seed", "_suits", "_result", "position",
-                         "_legal", "_push")]
+                         "_legal", "_push", "version")]
 POSITION_STATE = [name for name in Position.__slots__ if not name.startswith("_")]
 """Every attribute of a deal, and of its position (the undo stack, a copy's floor, how
-suits were chosen and the memos of the suits and the result aside: the suits played are in
-the snapshot)."""
+suits were chosen, the memos of the suits and the result and the history's version that
+names them aside: the suits played are in the snapshot)."""
 
 
 def snapshot(deal: Deal) -> dict:
