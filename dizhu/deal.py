@@ -353,13 +353,15 @@ class Deal:
         if self.phase is _PLAY and action.__class__ is _PLAY_CLASS and \
                 (seat is None or seat == self.to_move):
             position = self.position  # the play phase's own path: the hot one in searches
+            seat = self.to_move
             if cards is None:
-                self.history.append((self.to_move, self._push(action)))  # seat, then play
+                self._push(action)
+                self.history.append((seat, position._undo[-1][1]))  # its last_play
             else:
                 play = position.checked(action)
                 self._choose(play, cards)
                 position.push_unchecked(play)
-                self.history.append((self.to_move, play))
+                self.history.append((seat, play))
             self.to_move = position.to_move
             if position.winner >= 0:
                 self.phase = _OVER
@@ -394,7 +396,7 @@ class Deal:
         if phase is _PLAY:
             position = self.position
             position.push_unchecked(action)
-            self.history.append((seat, position._undo[-1][1]))  # the universe's object
+            self.history.append((seat, position._undo[-1][1]))  # last_play: the universe's
             self.to_move = position.to_move
             if position.winner >= 0:
                 self.phase = _OVER

@@ -263,9 +263,9 @@ class Position:
             raise IllegalActionError(why)
         return genuine or play  # a pass has no universe entry
 
-    def push(self, play: Play) -> Play:
-        """Apply ``play`` (a pass included) for the seat to move, checked; returns the
-        play applied (the universe's object)."""
+    def push(self, play: Play) -> None:
+        """Apply ``play`` (a pass included) for the seat to move, checked (what is applied
+        is the universe's object: :attr:`last_play`)."""
         if self.winner >= 0:
             raise IllegalActionError(DEAL_OVER)
         play_id = play.id  # checked() inline: the hot path of a checked search
@@ -278,7 +278,12 @@ class Position:
         play = genuine or play
         self._undo.append((seat, play, self.top_id, self.top_seat, self.passes))
         self._apply(seat, play)
-        return play
+
+    @property
+    def last_play(self) -> Play:
+        """The play (or pass) last pushed and not taken back, as applied: the universe's
+        object (``IndexError`` when there is none)."""
+        return self._undo[-1][1]
 
     def push_unchecked(self, play: Play) -> None:
         """Apply a play known to be legal (e.g. one from :meth:`legal_plays`)."""
