@@ -454,12 +454,14 @@ class Deal:
 
     def pop(self) -> Action:
         """Take back the last action and return it (a copy cannot go back past its start)."""
-        if len(self.history) <= self._floor:
+        history = self.history
+        if len(history) <= self._floor:
             raise IndexError("no action to take back")
-        seat, action = self.history.pop()
+        seat, action = history.pop()
         self.version = next(_SERIALS)
-        self.chosen.pop(len(self.history), None)
-        if isinstance(action, Play):
+        if self.chosen:
+            self.chosen.pop(len(history), None)
+        if action.__class__ is _PLAY_CLASS:
             self.position.pop()
             self.to_move = seat
             self.phase = _PLAY
