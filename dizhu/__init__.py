@@ -15,9 +15,7 @@ Hands are ints of rank counts (:func:`parse_ranks`); plays are :class:`Play` val
 """
 
 from .actions import ActionIds, action_from_json, action_ids, action_text, action_to_json
-from .arena import ArenaSpec, run_arena
 from .auction import BID, CALL_BID, DOUBLE, NO_DOUBLE, PASS_BID, ROB_BID, Bid, Double
-from .bots import BOTS, Bot, make_bot
 from .cards import InvalidCardsError, card_text, format_ranks, parse_card, parse_ranks
 from .combos import PASS, InvalidPlayError, Kind, Play, beats, parse_play, readings
 from .deal import Action, AmbiguousPlayError, Deal, Phase, play_from_cards
@@ -32,12 +30,25 @@ from .view import SeatView, seat_view
 __version__ = "0.2.0"
 
 
-def __getattr__(name: str) -> object:
-    """``dizhu.env`` is imported on first use: it needs the ``env`` extra."""
-    if name == "env":
-        import importlib
+_ON_FIRST_USE = {
+    "ArenaSpec": "arena", "run_arena": "arena", "BOTS": "bots", "Bot": "bots",
+    "make_bot": "bots",
+}
+"""Names of the computer players and the arena, imported when first asked for, so that
+``import dizhu`` (the engine) loads no bots, no arena, no processes nor threads."""
 
-        return importlib.import_module(".env", __name__)
+
+def __getattr__(name: str) -> object:
+    """The bots and the arena on first use; ``dizhu.env`` too (it needs the ``env`` extra)."""
+    import importlib
+
+    if name in ("env", "bots", "arena"):
+        return importlib.import_module(f".{name}", __name__)
+    module = _ON_FIRST_USE.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(f".{module}", __name__), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'dizhu' has no attribute {name!r}")
 
 

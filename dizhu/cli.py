@@ -178,7 +178,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
             deck = "one deck" if rules.packs == 1 else f"{rules.packs} packs"
             raise UsageError(f"bad --after: the hand {format_ranks(hand)} and "
                              f"{top.ranks} together need more cards than {deck} have")
-    for line in sorted(p.text for p in rules.generator.legal(hand, top)):
+    for line in sorted(p.text for p in rules.legal_plays(hand, top)):
         print(line)
     return 0
 

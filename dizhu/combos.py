@@ -1,7 +1,14 @@
 """Combinations: their kinds, the plays themselves, how a set of cards reads, what beats what.
 
-A :class:`Play` is identified by its kind and its cards (by rank). Its ``main`` rank and
-``length`` are those of the strongest reading of the cards as that kind (docs/rules.md, Readings).
+A :class:`Combination` is what cards are read as: a kind, a main rank, a length and the
+ranks it stands for (rank counts). A :class:`Play` is a combination and the physical cards
+it takes from the hand (rank counts). Without wild cards the two rank counts are equal; with
+them a wild card is played under its own rank and stands for another.
+
+A play is identified by its kind and its physical cards: the same cards played as the same
+kind are one move, read as its strongest combination of that kind (docs/rules.md, Readings),
+whatever ranks its wild cards could stand for. Its ``main`` rank and ``length`` are that
+combination's.
 
 Which kinds exist and how they read is a ruleset's choice, described by
 :class:`CombinationRules`: ``classic`` (one pack, three seats) and ``four`` (two packs,
@@ -152,16 +159,62 @@ CLASSIC_COMBOS = CombinationRules("classic", CLASSIC_KINDS, FULL_DECK, 20)
 """The combinations of one pack and three seats (docs/rules.md, Combinations)."""
 
 
-class Play:
-    """One combination: its kind, its cards (rank counts), main rank and length.
+class Combination:
+    """What cards are read as: a kind, its main rank, its length (1 for a kind that is no
+    chain) and the ranks it stands for, as rank counts. Values: equal combinations compare
+    and hash equal."""
 
-    Plays are values (treat them as immutable); equal plays compare and hash equal.
-    ``distinct_ok`` says whether the play is also legal with the ``distinct_kickers`` option;
-    ``doubling`` whether playing it doubles the stake (bombs and the rocket; in ``four`` only
-    bombs of six cards or more and the rocket).
+    __slots__ = ("cards", "kind", "length", "main")
+
+    kind: Kind
+    cards: int
+    main: int
+    length: int
+
+    def __init__(self, kind: Kind, cards: int, main: int, length: int = 1) -> None:
+        self.kind = kind
+        self.cards = cards
+        self.main = main
+        self.length = length
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Combination):
+            return NotImplemented
+        return (self.kind, self.cards, self.main, self.length) == \
+            (other.kind, other.cards, other.main, other.length)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.cards, self.main, self.length))
+
+    @property
+    def reading(self) -> str:
+        """``kind:main:length`` as in docs/rules.md (the rocket is ``rocket:R:1``)."""
+        return f"{self.kind.label}:{RANKS[self.main]}:{self.length}"
+
+    def __repr__(self) -> str:
+        return f"<Combination {self.kind.label} {format_ranks(self.cards)} {self.reading}>"
+
+
+NO_ID = -1
+"""The :attr:`Play.id` of a play that is no universe's own object (and of the pass)."""
+
+
+class Play:
+    """One move: a combination and the physical cards it takes from the hand.
+
+    ``kind``, ``main`` and ``length`` are the combination's, ``cards`` the physical cards
+    (rank counts) and ``stands_for`` the ranks the combination stands for (equal to
+    ``cards`` without wild cards); :attr:`combination` gives the combination itself.
+    Plays are values (treat them as immutable); plays of the same kind and physical cards
+    compare and hash equal. The universe of a ruleset holds one object per play, whose
+    ``id`` is its index in :meth:`~dizhu.universe.Universe.all_plays` (``NO_ID`` for any
+    other object). ``distinct_ok`` says whether the play is also legal with the
+    ``distinct_kickers`` option; ``doubling`` whether playing it doubles the stake (bombs
+    and the rocket; in ``four`` only bombs of six cards or more and the rocket).
     """
 
-    __slots__ = ("cards", "distinct_ok", "doubling", "kind", "length", "main", "size")
+    __slots__ = ("cards", "distinct_ok", "doubling", "id", "kind", "length", "main", "size",
+                 "stands_for")
 
     kind: Kind
     cards: int
@@ -170,9 +223,12 @@ class Play:
     size: int
     distinct_ok: bool
     doubling: bool
+    stands_for: int
+    id: int
 
     def __init__(self, kind: Kind, cards: int, main: int, length: int,
-                 distinct_ok: bool = True, doubling: bool | None = None) -> None:
+                 distinct_ok: bool = True, doubling: bool | None = None,
+                 stands_for: int | None = None) -> None:
         self.kind = kind
         self.cards = cards
         self.main = main
@@ -181,10 +237,26 @@ class Play:
         self.distinct_ok = distinct_ok
         self.doubling = kind is Kind.BOMB or kind is Kind.ROCKET if doubling is None \
             else doubling
+        self.stands_for = cards if stands_for is None else stands_for
+        self.id = NO_ID
+
+    @classmethod
+    def of(cls, combination: Combination, cards: int | None = None, *,
+           distinct_ok: bool = True, doubling: bool | None = None) -> Play:
+        """The play of ``combination`` with these physical cards (by default the ranks it
+        stands for: no wild card)."""
+        c = combination
+        return cls(c.kind, c.cards if cards is None else cards, c.main, c.length,
+                   distinct_ok, doubling, c.cards)
+
+    @property
+    def combination(self) -> Combination:
+        """The combination the play is read as."""
+        return Combination(self.kind, self.stands_for, self.main, self.length)
 
     @property
     def text(self) -> str:
-        """``KIND CARDS`` (e.g. ``pair 33``), or ``pass``."""
+        """``KIND CARDS`` (e.g. ``pair 33``), or ``pass``: the physical cards."""
         if self.kind is Kind.PASS:
             return "pass"
         return f"{self.kind.label} {format_ranks(self.cards)}"
@@ -205,7 +277,7 @@ class Play:
 
     @property
     def ranks(self) -> str:
-        """The cards in canonical notation (empty for a pass)."""
+        """The physical cards in canonical notation (empty for a pass)."""
         return format_ranks(self.cards)
 
     @property

@@ -1,10 +1,11 @@
 """One deal as a state machine: auction, optional doubling, play, end and score.
 
-A :class:`Deal` is a :class:`~dizhu.position.Position` (its play phase is the position's
-push and pop) with the phases before it, the suited cards and the history. ``push(action)``
-applies an action of the seat to move and ``pop()`` takes it back, so a search can walk
-millions of positions without copying; ``copy()`` makes a cheap clone. Every action is
-checked against the ruleset; :class:`IllegalActionError` says why not.
+A :class:`Deal` wraps a :class:`~dizhu.position.Position` (``deal.position``: its play
+phase is the position's push and pop) with the phases before it, the suited cards and
+the history; what a position answers a deal answers too (``hands``, ``top``, ``left``).
+``push(action)`` applies an action of the seat to move and ``pop()`` takes it back, so a
+search can walk millions of positions without copying; ``copy()`` makes a cheap clone.
+Every action is checked against the ruleset; :class:`IllegalActionError` says why not.
 
 Suits never matter to the rules, so the engine keeps plays by rank. Which suited cards a
 play put on the table is the player's choice: a person's clicked cards are given to
@@ -16,8 +17,10 @@ seen tell nothing about the rest of a hand.
 from __future__ import annotations
 
 import enum
+import itertools
 import random
 from collections.abc import Sequence
+from operator import attrgetter
 
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double
 from .cards import SuitedCards, card_text, faces_for, format_ranks, mix, ranks_of_cards, size
@@ -42,11 +45,43 @@ _AUCTION, _DOUBLING, _PLAY, _OVER, _THROWN_IN = (
 _PLAY_CLASS = Play
 
 
-class Deal(Position):
-    """The full state of one deal (hidden cards included: give players a view, not this)."""
+_SERIALS = itertools.count(1)
+"""The versions of every deal's history: no number is given twice."""
+
+POSITION_ATTRIBUTES = {
+    "hands": "Each seat's hand, as rank counts.",
+    "left": "How many cards each seat holds.",
+    "landlord": "The landlord's seat (-1 during the auction).",
+    "top": "The play on top of the trick, ``None`` for a lead.",
+    "top_id": "Its id in the ruleset's universe (-1: none).",
+    "top_seat": "The seat of the play on top of the trick.",
+    "passes": "Passes since the top of the trick.",
+    "winner": "The seat that went out (-1 while the play goes on).",
+    "plays_made": "Plays (not passes) made by each seat.",
+    "bombs": "Bombs played that doubled the stake.",
+    "rockets": "Rockets played.",
+    "wild": "The deal's wild ranks (none in the rulesets there are).",
+    "distinct": "Whether kickers and single wings must differ.",
+    "landlord_won": "Whether the landlord went out (``None`` while the play goes on).",
+}
+"""What a deal answers from its position, under the same names (read-only)."""
+
+
+def _of_position(name: str, doc: str) -> property:
+    """A read-only attribute of the deal's position, under the same name."""
+    return property(attrgetter(f"position.{name}"), doc=doc)
+
+
+class Deal:
+    """The full state of one deal (hidden cards included: give players a view, not this).
+
+    Its play phase is :attr:`position`, whose state the deal reads and never writes: the
+    deal asks it to seat the landlord, to play and to take back."""
 
     __slots__ = (
         "_floor",
+        "_legal",
+        "_push",
         "_result",
         "_suits",
         "auction_state",
@@ -59,10 +94,15 @@ class Deal(Position):
         "kitty_cards",
         "opening",
         "phase",
+        "position",
         "public_memo",
         "redoubled",
+        "rules",
+        "seats",
         "set_aside",
         "suit_seed",
+        "to_move",
+        "version",
     )
 
     def __init__(self, hands: Sequence[Sequence[int]], kitty: Sequence[int], opening: int,
@@ -90,8 +130,9 @@ class Deal(Position):
     def _begin(self, hands: Sequence[Sequence[int]], kitty: Sequence[int], opening: int,
                rules: RuleSet, suit_seed: int) -> None:
         """The state of a deal about to be auctioned, from its cards (checked before)."""
-        seats = rules.seats
-        self._setup(rules, [ranks_of_cards(h) for h in hands], -1)
+        seats = self.seats = rules.seats
+        self.rules = rules
+        self._hold(Position(rules, [ranks_of_cards(h) for h in hands], -1))
         self.dealt = tuple(tuple(sorted(h)) for h in hands)
         self.kitty_cards = tuple(sorted(kitty))
         self.kitty = ranks_of_cards(kitty)
@@ -108,17 +149,26 @@ class Deal(Position):
         """History index -> the suited cards a player chose for that play."""
         self._floor = 0
         """How far back :meth:`pop` may go (a copy starts where it was made)."""
-        self._suits: tuple[int, object, int, tuple[list, list[SuitedCards]]] | None = None
-        self._result: tuple[int, object, ScoreSheet | None] | None = None
+        self.version = next(_SERIALS)
+        """A serial number of the history, new whenever an action is taken back (never one
+        given before, in any deal): with the history's length it names the history, so
+        what was worked out of one is known by these two ints (:meth:`history_state`)."""
+        self._suits: tuple[int, int, int, tuple[list, list[SuitedCards]]] | None = None
+        self._result: tuple[int, int, ScoreSheet | None] | None = None
         """:meth:`replay_suits` (and the landlord then) and :attr:`result` as last worked
-        out, for the history of that length whose last entry was that very tuple (see
-        :meth:`_memo`)."""
+        out, for the history of that length and version (see :meth:`_memo`)."""
         self.public_memo: object = None
         """What the seat views last worked out of this deal's public record (kept and read
         by :mod:`dizhu.view` alone)."""
         self.set_aside = 0
         """Rank counts of the cards out of play from the start, in no hand and not the
         kitty: none but in a deal that starts from a position (:meth:`from_position`)."""
+
+    def _hold(self, position: Position) -> None:
+        """Play on ``position`` (its bound methods kept: the play phase's hot path)."""
+        self.position = position
+        self._legal = position.legal_plays
+        self._push = position.push
 
     # ----------------------------------------------------------------- construction
 
@@ -182,15 +232,13 @@ class Deal(Position):
         deal._begin(faces_for(held, rules.packs), (), landlord, rules, suit_seed)
         deal.set_aside = rules.deck - sum(held)
         deal.auction_state = rules.auction.ended(landlord, bid)
-        deal.landlord = landlord
-        deal.plays_made = [int(size(cards) < (rules.landlord_size if seat == landlord
-                                              else rules.hand_size))
-                           for seat, cards in enumerate(held)]
+        made = [int(size(cards) < (rules.landlord_size if seat == landlord else rules.hand_size))
+                for seat, cards in enumerate(held)]
+        deal.to_move = to_move if top is None else top_seat
+        deal._hold(Position(rules, held, landlord, deal.to_move, plays_made=made,
+                            wild=position.wild))
         deal.phase = _PLAY
-        if top is None:
-            deal.to_move = to_move
-        else:
-            deal.to_move = top_seat
+        if top is not None:
             deal.push(top)
             while deal.to_move != to_move:
                 deal.push(PASS_PLAY)
@@ -200,9 +248,9 @@ class Deal(Position):
     def copy(self) -> Deal:
         """A clone sharing nothing mutable with this deal (its undo stack starts empty)."""
         other = object.__new__(Deal)
-        other._copy_from(self)
         for name in Deal.__slots__:
             setattr(other, name, getattr(self, name))
+        other._hold(self.position.copy())
         other.doubled = self.doubled[:]
         other.bids = self.bids[:]
         other.history = self.history[:]
@@ -221,7 +269,7 @@ class Deal(Position):
         """Every action of the seat to move (plays when following start with the pass)."""
         phase = self.phase
         if phase is _PLAY:
-            return Position.legal_plays(self)
+            return self._legal()
         if phase is _AUCTION:
             return list(self.auction_state.legal)
         if phase is _DOUBLING:
@@ -230,10 +278,22 @@ class Deal(Position):
 
     def legal_plays(self) -> list[Play]:
         """The plays of :meth:`legal_actions`: none before the play phase."""
-        return Position.legal_plays(self) if self.phase is _PLAY else []
+        return self.position.legal_plays() if self.phase is _PLAY else []
 
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) is None
+
+    # the position's questions, asked of the deal's phase (its is_over, to_move, _why_now)
+    why_illegal = Position.why_illegal
+    why_illegal_play = Position.why_illegal_play
+
+    def key(self) -> tuple[int, ...]:
+        """The position's :meth:`~dizhu.position.Position.key`."""
+        return self.position.key()
+
+    def text(self) -> str:
+        """The position's text (:meth:`~dizhu.position.Position.text`)."""
+        return self.position.text()
 
     def _why_now(self, action: Action) -> str | None:
         phase = self.phase
@@ -247,19 +307,18 @@ class Deal(Position):
             if not isinstance(action, Double):
                 return Reason("doubling_open", "the doubling question is open: double or not")
             return None
-        return super()._why_now(action)
+        return self.position._why_now(action)
 
-    def _memo(self, memo: tuple[int, object, object] | None) -> bool:
+    def history_state(self) -> tuple[int, int]:
+        """The history's length and :attr:`version`: the same pair, the same history (a
+        history only grows between two versions)."""
+        return len(self.history), self.version
+
+    def _memo(self, memo: tuple[int, int, object] | None) -> bool:
         """Whether ``memo`` was worked out for the history as it is now: the same length
-        and the very same last entry (every push appends a tuple made anew, and the memo
-        keeps that one alive, so no other can take its identity). Nothing else a memo
-        depends on changes after the deal: the cards, the seed, the chosen suits of each
-        play (set and dropped with it)."""
-        if memo is None:
-            return False
-        history = self.history
-        n = len(history)
-        return memo[0] == n and memo[1] is (history[-1] if n else None)
+        and version. Nothing else a memo depends on changes after the deal: the cards, the
+        seed, the chosen suits of each play (set and dropped with it)."""
+        return memo is not None and memo[0] == len(self.history) and memo[1] == self.version
 
     @property
     def result(self) -> ScoreSheet | None:
@@ -270,7 +329,7 @@ class Deal(Position):
         if self._memo(memo):
             return memo[2]  # type: ignore[index]
         sheet = self._score()
-        self._result = (len(self.history), self.history[-1], sheet)
+        self._result = (len(self.history), self.version, sheet)
         return sheet
 
     def _score(self) -> ScoreSheet:
@@ -296,18 +355,18 @@ class Deal(Position):
         exactly the play's ranks)."""
         if self.phase is _PLAY and action.__class__ is _PLAY_CLASS and \
                 (seat is None or seat == self.to_move):
-            genuine = self._genuine.get((action.kind, action.cards))
-            why = self._why(action, genuine)
-            if why is not None:
-                raise IllegalActionError(why)
-            play = genuine or action  # a pass has no universe entry
-            if cards is not None:
+            position = self.position  # the play phase's own path: the hot one in searches
+            seat = self.to_move
+            if cards is None:
+                self._push(action)
+                self.history.append((seat, position._undo[-1][1]))  # its last_play
+            else:
+                play = position.checked(action)
                 self._choose(play, cards)
-            seat = self.to_move  # the play phase's own path: the hot one in searches
-            self._undo.append((seat, play, self.top, self.top_seat, self.passes))
-            self.history.append((seat, play))
-            self._apply(seat, play)
-            if self.winner >= 0:
+                position.push_unchecked(play)
+                self.history.append((seat, play))
+            self.to_move = position.to_move
+            if position.winner >= 0:
                 self.phase = _OVER
             return
         why = self.why_illegal(action, seat)
@@ -338,10 +397,11 @@ class Deal(Position):
         seat = self.to_move
         phase = self.phase
         if phase is _PLAY:
-            self._undo.append((seat, action, self.top, self.top_seat, self.passes))
-            self.history.append((seat, action))
-            self._apply(seat, action)
-            if self.winner >= 0:
+            position = self.position
+            position.push_unchecked(action)
+            self.history.append((seat, position._undo[-1][1]))  # last_play: the universe's
+            self.to_move = position.to_move
+            if position.winner >= 0:
                 self.phase = _OVER
             return
         self.history.append((seat, action))
@@ -358,9 +418,7 @@ class Deal(Position):
         state = self.auction_state = self.rules.auction.state(self.seats, self.opening,
                                                               self.bids)
         if self.landlord >= 0:  # an answer taken back after the auction ended
-            self.hands[self.landlord] -= self.kitty
-            self.left[self.landlord] -= self.rules.kitty_size
-            self.landlord = -1
+            self.position.unseat_landlord(self.kitty, self.rules.kitty_size)
         if not state.over:
             self.phase = _AUCTION
             self.to_move = state.to_move
@@ -376,9 +434,7 @@ class Deal(Position):
                 self._start_play()
 
     def _become_landlord(self, seat: int) -> None:
-        self.landlord = seat
-        self.hands[seat] += self.kitty
-        self.left[seat] += self.rules.kitty_size
+        self.position.seat_landlord(seat, self.kitty, self.rules.kitty_size)
 
     def _double(self, seat: int, answer: Double) -> None:
         landlord = self.landlord
@@ -401,12 +457,16 @@ class Deal(Position):
 
     def pop(self) -> Action:
         """Take back the last action and return it (a copy cannot go back past its start)."""
-        if len(self.history) <= self._floor:
+        history = self.history
+        if len(history) <= self._floor:
             raise IndexError("no action to take back")
-        seat, action = self.history.pop()
-        self.chosen.pop(len(self.history), None)
-        if isinstance(action, Play):
-            Position.pop(self)
+        seat, action = history.pop()
+        self.version = next(_SERIALS)
+        if self.chosen:
+            self.chosen.pop(len(history), None)
+        if action.__class__ is _PLAY_CLASS:
+            self.position.pop()
+            self.to_move = seat
             self.phase = _PLAY
         elif isinstance(action, Bid):
             self.bids.pop()
@@ -439,23 +499,22 @@ class Deal(Position):
         n = len(history)
         memo = self._suits
         if memo is not None:
-            done, last, landlord, (out, held) = memo
-            if done <= n and landlord == self.landlord and \
-                    (history[done - 1] is last if done else last is None):
+            done, version, landlord, (out, held) = memo
+            if done <= n and version == self.version and landlord == self.landlord:
                 if done == n:
                     return out, held
                 # the history grew by pushes alone: go on from there, on copies, so that
                 # an answer given before stays as it was
                 out, held = out[:], [h.copy() for h in held]
                 self._replay_suits(out, held, done)
-                self._suits = (n, history[-1], self.landlord, (out, held))
+                self._suits = (n, self.version, self.landlord, (out, held))
                 return out, held
         held = [SuitedCards(h) for h in self.dealt]
         if self.landlord >= 0:
             held[self.landlord].add(self.kitty_cards)
         out = []
         self._replay_suits(out, held, 0)
-        self._suits = (n, history[-1] if n else None, self.landlord, (out, held))
+        self._suits = (n, self.version, self.landlord, (out, held))
         return out, held
 
     def _replay_suits(self, out: list[tuple[int, Action, tuple[int, ...]]],
@@ -480,6 +539,11 @@ class Deal(Position):
         hands = " / ".join(format_ranks(h) for h in self.hands)
         return f"<Deal {self.rules.describe()} {self.phase.value} to_move={self.to_move} " \
                f"hands={hands}>"
+
+
+for _name, _doc in POSITION_ATTRIBUTES.items():
+    setattr(Deal, _name, _of_position(_name, _doc))
+del _name, _doc
 
 
 def _check_start(rules: RuleSet, landlord: int, bid: int) -> None:

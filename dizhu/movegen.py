@@ -24,7 +24,7 @@ from itertools import combinations
 
 from . import core
 from .cards import ACE, BLACK_JOKER, GUARDS, NUM_RANKS, RED_JOKER, TWO, UNIT, count_of
-from .combos import CLASSIC_COMBOS, PASS, CombinationRules, Kind, Play
+from .combos import CLASSIC_COMBOS, PASS, CombinationRules, Kind, Play, beats, readings
 from .universe import Universe, universe_of
 
 _FULL = (1 << NUM_RANKS) - 1
@@ -93,17 +93,24 @@ def _chains_by_mask(u: Universe, kind: Kind, length: int | None) -> list[tuple[P
 
 
 class MoveGenerator:
-    """The legal plays of one set of combination rules.
+    """The moves of one set of combination rules: how cards read, what beats what, and the
+    legal plays of a hand. A ruleset's :meth:`~dizhu.rules.RuleSet.moves` gives it, and
+    :class:`~dizhu.position.Position`, the views, the bots and the command line ask it, so
+    a variant that reads or compares or generates otherwise gives an object of its own with
+    these methods (a subclass setting its functions in ``__init__``).
 
     ``lead(hand)`` lists every play a hand may lead (no pass), one per kind and cards;
     ``follow(hand, top)`` the pass and every play that beats ``top``; ``covering(hand)``
     the leads that hold the hand's lowest card (what a search that splits a hand into
-    plays, lowest card first, needs).
+    plays, lowest card first, needs). Every play it hands out is the universe's own object.
     """
 
     lead: Callable[[int], list[Play]]
     follow: Callable[[int, Play], list[Play]]
     covering: Callable[[int], list[Play]]
+    beats = staticmethod(beats)
+    """``beats(play, top)``: whether ``play`` may be played on ``top`` (docs/rules.md,
+    Beating)."""
 
     def __init__(self, combos: CombinationRules, distinct_kickers: bool = False,
                  compiled: bool | None = None) -> None:
@@ -128,6 +135,22 @@ class MoveGenerator:
         """Leading (``top`` is ``None``): every play. Following: the pass and every play
         that beats ``top``."""
         return self.lead(hand) if top is None else self.follow(hand, top)
+
+    def legal_ids(self, hand: int, top: Play | None = None) -> list[int]:
+        """The ids of :meth:`legal`'s plays (indexes of the universe's plays; the pass is
+        ``NO_ID``)."""
+        return [p.id for p in self.legal(hand, top)]
+
+    def play_of(self, kind: Kind, cards: int) -> Play | None:
+        """The universe's play of ``kind`` and these physical cards (``None`` if none)."""
+        return self.universe.by_key.get((kind, cards))
+
+    def readings(self, cards: int) -> list[Play]:
+        """Every reading of ``cards`` as a legal combination, one per kind, the strongest:
+        :func:`dizhu.combos.readings` (the rule book's definition), as the universe's plays."""
+        found = (self.play_of(p.kind, p.cards) for p in readings(cards, self.distinct,
+                                                                 self.combos))
+        return [p for p in found if p is not None]
 
     def __repr__(self) -> str:
         distinct = ", distinct kickers" if self.distinct else ""

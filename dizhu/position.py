@@ -3,8 +3,8 @@ the trick and the seat to move, for any number of seats.
 
 ``push(play)`` applies a play (or a pass) of the seat to move and ``pop()`` takes it back,
 so a search walks millions of positions without copying; a trick clears once every other
-seat has passed in a row. A :class:`~dizhu.deal.Deal` is a position with an auction, suits
-and a history; the bots' searches use bare positions built from what a seat can see.
+seat has passed in a row. A :class:`~dizhu.deal.Deal` wraps a position with an auction,
+suits and a history; the bots' searches use bare positions built from what a seat can see.
 
 A position can be written as text and read back, as chess's FEN (:meth:`Position.text`)::
 
@@ -13,8 +13,9 @@ A position can be written as text and read back, as chess's FEN (:meth:`Position
 Four fields: the hands in seat order (canonical ranks, ``-`` for an empty hand, ``/``
 between seats), the landlord, the seat to move (``-`` once a hand is empty), and the top of
 the trick as ``SEAT:KIND:CARDS`` (``-`` when the seat to move leads). The passes since the
-top follow from the seats: every seat between the top's and the one to move passed. The
-score's counts (bombs played, who has played) are not part of the text.
+top follow from the seats: every seat between the top's and the one to move passed. A fifth
+field, once anything was played, gives the score's counters: ``BOMBS:ROCKETS:PLAYS``, the
+plays (not passes) of each seat, e.g. ``1:0:3,2,1``; without it they are all zero.
 """
 
 from __future__ import annotations
@@ -38,6 +39,12 @@ DEAL_OVER = Reason("deal_over", "the deal is over")
 LEADER_MAY_NOT_PASS = Reason("leader_may_not_pass", "you lead this trick: a leader may not pass")
 
 
+def not_your_turn(to_move: int, seat: int) -> Reason:
+    """Why ``seat`` may not act: it is ``to_move``'s turn."""
+    return Reason("not_your_turn", f"it is seat {to_move}'s turn, not seat {seat}'s",
+                  seat=to_move, asked=seat)
+
+
 def passes_to_clear(seats: int) -> int:
     """Passes in a row after a play that win the trick: every other seat's."""
     return seats - 1
@@ -52,59 +59,86 @@ class InvalidPositionError(ValueError):
 
 
 class Position:
-    """A position of the play phase (every hand known: give players a view, not this)."""
+    """A position of the play phase (every hand known: give players a view, not this).
+
+    Its state is ints: the hands (rank counts), the landlord, the seat to move, the top of
+    the trick as the id of a play of the ruleset's universe (``top_id``, ``-1`` when the
+    seat to move leads; :attr:`top` is that play) and its seat, the passes since, the
+    scoring counters (``bombs``, ``rockets``, ``plays_made`` by each seat: what the stake,
+    spring and anti-spring need) and the deal's wild ranks (``wild``, a tuple of ranks:
+    empty in the rulesets without wild cards). Everything else is derived from them.
+    """
 
     __slots__ = (
+        "_beats",
         "_clear",
         "_follow",
         "_genuine",
         "_lead",
+        "_plays",
+        "_rule_book",
         "_undo",
         "bombs",
         "distinct",
         "hands",
         "landlord",
         "left",
+        "moves",
         "passes",
         "plays_made",
         "rockets",
         "rules",
         "seats",
         "to_move",
-        "top",
+        "top_id",
         "top_seat",
+        "wild",
         "winner",
     )
 
     def __init__(self, rules: RuleSet, hands: Sequence[int], landlord: int,
                  to_move: int | None = None, top: Play | None = None,
-                 top_seat: int = -1) -> None:
-        """A position from rank counts; ``to_move`` defaults to the landlord (who leads)."""
-        self._setup(rules, list(hands), landlord)
+                 top_seat: int = -1, *, bombs: int = 0, rockets: int = 0,
+                 plays_made: Sequence[int] | None = None, wild: tuple[int, ...] = ()) -> None:
+        """A position from rank counts; ``to_move`` defaults to the landlord (who leads).
+        ``top`` is a play of the ruleset (its universe's object or any equal play); the
+        counters default to none played."""
+        self._setup(rules, list(hands), landlord, wild)
         self.to_move = landlord if to_move is None else to_move
         if top is not None:
-            self.top = self._genuine.get((top.kind, top.cards), top)
+            genuine = self._genuine(top.kind, top.cards)
+            if genuine is None:
+                raise ValueError(f"{top.text} is no play of {rules.name}")
+            self.top_id = genuine.id
             self.top_seat = top_seat
             if self.to_move >= 0:
                 self.passes = (self.to_move - top_seat - 1) % self.seats
+        self.bombs, self.rockets = bombs, rockets
+        if plays_made is not None:
+            self.plays_made = list(plays_made)
         for seat, hand in enumerate(self.hands):
             if not hand and landlord >= 0:
                 self.winner, self.to_move = seat, -1
 
-    def _setup(self, rules: RuleSet, hands: list[int], landlord: int) -> None:
-        gen = rules.generator
+    def _setup(self, rules: RuleSet, hands: list[int], landlord: int,
+               wild: tuple[int, ...] = ()) -> None:
+        moves = self.moves = rules.moves(wild)
         self.rules = rules
+        self.wild = tuple(wild)
         self.seats = rules.seats
         self._clear = passes_to_clear(rules.seats)
         self.distinct = rules.distinct_kickers
-        self._lead = gen.lead
-        self._follow = gen.follow
-        self._genuine = gen.universe.by_key
+        self._lead = moves.lead
+        self._follow = moves.follow
+        self._beats = moves.beats
+        self._genuine = moves.play_of
+        self._plays = moves.universe.tops  # _plays[-1] is None: no top
+        self._rule_book = moves.beats is beats
         self.hands = hands
         self.left = [size(h) for h in hands]
         self.landlord = landlord
         self.to_move = landlord
-        self.top: Play | None = None
+        self.top_id = -1
         self.top_seat = -1
         self.passes = 0
         self.plays_made = [0] * self.seats
@@ -114,6 +148,11 @@ class Position:
         self._undo: list[tuple] = []
 
     # ----------------------------------------------------------------- queries
+
+    @property
+    def top(self) -> Play | None:
+        """The play on top of the trick (the universe's object), ``None`` for a lead."""
+        return self._plays[self.top_id]
 
     @property
     def is_over(self) -> bool:
@@ -129,9 +168,10 @@ class Position:
         """Every play of the seat to move (following, the pass first)."""
         if self.winner >= 0:
             return []
-        if self.top is None:
+        top_id = self.top_id
+        if top_id < 0:
             return self._lead(self.hands[self.to_move])
-        return self._follow(self.hands[self.to_move], self.top)
+        return self._follow(self.hands[self.to_move], self._plays[top_id])
 
     legal_actions = legal_plays
     """In the play phase every action is a play (a :class:`~dizhu.deal.Deal` has more)."""
@@ -141,8 +181,7 @@ class Position:
         if self.is_over:
             return DEAL_OVER
         if seat is not None and seat != self.to_move:
-            return Reason("not_your_turn", f"it is seat {self.to_move}'s turn, not seat "
-                          f"{seat}'s", seat=self.to_move, asked=seat)
+            return not_your_turn(self.to_move, seat)
         return self._why_now(action)
 
     def why_illegal_play(self, play: Play) -> str | None:
@@ -153,13 +192,20 @@ class Position:
         """Why ``action`` is not legal for the seat to move, in the phase the game is in."""
         if not isinstance(action, Play):
             return Reason("play_begun", "the play has begun: play cards or pass")
-        return self._why(action, self._genuine.get((action.kind, action.cards)))
+        return self._why(action, self._canonical(action))
+
+    def _canonical(self, play: Play) -> Play | None:
+        """The universe's object of ``play`` (itself when it is one), ``None`` if none."""
+        play_id = play.id
+        if play_id >= 0 and self._plays[play_id] is play:
+            return play
+        return self._genuine(play.kind, play.cards)
 
     def _why(self, play: Play, genuine: Play | None) -> str | None:
         """Why ``play`` is not legal now, ``genuine`` being the universe's play of its kind
         and cards (``None`` if there is none)."""
         if play.kind is _PASS_KIND:
-            return LEADER_MAY_NOT_PASS if self.top is None else None
+            return LEADER_MAY_NOT_PASS if self.top_id < 0 else None
         if genuine is not play and (genuine is None or genuine.main != play.main
                                     or genuine.length != play.length):
             cards, kind = format_ranks(play.cards), play.kind.label
@@ -175,39 +221,89 @@ class Position:
             return Reason("not_held", f"you hold {format_ranks(hand) or 'no cards'}, not "
                           f"{format_ranks(cards)}", hand=format_ranks(hand),
                           cards=format_ranks(cards))
-        top = self.top
-        if top is None or (play.kind is top.kind and play.size == top.size
-                           and play.main > top.main):
+        top_id = self.top_id
+        if top_id < 0:
             return None
-        return None if beats(play, top) else why_not_beating(play, top)
+        top = self._plays[top_id]
+        if self._rule_book and play.kind is top.kind and play.size == top.size \
+                and play.main > top.main:
+            return None  # what the rule book's beats says first, without the call
+        return None if self._beats(play, top) else why_not_beating(play, top)
 
-    def key(self) -> tuple:
-        """What decides the rest of the play, hashable (for a search's memo)."""
-        return (tuple(self.hands), self.landlord, self.to_move, self.top, self.top_seat)
+    def key(self) -> tuple[int, ...]:
+        """What decides the rest of the play and its score, as a tuple of ints (for a
+        search's memo): the hands, the landlord, the seat to move, the top's id and seat,
+        the wild ranks (a mask), the doublings so far (bombs and rockets), whether a
+        peasant has played and how often the landlord has (0, 1, or 2 for more): spring and
+        anti-spring. A tuple of small ints hashes in C as fast as a packed int would, and
+        reads back without decoding."""
+        made, landlord = self.plays_made, self.landlord
+        mine = made[landlord]
+        return (*self.hands, landlord, self.to_move, self.top_id, self.top_seat,
+                _mask(self.wild), self.bombs + self.rockets, int(sum(made) > mine),
+                mine if mine < 2 else 2)
+
+    def outcome_key(self) -> tuple[int, ...]:
+        """What decides who wins (not the score): :meth:`key` without the counters."""
+        return (*self.hands, self.landlord, self.to_move, self.top_id, self.top_seat,
+                _mask(self.wild))
 
     # ----------------------------------------------------------------- push / pop
 
-    def push(self, play: Play) -> None:
-        """Apply ``play`` (a pass included) for the seat to move, checked."""
+    def checked(self, play: Play) -> Play:
+        """The universe's object of ``play`` (or the pass) if the seat to move may play it
+        now; else :class:`IllegalActionError` saying why."""
         if self.winner >= 0:
             raise IllegalActionError(DEAL_OVER)
-        genuine = self._genuine.get((play.kind, play.cards))
+        play_id = play.id
+        genuine = play if play_id >= 0 and self._plays[play_id] is play else \
+            self._genuine(play.kind, play.cards)
         why = self._why(play, genuine)
         if why is not None:
             raise IllegalActionError(why)
-        self.push_unchecked(genuine or play)
+        return genuine or play  # a pass has no universe entry
+
+    def push(self, play: Play) -> None:
+        """Apply ``play`` (a pass included) for the seat to move, checked (what is applied
+        is the universe's object: :attr:`last_play`)."""
+        if self.winner >= 0:
+            raise IllegalActionError(DEAL_OVER)
+        play_id = play.id  # checked() inline: the hot path of a checked search
+        genuine = play if play_id >= 0 and self._plays[play_id] is play else \
+            self._genuine(play.kind, play.cards)
+        why = self._why(play, genuine)
+        if why is not None:
+            raise IllegalActionError(why)
+        seat = self.to_move
+        play = genuine or play
+        self._undo.append((seat, play, self.top_id, self.top_seat, self.passes))
+        self._apply(seat, play)
+
+    @property
+    def last_play(self) -> Play:
+        """The play (or pass) last pushed and not taken back, as applied: the universe's
+        object (``IndexError`` when there is none)."""
+        return self._undo[-1][1]
 
     def push_unchecked(self, play: Play) -> None:
         """Apply a play known to be legal (e.g. one from :meth:`legal_plays`)."""
+        if play.id < 0 and play.kind is not _PASS_KIND:
+            play = self._genuine_or_refuse(play)
         seat = self.to_move
-        self._undo.append((seat, play, self.top, self.top_seat, self.passes))
+        self._undo.append((seat, play, self.top_id, self.top_seat, self.passes))
         self._apply(seat, play)
+
+    def _genuine_or_refuse(self, play: Play) -> Play:
+        genuine = self._genuine(play.kind, play.cards)
+        if genuine is None:
+            raise IllegalActionError(f"{play.text} is no play of {self.rules.name}")
+        return genuine
 
     def _apply(self, seat: int, play: Play) -> None:
         if play.kind is _PASS_KIND:
             self.passes += 1
             if self.passes == self._clear:  # everyone else passed: the trick is won
-                self.top = None
+                self.top_id = -1
                 self.passes = 0
                 self.to_move = self.top_seat
             else:
@@ -221,7 +317,7 @@ class Position:
                 self.rockets += 1
             else:
                 self.bombs += 1
-        self.top = play
+        self.top_id = play.id
         self.top_seat = seat
         self.passes = 0
         if self.left[seat] == 0:
@@ -234,7 +330,7 @@ class Position:
         """Take back the last play or pass and return it."""
         if not self._undo:
             raise IndexError("no play to take back")
-        seat, play, self.top, self.top_seat, self.passes = self._undo.pop()
+        seat, play, self.top_id, self.top_seat, self.passes = self._undo.pop()
         if play.kind is not _PASS_KIND:
             self.hands[seat] += play.cards
             self.left[seat] += play.size
@@ -247,6 +343,20 @@ class Position:
             self.winner = -1
         self.to_move = seat
         return play
+
+    def seat_landlord(self, seat: int, kitty: int, kitty_size: int) -> None:
+        """The auction is won: ``seat`` is the landlord, takes the kitty (rank counts, of
+        ``kitty_size`` cards) and leads."""
+        self.landlord = self.to_move = seat
+        self.hands[seat] += kitty
+        self.left[seat] += kitty_size
+
+    def unseat_landlord(self, kitty: int, kitty_size: int) -> None:
+        """:meth:`seat_landlord` taken back: the kitty leaves the landlord's hand."""
+        seat = self.landlord
+        self.hands[seat] -= kitty
+        self.left[seat] -= kitty_size
+        self.landlord = self.to_move = -1
 
     def copy(self) -> Position:
         """A clone sharing nothing mutable (its undo stack starts empty)."""
@@ -268,19 +378,23 @@ class Position:
         """The position as one line of text (the module's docstring gives the format)."""
         hands = "/".join(format_ranks(h) or "-" for h in self.hands)
         to_move = "-" if self.to_move < 0 else str(self.to_move)
-        top = "-" if self.top is None else \
-            f"{self.top_seat}:{self.top.kind.label}:{self.top.ranks}"
-        return f"{hands} {self.landlord} {to_move} {top}"
+        top = self.top
+        top = "-" if top is None else f"{self.top_seat}:{top.kind.label}:{top.ranks}"
+        text = f"{hands} {self.landlord} {to_move} {top}"
+        if self.bombs or self.rockets or any(self.plays_made):
+            text += f" {self.bombs}:{self.rockets}:{','.join(map(str, self.plays_made))}"
+        return text
 
     @classmethod
     def from_text(cls, text: str, rules: RuleSet = CLASSIC) -> Position:
         """Read :meth:`text`'s format; raises :class:`InvalidPositionError` saying why."""
         fields = text.split()
-        if len(fields) != 4:
+        if len(fields) not in (4, 5):
             raise InvalidPositionError(
                 "a position is four fields: HANDS LANDLORD TO_MOVE TOP, e.g. "
-                "'33445/6789TT/JQKA22 0 1 0:pair:44'")
-        hands_text, landlord_text, move_text, top_text = fields
+                "'33445/6789TT/JQKA22 0 1 0:pair:44', and a fifth once something was "
+                "played: BOMBS:ROCKETS:PLAYS (the plays of each seat), e.g. '0:0:1,1,0'")
+        hands_text, landlord_text, move_text, top_text = fields[:4]
         parts = hands_text.split("/")
         if len(parts) != rules.seats:
             raise InvalidPositionError(f"{rules.name} has {rules.seats} seats, the position "
@@ -316,10 +430,32 @@ class Position:
                                            "deck has")
         elif to_move < 0:
             raise InvalidPositionError("a finished play has a top: the last play")
-        return cls(rules, hands, landlord, to_move, top, top_seat)
+        bombs, rockets, made = _counters(fields[4], rules) if len(fields) == 5 else (0, 0, None)
+        return cls(rules, hands, landlord, to_move, top, top_seat, bombs=bombs,
+                   rockets=rockets, plays_made=made)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.text()!r} {self.rules.describe()}>"
+
+
+def _mask(ranks: tuple[int, ...]) -> int:
+    """A set of ranks as a bit mask."""
+    mask = 0
+    for rank in ranks:
+        mask |= 1 << rank
+    return mask
+
+
+def _counters(text: str, rules: RuleSet) -> tuple[int, int, list[int]]:
+    """The fifth field of a position's text: bombs, rockets and each seat's plays."""
+    parts = text.split(":")
+    made = parts[-1].split(",")
+    if len(parts) != 3 or not all(p.isdigit() for p in (*parts[:2], *made)) \
+            or len(made) != rules.seats:
+        raise InvalidPositionError(
+            f"the counters are BOMBS:ROCKETS:PLAYS, the plays of each of the {rules.seats} "
+            f"seats, e.g. '1:0:{','.join(['2'] * rules.seats)}', not {text!r}")
+    return int(parts[0]), int(parts[1]), [int(m) for m in made]
 
 
 def _seat(text: str, rules: RuleSet, what: str) -> int:

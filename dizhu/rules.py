@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from .auction import POINTS, Auction
 from .cards import BLACK_JOKER, NUM_RANKS, TWO, count_of, deck_faces, format_ranks, parse_ranks
-from .combos import CLASSIC_COMBOS, CombinationRules, Kind, Play, parse_play, readings
+from .combos import CLASSIC_COMBOS, CombinationRules, Kind, Play, parse_play
 from .movegen import MoveGenerator, generator_of
 from .universe import Universe, universe_of
 
@@ -109,19 +109,48 @@ class RuleSet:
         """The move generator (built once per combinations and kicker option)."""
         return generator_of(self.combos, self.distinct_kickers)
 
+    # ----------------------------------------------------------------- behaviour
+
+    def moves(self, wild: tuple[int, ...] = ()) -> MoveGenerator:
+        """What reads cards, compares plays and generates moves in this ruleset, for a deal
+        whose wild ranks are ``wild`` (none in the rulesets without wild cards): its
+        ``readings``, ``beats``, ``lead``, ``follow``, ``covering``, ``legal``,
+        ``legal_ids`` and ``play_of``. Positions, views, bots and the command line ask it;
+        a variant that plays otherwise overrides this method."""
+        if wild:
+            raise ValueError(f"{self.name} has no wild cards")
+        return self.generator
+
     def legal_plays(self, hand: int, top: Play | None = None) -> list[Play]:
         """Leading (``top`` is ``None``): every play of ``hand``. Following: the pass and
         every play that beats ``top``. A hand this deck cannot hold is a ``ValueError``."""
         if not self.combos.fits(hand):
             raise ValueError(f"{format_ranks(hand)} is no hand of {self.name}: its deck has "
                              "fewer of some rank (a hand of another ruleset? give its rules=)")
-        return self.generator.legal(hand, top)
+        return self.moves().legal(hand, top)
+
+    def lead(self, hand: int) -> list[Play]:
+        """Every play ``hand`` may lead (:meth:`moves`)."""
+        return self.moves().lead(hand)
+
+    def follow(self, hand: int, top: Play) -> list[Play]:
+        """The pass and every play of ``hand`` that beats ``top`` (:meth:`moves`)."""
+        return self.moves().follow(hand, top)
+
+    def covering(self, hand: int) -> list[Play]:
+        """The leads of ``hand`` that hold its lowest card (:meth:`moves`)."""
+        return self.moves().covering(hand)
+
+    def beats(self, play: Play, top: Play) -> bool:
+        """Whether ``play`` may be played on ``top`` (:meth:`moves`)."""
+        return self.moves().beats(play, top)
 
     def readings(self, cards: int) -> list[Play]:
-        """Every reading of ``cards`` as a combination of this ruleset."""
-        return readings(cards, self.distinct_kickers, self.combos)
+        """Every reading of ``cards`` as a combination of this ruleset (:meth:`moves`)."""
+        return self.moves().readings(cards)
 
     def reading_of(self, cards: int, kind: Kind) -> Play | None:
+        """The reading of ``cards`` as ``kind``, or ``None``."""
         for play in self.readings(cards):
             if play.kind is kind:
                 return play
@@ -129,7 +158,8 @@ class RuleSet:
 
     def parse_play(self, text: str) -> Play:
         """A play from ``KIND CARDS`` or ``pass``; raises ``InvalidPlayError``."""
-        return parse_play(text, distinct_kickers=self.distinct_kickers, combos=self.combos)
+        play = parse_play(text, distinct_kickers=self.distinct_kickers, combos=self.combos)
+        return self.moves().play_of(play.kind, play.cards) or play  # the pass: no entry
 
     @property
     def kinds(self) -> list[Kind]:

@@ -43,10 +43,16 @@ class Universe:
 
     by_key: dict[tuple[Kind, int], Play] = field(default_factory=dict)
     """(kind, cards) -> the play: the check that a play is a genuine combination."""
+    plays: tuple[Play, ...] = ()
+    """Every play, in the order of :meth:`all_plays`: ``plays[play.id] is play``."""
+    tops: tuple[Play | None, ...] = ()
+    """``plays`` and ``None`` last: ``tops[top_id]`` is ``None`` for the id ``-1`` (no top)."""
 
     def all_plays(self) -> list[Play]:
         """Every play of the universe, kinds in the rule book's order, each kind in the
         order it was built (the order of :mod:`dizhu.actions`' ids)."""
+        if self.plays:
+            return list(self.plays)
         out: list[Play] = [*self.singles, *filter(None, self.pairs), *self.triples]
         for rows in (self.triple_single, self.triple_pair):
             out += [p for row in rows for p in row if p is not None]
@@ -130,7 +136,11 @@ def build_universe(combos: CombinationRules = CLASSIC_COMBOS) -> Universe:
             for wings in _pair_wings(outside, n):
                 u.airplane_pairs[body + wings] = Play(Kind.AIRPLANE_PAIRS, body + wings,
                                                       start, n)
-    u.by_key = {(p.kind, p.cards): p for p in u.all_plays()}
+    u.plays = tuple(u.all_plays())
+    u.tops = (*u.plays, None)
+    for play_id, play in enumerate(u.plays):
+        play.id = play_id
+    u.by_key = {(p.kind, p.cards): p for p in u.plays}
     return u
 
 

@@ -251,7 +251,7 @@ class PublicRecord:
     answer to doubling."""
 
     __slots__ = ("actions", "doubled", "held", "landlord", "lead", "played", "redoubled",
-                 "suited", "texts", "tricks")
+                 "state", "texts", "tricks")
 
     def __init__(self, deal: Deal) -> None:
         rules = deal.rules
@@ -268,8 +268,8 @@ class PublicRecord:
         self.played = [0] * rules.seats
         self.doubled: list[bool | None] = [None] * rules.seats
         self.redoubled: bool | None = None
-        self.suited: list | None = None
-        """The suited history (:meth:`Deal.replay_suits`) this record is of, once done."""
+        self.state: tuple[int, int] | None = None
+        """The history this record is of (:meth:`Deal.history_state`), once done."""
 
     def add(self, seat: int, action: Action, cards: tuple[int, ...]) -> None:
         """The next action of the history, with the suited cards it put on the table."""
@@ -305,7 +305,7 @@ class PublicRecord:
         other.held, other.played, other.doubled = self.held[:], self.played[:], self.doubled[:]
         other.actions, other.texts = self.actions[:], self.texts[:]
         other.tricks = self.tricks.copy()
-        other.suited = None
+        other.state = None
         return other
 
 
@@ -313,24 +313,25 @@ def public_record(deal: Deal) -> PublicRecord:
     """The deal's public record now, its actions encoded: worked out once for each state
     of its history, and from the last one when the history only grew since (treat it as
     read-only: the views of the deal and copies of it share it)."""
-    suited, _ = deal.replay_suits()
+    state = deal.history_state()
     memo = deal.public_memo
-    if isinstance(memo, PublicRecord):
-        if memo.suited is suited:
+    if isinstance(memo, PublicRecord) and memo.state is not None:
+        if memo.state == state:
             return memo
         done = len(memo.actions)
-        # replay_suits hands out a longer copy of its list when the history only grew
-        if 0 < done <= len(suited) and memo.landlord == deal.landlord and \
-                suited[done - 1] is memo.suited[done - 1]:
+        # the same version: the history only grew since
+        if 0 < done <= state[0] and memo.state[1] == state[1] and \
+                memo.landlord == deal.landlord:
             record = memo.copy()
         else:
             record = PublicRecord(deal)
     else:
         record = PublicRecord(deal)
+    suited, _ = deal.replay_suits()
     for entry in suited[len(record.actions):]:
         record.add(*entry)
     record.encode()
-    record.suited = suited
+    record.state = state
     deal.public_memo = record
     return record
 
@@ -366,6 +367,8 @@ def _view(deal: Deal, seat: int) -> SeatView:
     trick_start = record.trick_start(deal)
     in_play = deal.phase is Phase.PLAY or deal.phase is Phase.OVER
     over = deal.phase is Phase.OVER
+    position = deal.position
+    landlord, top = position.landlord, position.top
     return SeatView(
         seat=seat,
         rules=deal.rules,
@@ -373,22 +376,22 @@ def _view(deal: Deal, seat: int) -> SeatView:
         to_move=deal.to_move,
         opening=deal.opening,
         hand=tuple(held[seat].cards()) if seat != WATCHER else (),
-        cards_left=tuple(deal.left),
-        landlord=deal.landlord,
+        cards_left=tuple(position.left),
+        landlord=landlord,
         bids=tuple(deal.bids),
         auction=deal.auction_state,
         doubled=tuple(record.doubled),
         redoubled=record.redoubled,
-        kitty=deal.kitty_cards if deal.landlord >= 0 else None,
+        kitty=deal.kitty_cards if landlord >= 0 else None,
         history=history,
-        trick=history[trick_start:] if in_play and deal.top is not None else (),
-        top=deal.top,
-        top_seat=deal.top_seat,
+        trick=history[trick_start:] if in_play and top is not None else (),
+        top=top,
+        top_seat=position.top_seat,
         played=tuple(record.played),
-        plays_made=tuple(deal.plays_made),
+        plays_made=tuple(position.plays_made),
         legal=tuple(deal.legal_actions()) if deal.to_move == seat else (),
-        bombs=deal.bombs,
-        rockets=deal.rockets,
+        bombs=position.bombs,
+        rockets=position.rockets,
         result=deal.result,
         final_hands=tuple(tuple(h.cards()) for h in held) if over else None,
         set_aside=deal.set_aside,

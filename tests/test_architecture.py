@@ -98,3 +98,22 @@ def test_the_page_decides_no_rule():
         text = path.read_text()
         for marker in ("3456789TJQKA2", "beats(", "isLegal", "legalPlays", "readings("):
             assert marker not in text, f"{path.name} decides a rule ({marker})"
+
+
+def test_import_dizhu_loads_the_engine_alone():
+    """``import dizhu`` loads the engine: no bots, arena, processes or event loop until a
+    name of theirs is asked for (then it is there)."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    code = ("import sys, dizhu\n"
+            "heavy = ('dizhu.bots', 'dizhu.arena', 'dizhu.pool', 'dizhu.tournament', "
+            "'dizhu.web', 'dizhu.env', 'subprocess', 'asyncio', 'multiprocessing', "
+            "'concurrent.futures')\n"
+            "print(sorted(m for m in heavy if m in sys.modules))\n"
+            "assert dizhu.make_bot('easy') and dizhu.ArenaSpec and 'random' in dizhu.BOTS\n"
+            "print(sorted(m for m in ('dizhu.bots', 'dizhu.arena') if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=root, env={"PYTHONPATH": str(root), "PATH": ""})
+    assert done.stdout.split("\n")[:2] == ["[]", "['dizhu.arena', 'dizhu.bots']"]

@@ -4,9 +4,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dizhu.cards import deck_faces, parse_ranks, ranks_of_cards
+from dizhu.cards import RANKS, deck_faces, parse_ranks, ranks_of_cards
 from dizhu.combos import (
+    NO_ID,
     PASS,
+    Combination,
     InvalidPlayError,
     Kind,
     Play,
@@ -162,3 +164,41 @@ def test_distinct_option_in_parsing():
     assert parse_play("four_two_singles 444455").distinct_ok is False
     with pytest.raises(InvalidPlayError):
         parse_play("four_two_singles 444455", distinct_kickers=True)
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "four"])
+def test_the_universe_holds_one_object_per_play_id(ruleset):
+    """A play's id is its index in the universe, whose object it is: plays of one kind and
+    physical cards are one move, one object."""
+    from dizhu.rulesets import find_ruleset
+
+    universe = find_ruleset(ruleset).universe
+    plays = universe.all_plays()
+    assert [p.id for p in plays] == list(range(len(plays)))
+    assert all(universe.plays[p.id] is p and universe.by_key[p.kind, p.cards] is p
+               for p in plays)
+    assert PASS.id == NO_ID and Play.parse("pair 33").id == NO_ID
+
+
+@given(hands())
+def test_a_play_is_a_combination_and_the_cards_it_takes(cards):
+    """Without wild cards a play takes from the hand the very ranks its combination stands
+    for; its identity is its kind and physical cards, its reading the combination's."""
+    for play in readings(cards):
+        combination = play.combination
+        assert isinstance(combination, Combination) and not isinstance(combination, Play)
+        assert (combination.kind, combination.main, combination.length) == \
+            (play.kind, play.main, play.length)
+        assert combination.cards == play.stands_for == play.cards
+        assert combination.reading == play.reading
+        assert Play.of(combination) == play and Play.of(combination).combination == combination
+
+
+def test_a_play_may_stand_for_other_ranks_than_it_takes():
+    """A play whose physical cards differ from what they stand for (a wild 8 read as a 7 in
+    77+8): its identity is its cards, its combination what they stand for."""
+    combination = Combination(Kind.TRIPLE, parse_ranks("777"), RANKS.index("7"))
+    play = Play.of(combination, parse_ranks("778"))
+    assert play.text == "triple 778" and play.ranks == "778" and play.reading == "triple:7:1"
+    assert play.stands_for == parse_ranks("777") and play.size == 3
+    assert play.combination == combination and play != Play.of(combination)

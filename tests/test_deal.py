@@ -18,16 +18,20 @@ from tests.strategies import seeds
 DOUBLING = CLASSIC.with_options(doubling=True)
 
 
-STATE = [name for klass in Deal.__mro__ for name in getattr(klass, "__slots__", ())
-         if name not in ("_undo", "_floor", "chosen", "suit_seed", "_suits", "_result")]
-"""Every attribute of a deal, those of its position included (the undo stack, a copy's
-floor, how suits were chosen and the memos of the suits and the result aside: the suits
-played are in the snapshot)."""
+STATE = [name for name in Deal.__slots__
+         if name not in ("_floor", "chosen", "suit_seed", "_suits", "_result", "position",
+                         "_legal", "_push", "version")]
+POSITION_STATE = [name for name in Position.__slots__ if not name.startswith("_")]
+"""Every attribute of a deal, and of its position (the undo stack, a copy's floor, how
+suits were chosen, the memos of the suits and the result and the history's version that
+names them aside: the suits played are in the snapshot)."""
 
 
 def snapshot(deal: Deal) -> dict:
     out = {name: (list(v) if isinstance(v, list) else v)
            for name in STATE for v in [getattr(deal, name)]}
+    out |= {f"position.{name}": (list(v) if isinstance(v, list) else v)
+            for name in POSITION_STATE for v in [getattr(deal.position, name)]}
     out["suits"] = deal.suited_history()
     return out
 
@@ -516,3 +520,30 @@ def test_a_deal_from_a_position_counts_what_the_position_shows():
                             "seat 0 holds 18 cards, and a peasant is dealt 17")):
         with pytest.raises(ValueError, match=why):
             Deal.from_position(Position.from_text(text), bid=bid)
+
+
+@given(seeds, st.sampled_from(["classic", "rob", "four"]))
+def test_a_deal_wraps_its_position(seed, ruleset):
+    """A deal is not a position: it holds one (seated landlord, plays, takebacks all go
+    through it) and answers what it answers; taking the auction back unseats the landlord."""
+    rules = find_ruleset(ruleset)
+    deal = Deal.shuffled(seed=seed, rules=rules)
+    position = deal.position
+    assert isinstance(position, Position) and not isinstance(deal, Position)
+    dealt = list(position.hands)
+    rng = random.Random(seed)
+    while deal.phase is not Phase.PLAY and not deal.is_over:
+        deal.push(rng.choice(deal.legal_actions()))
+    if deal.is_over:  # thrown in
+        return
+    assert deal.position is position and position.landlord == deal.landlord >= 0
+    for _ in range(6):
+        if not deal.is_over:
+            deal.push(rng.choice(deal.legal_actions()))
+    assert deal.hands is position.hands and deal.text() == position.text()
+    assert (deal.top, deal.top_seat, deal.plays_made) == \
+        (position.top, position.top_seat, position.plays_made)
+    assert deal.to_move == position.to_move
+    while deal.history:
+        deal.pop()
+    assert position.landlord == -1 and position.hands == dealt and deal.landlord == -1

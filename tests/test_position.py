@@ -1,14 +1,18 @@
 """The play phase as a position: text both ways, push and pop, any number of seats."""
 
 import random
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dizhu.combos import PASS, Play
+from dizhu.cards import parse_ranks
+from dizhu.combos import CLASSIC_COMBOS, PASS, Kind, Play
 from dizhu.deal import Deal, deal_cards
+from dizhu.movegen import MoveGenerator
 from dizhu.position import IllegalActionError, InvalidPositionError, Position
+from dizhu.rules import RuleSet
 from dizhu.rulesets import find_ruleset
 from tests.strategies import seeds
 
@@ -75,7 +79,8 @@ def test_a_deal_in_play_is_a_position():
     lead = deal.legal_actions()[0]
     deal.push(lead)
     text = deal.text()
-    assert text.endswith(f" 0 1 0:single:{lead.ranks}") and len(text.split()[0].split("/")) == 3
+    assert text.endswith(f" 0 1 0:single:{lead.ranks} 0:0:1,0,0")
+    assert len(text.split()[0].split("/")) == 3
     assert Position.from_text(text).legal_plays() == deal.legal_actions()
 
 
@@ -88,13 +93,13 @@ def test_a_trick_clears_after_every_other_seat_passes():
         assert pos.top is not None and pos.to_move == seat + 1
     pos.push(PASS)
     assert pos.top is None and pos.to_move == 0
-    assert pos.text() == "3/44/55/66 0 0 -"
+    assert pos.text() == "3/44/55/66 0 0 - 0:0:1,0,0,0"
 
 
 def test_a_finished_play_has_a_winner_and_no_seat_to_move():
     pos = Position.from_text("3/4/5 0 0 -")
     pos.push(Play.parse("single 3"))
-    assert pos.is_over and pos.landlord_won and pos.text() == "-/4/5 0 - 0:single:3"
+    assert pos.is_over and pos.landlord_won and pos.text() == "-/4/5 0 - 0:single:3 0:0:1,0,0"
     assert Position.from_text(pos.text()).landlord_won is True
     assert pos.legal_plays() == []
 
@@ -113,6 +118,8 @@ def test_plays_are_checked():
 @pytest.mark.parametrize("text, ruleset, words", [
     ("33/44 0 0 -", "classic", "classic has 3 seats, the position gives 2 hands"),
     ("33/44/55 0 0", "classic", "four fields"),
+    ("33/44/55 0 0 - 0:0:1,0", "classic", "the plays of each of the 3 seats"),
+    ("33/44/55 0 0 - x:0:0,0,0", "classic", "BOMBS:ROCKETS:PLAYS"),
     ("33/44/55 3 0 -", "classic", "landlord must be a seat 0..2, not '3'"),
     ("33/44/55 0 x -", "classic", "seat to move must be a seat 0..2"),
     ("33/44/5X 0 0 -", "classic", "hands: unknown card 'X'"),
@@ -127,3 +134,70 @@ def test_plays_are_checked():
 def test_bad_text_says_why(text, ruleset, words):
     with pytest.raises(InvalidPositionError, match=words):
         Position.from_text(text, find_ruleset(ruleset))
+
+
+class _AnySingle(MoveGenerator):
+    """A variant's moves: singles are the only combination, and any single beats any."""
+
+    def __init__(self) -> None:
+        super().__init__(CLASSIC_COMBOS)
+        lead = self.lead
+        self.lead = lambda hand: [p for p in lead(hand) if p.kind is Kind.SINGLE]
+        self.follow = lambda hand, top: [PASS, *self.lead(hand)]
+
+    @staticmethod
+    def beats(play: Play, top: Play) -> bool:
+        return play.kind is Kind.SINGLE and top.kind is Kind.SINGLE
+
+    def play_of(self, kind: Kind, cards: int) -> Play | None:
+        return super().play_of(kind, cards) if kind is Kind.SINGLE else None
+
+
+@dataclass(frozen=True)
+class _AnySingleRules(RuleSet):
+    name = "any-single"
+
+    def moves(self, wild: tuple[int, ...] = ()) -> MoveGenerator:
+        return _ANY_SINGLE
+
+
+_ANY_SINGLE = _AnySingle()
+
+
+def test_a_variant_reads_compares_and_generates_its_own_way():
+    """What a ruleset's moves say is what a position, a deal and the ruleset's own
+    questions answer: a variant overrides them, not only its data."""
+    rules = _AnySingleRules()
+    pos = Position.from_text("445/3/66 0 0 -", rules)
+    assert [p.text for p in pos.legal_plays()] == ["single 4", "single 5"]
+    with pytest.raises(IllegalActionError):
+        pos.push(Play.parse("pair 44"))  # a combination of classic, not of the variant
+    pos.push(Play.parse("single 5"))
+    assert pos.why_illegal(Play.parse("single 3")) is None  # lower, and it beats here
+    pos.push(Play.parse("single 3"))
+    assert pos.is_over and pos.winner == 1
+    assert rules.beats(Play.parse("single 3"), Play.parse("single A"))
+    assert [p.text for p in rules.legal_plays(parse_ranks("3344"))] == ["single 3", "single 4"]
+    assert rules.readings(parse_ranks("44")) == []
+    deal = Deal.at_play(*deal_cards(random.Random(3), rules), landlord=0, rules=rules)
+    assert {p.kind for p in deal.legal_actions()} == {Kind.SINGLE}
+
+
+def test_the_state_is_ints_and_the_counters_are_in_key_and_text():
+    """The top is an id of the universe; the scoring counters are part of the state: of
+    the key (a tuple of ints) and of the text (a fifth field, read back)."""
+    rules = find_ruleset("classic")
+    pos = Position.from_text("3333A/44/55 0 0 - 0:0:2,1,1", rules)
+    assert pos.plays_made == [2, 1, 1] and pos.bombs == pos.rockets == 0 and pos.wild == ()
+    quiet = pos.key()
+    pos.push(Play.parse("bomb 3333"))
+    assert pos.top is rules.universe.plays[pos.top_id] and pos.top.text == "bomb 3333"
+    assert pos.text() == "A/44/55 0 1 0:bomb:3333 1:0:3,1,1"
+    again = Position.from_text(pos.text(), rules)
+    assert (again.bombs, again.plays_made, again.key()) == (1, [3, 1, 1], pos.key())
+    assert all(type(x) is int for x in pos.key())
+    pos.pop()
+    assert pos.key() == quiet and pos.text() == "3333A/44/55 0 0 - 0:0:2,1,1"
+    bombed = Position.from_text("3333A/44/55 0 0 - 1:0:2,1,1", rules)
+    assert bombed.key() != quiet and bombed.outcome_key() == pos.outcome_key()
+    assert Position.from_text("3333A/44/55 0 0 -").key() != quiet  # spring: no one played

@@ -225,3 +225,29 @@ def test_views_kept_from_state_to_state_are_the_views_worked_out_afresh(seed, ru
             assert kept == again and kept.to_json() == again.to_json()
             assert kept.to_text(extra=[1]) == json.dumps({**again.to_json(), "extra": [1]},
                                                          ensure_ascii=False)
+
+
+def test_what_a_deal_works_out_is_known_by_its_history_version():
+    """The public record (and the suits, the score) of a deal is known by the history's
+    length and version, a serial number new at every takeback and never given twice, not
+    by the identity of an object: the same pair reuses it, a takeback redoes it, a copy
+    shares it."""
+    from dizhu.view import public_record
+
+    deal = Deal.shuffled(seed=4, opening=0)
+    rng = random.Random(4)
+    for _ in range(12):
+        deal.push(rng.choice(deal.legal_actions()))
+    state = deal.history_state()
+    record = public_record(deal)
+    assert public_record(deal) is record
+    copy = deal.copy()
+    assert copy.history_state() == state and public_record(copy) is record
+    seen = {deal.version}
+    deal.push(deal.pop())
+    assert deal.version not in seen and deal.history_state()[0] == state[0]
+    again = public_record(deal)
+    assert again is not record and again.texts == record.texts
+    copy.push(rng.choice(copy.legal_actions()))  # only grown: goes on from the record
+    grown = public_record(copy)
+    assert grown.texts[:len(record.texts)] == record.texts and len(grown.texts) == state[0] + 1

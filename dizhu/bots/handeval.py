@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from ..cards import ACE, TWO
 from ..combos import Kind, Play
-from ..movegen import MoveGenerator
 from ..rules import CLASSIC, RuleSet
 
 _LOWNESS = 0.02
@@ -44,8 +43,7 @@ class HandEvaluator:
 
     def __init__(self, rules: RuleSet = CLASSIC) -> None:
         self.rules = rules
-        generator: MoveGenerator = rules.generator
-        self._covering = generator.covering
+        self._covering = rules.moves().covering
         self._memo: dict[int, tuple[float, Play | None]] = {0: (0.0, None)}
 
     def clear(self) -> None:

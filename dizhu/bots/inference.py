@@ -43,7 +43,7 @@ def plausible(view: SeatView) -> Callable[[Guess], bool]:
     """A test of a sampled deal (:meth:`dizhu.sampling.Sampler.sample`): whether every
     other seat's hand fits the passes it made."""
     passed = passed_on(view)
-    generator = view.rules.generator
+    generator = view.rules.moves()
     others = [o for o in range(view.seats) if o != view.seat]
 
     def likely(guess: Guess) -> bool:

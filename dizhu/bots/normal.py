@@ -88,7 +88,7 @@ class NormalBot(Bot):
     @staticmethod
     def beatable(play: Play, s: Situation, ev: HandEvaluator) -> bool:
         """Whether the cards this seat cannot see could beat ``play``."""
-        return len(ev.rules.generator.follow(s.unseen, play)) > 1
+        return len(ev.rules.follow(s.unseen, play)) > 1
 
     def lead(self, s: Situation, legal: list[Play], ev: HandEvaluator) -> Play:
         return self.forced_lead(s, legal, ev) or self.ranked_leads(s, legal, ev)[0]

@@ -316,13 +316,13 @@ class PlayedCards:
 
     def __init__(self, seats: int) -> None:
         self.seats = seats
-        self._start(None)
+        self._start(0)  # no deal's version
 
-    def _start(self, deal: Deal | None) -> None:
+    def _start(self, version: int) -> None:
         n = self.seats
-        self._deal = deal
+        self._version = version
+        """The deal's history version followed (:attr:`Deal.version`)."""
         self._seen = 0
-        self._last: object = None
         self.played = [0] * n
         self._spreads = [0] * n
         """``played`` with a byte per rank (:func:`_spread`)."""
@@ -337,14 +337,13 @@ class PlayedCards:
         history = deal.history
         n = len(history)
         seen = self._seen
-        if n == seen and deal is self._deal and (history[-1] if n else None) is self._last:
-            return self.played  # nothing new
-        if deal is not self._deal or n < seen or (seen and history[seen - 1] is not self._last):
-            self._start(deal)
+        if deal.version != self._version or n < seen:  # another history: start afresh
+            self._start(deal.version)
             seen = 0
+        elif n == seen:
+            return self.played  # nothing new
         self._add(history[seen:])
         self._seen = n
-        self._last = history[-1] if n else None
         return self.played
 
     def _add(self, actions: list[tuple[int, object]]) -> None:

@@ -213,8 +213,8 @@ class PlayLog(PlayedCards):
     the last :data:`RECENT` plays and passes (each as a row of bytes) with their seats, and
     each seat's last action in the play (its row, and whether it was a pass)."""
 
-    def _start(self, deal: Deal | None) -> None:
-        super()._start(deal)
+    def _start(self, version: int) -> None:
+        super()._start(version)
         n = self.seats
         self.recent: deque[bytes] = deque(maxlen=RECENT)
         self.recent_seats: deque[int] = deque(maxlen=RECENT)

@@ -12,7 +12,7 @@ them: a side's value questions only ever walk the lines it wins.
 
 The search walks a :class:`~dizhu.position.Position` of its own (:class:`Start` makes
 it) with ``push_unchecked`` and ``pop``. What it remembers is keyed by
-``Position.key()`` (the hands, the landlord, the seat to move and the trick), and for
+``Position.outcome_key()`` (the hands, the landlord, the seat to move and the trick), and for
 values by the spring state too; the doublings made before only multiply, so no key
 holds them.
 """
@@ -76,7 +76,7 @@ class PureSearch:
             if self._wins_after(pos, play) == side:
                 winning.append(play)
         landlord_wins = bool(winning) if side else not winning
-        self.won[pos.key()] = landlord_wins
+        self.won[pos.outcome_key()] = landlord_wins
         outcome = Outcome(True, 0, landlord_wins, winning)
         if points:
             outcome.value = self._value(pos, landlord_wins)
@@ -107,7 +107,7 @@ class PureSearch:
 
     def wins(self, pos: Position) -> bool:
         """Whether the landlord wins ``pos`` (a seat to move) with best play."""
-        key = pos.key()
+        key = pos.outcome_key()
         found = self.won.get(key)
         if found is not None:
             return found
@@ -145,7 +145,7 @@ class PureSearch:
         most = 1 + most_doublings(pos.hands, pos.rules.combos, state, won)
         if threshold > most if won else threshold <= -most:
             return not won  # beyond what the winner can reach
-        key = (pos.key(), state)
+        key = (pos.outcome_key(), state)
         low, high = self.bounds.get(key, (_LOWEST, _HIGHEST))
         if low >= threshold:
             return True
