@@ -198,9 +198,10 @@ def test_abandoning_a_match(server):
 def test_auto_play_switched_off_during_the_pause_gives_the_seat_back(tmp_path):
     """Issue 9, defect 4: switching auto-play off while the computer was pausing for the
     person's seat said "a computer player failed" and logged a traceback. Auto-play is
-    switched off at once (the computer pauses a second first), the person bids, and the
-    next computer's move comes from the same pausing driver once it has looked again."""
-    server = Server(tmp_path / "game.sqlite3", pause=1.0).start()
+    switched off at once (the computer pauses three seconds first, time enough on a busy
+    machine for the page's next message), the person bids, and the next computer's move
+    comes from the same pausing driver once it has looked again."""
+    server = Server(tmp_path / "game.sqlite3", pause=3.0).start()
     try:
         match_id = new_match(server)
         with connect(table_url(server, match_id)) as ws:
