@@ -18,11 +18,11 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..deal import Deal
+from ..encoding.masks import action_table
 from ..rules import RuleSet
 from .core import (
     REWARDS,
     Observer,
-    action_table,
     check_choice,
     final_rewards,
     render_deal,
