@@ -52,7 +52,6 @@ from ..cards import NUM_RANKS, counts, ranks_of_cards
 from ..combos import Play
 from ..deal import Deal
 from ..rules import RuleSet
-from ..scoring import stake_of
 from ..view import SeatView
 from .summary import (
     _BYTE,
@@ -120,7 +119,7 @@ class HistoryEncoding(Fields):
         """The vector of ``seat``'s view of ``deal``, from the seat's own hand and the
         public state only, ``log`` (:meth:`tracker`) following the deal from step to step
         (the tests check it against :meth:`from_view` at every step of random deals)."""
-        known = _ROWS.get
+        position = deal.position  # its attributes, read once (not the deal's properties)
         hand_row, played_rows = log.rows_of(deal, seat)
         set_aside = deal.set_aside
         others = log.unseen_row(seat, self._unseen - _spread(set_aside) if set_aside
@@ -128,20 +127,20 @@ class HistoryEncoding(Fields):
         in_order = self._in_order[seat]
         recent, seats = log.recent, log.recent_seats
         pad = RECENT - len(recent)
-        landlord, top = deal.landlord, deal.top
+        landlord, top_id = position.landlord, position.top_id
         kitty = deal.kitty if landlord >= 0 else 0
-        marks = (landlord, deal.to_move, -1 if top is None else deal.top_seat,
+        marks = (landlord, deal.to_move, -1 if top_id < 0 else position.top_seat,
                  deal.phase._value_)
-        doublings = deal.bombs + deal.rockets
-        stake = stake_of(deal.auction_state.stake, doublings)
+        doublings = position.bombs + position.rockets
+        stake = deal.auction_state.stake << doublings
         out = np.frombuffer(b"".join((
             hand_row, others,
             *in_order(played_rows),
             *in_order(log.last),
             _NO_CARDS * pad, *recent,
-            _NO_CARDS if top is None else known(top.cards) or _rank_row(top.cards),
-            known(kitty) or _rank_row(kitty),
-            bytes(in_order(deal.left)),
+            (self._tops.get(top_id) or self.top_of(position))[0],
+            _ROWS.get(kitty) or _rank_row(kitty),
+            bytes(in_order(position.left)),
             bytes(in_order(log.passed)),
             self._no_seat * pad, *map(self._seat_rows[seat].__getitem__, seats),
             self._marks[seat].get(marks) or self._marked(seat, marks),

@@ -45,8 +45,8 @@ from ..auction import Bid
 from ..cards import FIELD_BITS, NUM_RANKS, TWO, count_of, counts, ranks_of_cards
 from ..combos import Kind, Play
 from ..deal import Deal, Phase
+from ..position import Position
 from ..rules import RuleSet
-from ..scoring import stake_of
 from ..view import SeatView
 
 KINDS = tuple(Kind)
@@ -142,8 +142,17 @@ class Fields:
         self._in_order = tuple(itemgetter(*order) for order in self._orders)
         """Per observing seat: a per-seat sequence as a tuple in relative order."""
         self._relative = tuple({s: (s - seat) % n for s in range(n)} for seat in range(n))
+        self._tops: dict[int, tuple[bytes, int]] = {-1: (_NO_CARDS, -1)}
+        """Per play id of the ruleset's universe: :meth:`top_of`."""
         self._no_auction = bytes(n * len(self.answers) + n)
         """No bid and no double yet (the bids and doubled fields): play-only deals."""
+
+    def top_of(self, position: Position) -> tuple[bytes, int]:
+        """The top of the trick of ``position`` (a position of this ruleset) as rank counts
+        in bytes and its kind (zeros and -1 when leading); remembered by play id."""
+        top = position.top
+        found = self._tops[position.top_id] = (_rank_row(top.cards), top.kind)
+        return found
 
     def split(self, vector: np.ndarray) -> dict[str, np.ndarray]:
         """The flat vector as named fields, shaped as the table says (views, not copies)."""
@@ -249,26 +258,24 @@ class Encoding(Fields):
         or kept up to date (the tests check it against :meth:`from_view` at every step of
         random deals)."""
         known = _ROWS.get
-        landlord, top = deal.landlord, deal.top
+        position = deal.position  # its attributes, read once (not the deal's properties)
+        landlord = position.landlord
         kitty = deal.kitty if landlord >= 0 else 0
         if played.__class__ is PlayedCards:
             hand_row, played_rows = played.rows_of(deal, seat)  # type: ignore[union-attr]
         else:
-            hand = deal.hands[seat]
+            hand = position.hands[seat]
             hand_row = known(hand) or _rank_row(hand)
             played_rows = [known(cards) or _rank_row(cards) for cards in played]
-        if top is None:
-            top_row, kind = _NO_CARDS, -1
-        else:
-            top_row, kind = known(top.cards) or _rank_row(top.cards), top.kind
-        marks = (landlord, deal.to_move, deal.top_seat, kind, deal.phase._value_)
-        stake = stake_of(deal.auction_state.stake, deal.bombs + deal.rockets)
+        top_row, kind = self._tops.get(position.top_id) or self.top_of(position)
+        marks = (landlord, deal.to_move, position.top_seat, kind, deal.phase._value_)
+        stake = deal.auction_state.stake << position.bombs + position.rockets
         out = np.frombuffer(b"".join((
             hand_row,
             *self._in_order[seat](played_rows),
             known(kitty) or _rank_row(kitty),
             top_row,
-            bytes(self._counts_in_order[seat](deal.left + deal.plays_made)),
+            bytes(self._counts_in_order[seat](position.left + position.plays_made)),
             self._marks[seat].get(marks) or self._marked(seat, marks),
             self.auction_bytes(deal, seat),
             _SMALL[stake] if stake < 256 else _SMALL[0])), _BYTE).astype(_FLOAT)
@@ -326,6 +333,8 @@ class PlayedCards:
         self.played = [0] * n
         self._spreads = [0] * n
         """``played`` with a byte per rank (:func:`_spread`)."""
+        self._all_played = 0
+        """The sum of ``_spreads``: every card played, a byte per rank."""
         self.rows = [_NO_CARDS] * n
         self._whole = [-1] * n
         """Per seat, the cards it held and played when :meth:`rows_of` last looked (the
@@ -353,15 +362,16 @@ class PlayedCards:
             if action.__class__ is Play and action.cards:  # type: ignore[attr-defined]
                 cards = action.cards  # type: ignore[attr-defined]
                 played[seat] += cards
-                spread = spreads[seat] = spreads[seat] + (_SPREADS.get(cards)
-                                                          or _spread_of_play(cards))
+                more = _SPREADS.get(cards) or _spread_of_play(cards)
+                spread = spreads[seat] = spreads[seat] + more
+                self._all_played += more
                 rows[seat] = spread.to_bytes(NUM_RANKS, "little")
 
     def rows_of(self, deal: Deal, seat: int) -> tuple[bytes, list[bytes]]:
         """The rank counts ``seat`` holds in ``deal`` and each seat has played, as rows of
         bytes (what ``seat`` holds: what it held and played, less what it played)."""
         self.of(deal)
-        whole = deal.hands[seat] + self.played[seat]  # disjoint cards: no field overflows
+        whole = deal.position.hands[seat] + self.played[seat]  # disjoint cards: no field overflows
         if whole != self._whole[seat]:
             self._whole[seat] = whole
             self._whole_spreads[seat] = _spread(whole)
@@ -373,4 +383,4 @@ class PlayedCards:
         set aside, spread a byte per rank) that ``seat`` neither holds nor saw played, as
         a row of bytes: what the other seats hold between them."""
         held = self._whole_spreads[seat] - self._spreads[seat]
-        return (rest - held - sum(self._spreads)).to_bytes(NUM_RANKS, "little")
+        return (rest - held - self._all_played).to_bytes(NUM_RANKS, "little")
