@@ -53,7 +53,9 @@ from ..combos import Play
 from ..deal import Deal
 from ..rules import RuleSet
 from ..view import SeatView
-from .summary import (
+from .fields import Field, Fields, per_rank, top_stake
+from .played import PlayedCards
+from .rows import (
     _BYTE,
     _FLOAT,
     _MOST_ANSWERS,
@@ -62,13 +64,8 @@ from .summary import (
     _ROWS,
     _SMALL,
     PHASES,
-    Field,
-    Fields,
-    PlayedCards,
     _rank_row,
     _spread,
-    per_rank,
-    top_stake,
 )
 
 RECENT = 15
@@ -207,7 +204,7 @@ class HistoryEncoding(Fields):
 
 
 class PlayLog(PlayedCards):
-    """:class:`~dizhu.encoding.summary.PlayedCards` (the cards played and held), and the play's
+    """:class:`~dizhu.encoding.played.PlayedCards` (the cards played and held), and the play's
     actions as the history encoding shows them, kept up to date from the deal's history:
     the last :data:`RECENT` plays and passes (each as a row of bytes) with their seats, and
     each seat's last action in the play (its row, and whether it was a pass)."""

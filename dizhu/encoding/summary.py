@@ -36,151 +36,19 @@ own hand and what is public.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from operator import itemgetter
 
 import numpy as np
 
 from ..auction import Bid
-from ..cards import FIELD_BITS, NUM_RANKS, TWO, count_of, counts, ranks_of_cards
-from ..combos import Kind, Play
+from ..cards import NUM_RANKS, counts, ranks_of_cards
+from ..combos import Play
 from ..deal import Deal, Phase
-from ..position import Position
 from ..rules import RuleSet
 from ..view import SeatView
-
-KINDS = tuple(Kind)
-PHASES = tuple(Phase)
-_MOST_ANSWERS = 2
-"""The most times one seat gives one answer in an auction of the family (rob's caller may
-rob back; every other answer is given once at most)."""
-_MOST_DOUBLINGS = TWO + 2
-"""At most one doubling bomb per rank 3..2 (four cards of a pack; six or more of two
-packs), and the rocket."""
-
-
-def _lanes(pattern: int, width: int) -> int:
-    """``pattern`` repeated in every ``width`` bits of 128."""
-    return sum(pattern << shift for shift in range(0, 128, width))
-
-
-_SPREAD_STEPS = tuple((_lanes((1 << half) - 1, 4 * half), half) for half in (16, 8, 4))
-assert FIELD_BITS == 4
-
-
-def _spread(cards: int) -> int:
-    """Rank counts with a byte per rank: sums and differences of rank counts stay sums and
-    differences, and ``to_bytes(15, "little")`` gives the counts as a row of bytes."""
-    x = (cards & 0xFFFFFFFF) | (cards >> 32 << 64)
-    for low, half in _SPREAD_STEPS:
-        x = (x & low) | ((x >> half) & low) << 2 * half
-    return x
-
-
-_ROWS: dict[int, bytes] = {}
-_SPREADS: dict[int, int] = {}
-_MOST_ROWS = 1 << 16
-
-
-def _rank_row(cards: int) -> bytes:
-    """Rank counts as 15 bytes, one count per rank (remembered)."""
-    row = _ROWS.get(cards)
-    if row is None:
-        if len(_ROWS) >= _MOST_ROWS:
-            _ROWS.clear()
-        row = _ROWS[cards] = _spread(cards).to_bytes(NUM_RANKS, "little")
-    return row
-
-
-def _spread_of_play(cards: int) -> int:
-    """:func:`_spread` of a play's cards (remembered: a ruleset has a few thousand)."""
-    spread = _SPREADS.get(cards)
-    if spread is None:
-        if len(_SPREADS) >= _MOST_ROWS:
-            _SPREADS.clear()
-        spread = _SPREADS[cards] = _spread(cards)
-    return spread
-
-
-_BYTE = np.dtype(np.uint8)
-_FLOAT = np.dtype(np.float32)
-_SMALL = tuple(bytes((v,)) for v in range(256))
-"""Each number below 256 as one byte."""
-_NO_CARDS = bytes(NUM_RANKS)
-
-
-@dataclass(frozen=True)
-class Field:
-    """One named part of the observation."""
-
-    name: str
-    shape: tuple[int, ...]
-    high: int
-
-    @property
-    def size(self) -> int:
-        return int(np.prod(self.shape))
-
-
-class Fields:
-    """Named fields one after another in a flat vector, every field relative to the
-    observing seat: what the encodings of one ruleset share."""
-
-    def __init__(self, rules: RuleSet, fields: tuple[Field, ...]) -> None:
-        n = self.seats = rules.seats
-        self.rules = rules
-        self.fields = fields
-        self.layout: dict[str, slice] = {}
-        start = 0
-        for f in fields:
-            self.layout[f.name] = slice(start, start + f.size)
-            start += f.size
-        self.size = start
-        self.high = np.concatenate([np.full(f.size, f.high, np.float32) for f in fields])
-        self.answers = {bid: i for i, bid in enumerate(rules.auction.answers)}
-        self._orders = tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n))
-        self._in_order = tuple(itemgetter(*order) for order in self._orders)
-        """Per observing seat: a per-seat sequence as a tuple in relative order."""
-        self._relative = tuple({s: (s - seat) % n for s in range(n)} for seat in range(n))
-        self._tops: dict[int, tuple[bytes, int]] = {-1: (_NO_CARDS, -1)}
-        """Per play id of the ruleset's universe: :meth:`top_of`."""
-        self._no_auction = bytes(n * len(self.answers) + n)
-        """No bid and no double yet (the bids and doubled fields): play-only deals."""
-
-    def top_of(self, position: Position) -> tuple[bytes, int]:
-        """The top of the trick of ``position`` (a position of this ruleset) as rank counts
-        in bytes and its kind (zeros and -1 when leading); remembered by play id."""
-        top = position.top
-        found = self._tops[position.top_id] = (_rank_row(top.cards), top.kind)
-        return found
-
-    def split(self, vector: np.ndarray) -> dict[str, np.ndarray]:
-        """The flat vector as named fields, shaped as the table says (views, not copies)."""
-        return {f.name: vector[self.layout[f.name]].reshape(f.shape) for f in self.fields}
-
-    def auction_bytes(self, deal: Deal, seat: int) -> bytes:
-        """The bids and doubled fields, one after the other, as bytes."""
-        if not (deal.bids or deal.redoubled or True in deal.doubled):
-            return self._no_auction
-        relative = self._relative[seat]
-        width, answers = len(self.answers), self.answers
-        bids_seen = [0] * (self.seats * width)
-        for s, bid in deal.bids:
-            bids_seen[relative[s] * width + answers[bid]] += 1
-        landlord = deal.landlord
-        doubled = [deal.redoubled if s == landlord else deal.doubled[s]
-                   for s in self._orders[seat]]
-        return bytes([*bids_seen, *doubled])
-
-
-def per_rank(rules: RuleSet) -> int:
-    """The most cards of one rank the ruleset's deck has."""
-    return max(count_of(rules.deck, r) for r in range(NUM_RANKS))
-
-
-def top_stake(rules: RuleSet) -> int:
-    """The highest stake a deal of the ruleset can reach before spring and doubling."""
-    return max(rules.auction.stakes(rules.seats)) << _MOST_DOUBLINGS
+from .fields import Field, Fields, per_rank, top_stake
+from .played import PlayedCards
+from .rows import _BYTE, _FLOAT, _MOST_ANSWERS, _ROWS, _SMALL, KINDS, PHASES, _rank_row
 
 
 class Encoding(Fields):
@@ -313,74 +181,3 @@ class Encoding(Fields):
             field["bids"][relative[s], self.answers[bid]] += 1
         field["stake"][0] = stake
         return out
-
-
-class PlayedCards:
-    """The cards each seat has played in a deal, kept up to date from its history as the
-    deal moves on (it starts over if the history was taken back); with them, as the
-    observation's rows of bytes, what each seat has played (``rows``) and holds
-    (:meth:`rows_of`), each worked out from the last one."""
-
-    def __init__(self, seats: int) -> None:
-        self.seats = seats
-        self._start(0)  # no deal's version
-
-    def _start(self, version: int) -> None:
-        n = self.seats
-        self._version = version
-        """The deal's history version followed (:attr:`Deal.version`)."""
-        self._seen = 0
-        self.played = [0] * n
-        self._spreads = [0] * n
-        """``played`` with a byte per rank (:func:`_spread`)."""
-        self._all_played = 0
-        """The sum of ``_spreads``: every card played, a byte per rank."""
-        self.rows = [_NO_CARDS] * n
-        self._whole = [-1] * n
-        """Per seat, the cards it held and played when :meth:`rows_of` last looked (the
-        same until the hand changes other than by playing), and their spread."""
-        self._whole_spreads = [0] * n
-
-    def of(self, deal: Deal) -> list[int]:
-        """Rank counts played by each seat of ``deal`` so far (``rows`` updated too)."""
-        history = deal.history
-        n = len(history)
-        seen = self._seen
-        if deal.version != self._version or n < seen:  # another history: start afresh
-            self._start(deal.version)
-            seen = 0
-        elif n == seen:
-            return self.played  # nothing new
-        self._add(history[seen:])
-        self._seen = n
-        return self.played
-
-    def _add(self, actions: list[tuple[int, object]]) -> None:
-        """Follow the history's new actions."""
-        played, spreads, rows = self.played, self._spreads, self.rows
-        for seat, action in actions:
-            if action.__class__ is Play and action.cards:  # type: ignore[attr-defined]
-                cards = action.cards  # type: ignore[attr-defined]
-                played[seat] += cards
-                more = _SPREADS.get(cards) or _spread_of_play(cards)
-                spread = spreads[seat] = spreads[seat] + more
-                self._all_played += more
-                rows[seat] = spread.to_bytes(NUM_RANKS, "little")
-
-    def rows_of(self, deal: Deal, seat: int) -> tuple[bytes, list[bytes]]:
-        """The rank counts ``seat`` holds in ``deal`` and each seat has played, as rows of
-        bytes (what ``seat`` holds: what it held and played, less what it played)."""
-        self.of(deal)
-        whole = deal.position.hands[seat] + self.played[seat]  # disjoint cards: no field overflows
-        if whole != self._whole[seat]:
-            self._whole[seat] = whole
-            self._whole_spreads[seat] = _spread(whole)
-        held = self._whole_spreads[seat] - self._spreads[seat]
-        return held.to_bytes(NUM_RANKS, "little"), self.rows
-
-    def unseen_row(self, seat: int, rest: int) -> bytes:
-        """After :meth:`rows_of` for ``seat``: the cards of ``rest`` (the deck, less any
-        set aside, spread a byte per rank) that ``seat`` neither holds nor saw played, as
-        a row of bytes: what the other seats hold between them."""
-        held = self._whole_spreads[seat] - self._spreads[seat]
-        return (rest - held - self._all_played).to_bytes(NUM_RANKS, "little")
