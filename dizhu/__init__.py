@@ -39,10 +39,11 @@ _ON_FIRST_USE = {
 
 
 def __getattr__(name: str) -> object:
-    """The bots and the arena on first use; ``dizhu.env`` too (it needs the ``env`` extra)."""
+    """The bots and the arena on first use; ``dizhu.env`` (it needs the ``env`` extra) and
+    ``dizhu.encoding`` (NumPy) too."""
     import importlib
 
-    if name in ("env", "bots", "arena"):
+    if name in ("env", "encoding", "bots", "arena"):
         return importlib.import_module(f".{name}", __name__)
     module = _ON_FIRST_USE.get(name)
     if module is not None:

@@ -19,6 +19,7 @@ LAYERS = [
     {"deal"},
     {"actions", "perft", "stats", "pool", "solve"},
     {"view", "record"},
+    {"encoding"},
     {"match", "sampling"},
     {"bots"},
     {"arena"},
@@ -32,7 +33,7 @@ LAYERS = [
 ]
 
 
-SUBPACKAGES = ("bots", "web", "rulesets", "session", "tui", "env", "solve")
+SUBPACKAGES = ("bots", "web", "rulesets", "session", "tui", "env", "solve", "encoding")
 """Packages inside dizhu, each one layer (their modules import each other freely)."""
 
 
@@ -100,20 +101,53 @@ def test_the_page_decides_no_rule():
             assert marker not in text, f"{path.name} decides a rule ({marker})"
 
 
-def test_import_dizhu_loads_the_engine_alone():
-    """``import dizhu`` loads the engine: no bots, arena, processes or event loop until a
-    name of theirs is asked for (then it is there)."""
+def fresh_python(code: str) -> list[str]:
+    """The lines ``code`` prints in a fresh interpreter that finds this checkout's dizhu."""
     import subprocess
     import sys
 
-    root = Path(__file__).resolve().parents[1]
+    root = PACKAGE.parent
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=root, env={"PYTHONPATH": str(root), "PATH": ""})
+    return done.stdout.splitlines()
+
+
+def test_import_dizhu_loads_the_engine_alone():
+    """``import dizhu`` loads the engine: no bots, arena, processes or event loop until a
+    name of theirs is asked for (then it is there), and no observation encoding nor NumPy."""
     code = ("import sys, dizhu\n"
             "heavy = ('dizhu.bots', 'dizhu.arena', 'dizhu.pool', 'dizhu.tournament', "
-            "'dizhu.web', 'dizhu.env', 'subprocess', 'asyncio', 'multiprocessing', "
-            "'concurrent.futures')\n"
+            "'dizhu.web', 'dizhu.env', 'dizhu.encoding', 'numpy', 'subprocess', 'asyncio', "
+            "'multiprocessing', 'concurrent.futures')\n"
             "print(sorted(m for m in heavy if m in sys.modules))\n"
             "assert dizhu.make_bot('easy') and dizhu.ArenaSpec and 'random' in dizhu.BOTS\n"
             "print(sorted(m for m in ('dizhu.bots', 'dizhu.arena') if m in sys.modules))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, cwd=root, env={"PYTHONPATH": str(root), "PATH": ""})
-    assert done.stdout.split("\n")[:2] == ["[]", "['dizhu.arena', 'dizhu.bots']"]
+    assert fresh_python(code)[:2] == ["[]", "['dizhu.arena', 'dizhu.bots']"]
+
+
+def test_a_view_encodes_without_gymnasium_or_pettingzoo():
+    """The observation encoding is the engine's: with Gymnasium and PettingZoo not to be
+    found, a seat view encodes (both encodings) and a bot's view gives its action mask."""
+    code = ("import sys\n"
+            "class Blocked:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name.split('.')[0] in ('gymnasium', 'pettingzoo'):\n"
+            "            raise ImportError(name)\n"
+            "sys.meta_path.insert(0, Blocked())\n"
+            "import dizhu\n"
+            "from dizhu.encoding import Encoder\n"
+            "deal = dizhu.Deal.shuffled(3)\n"
+            "view = dizhu.seat_view(deal, deal.to_move)\n"
+            "for name, size in (('summary', 141), ('history', 457)):\n"
+            "    vector = Encoder('classic', encoding=name).encode(view)\n"
+            "    assert vector.shape == (size,) and vector.dtype.name == 'float32'\n"
+            "mask = Encoder('classic').mask(view)\n"
+            "assert int(mask.sum()) == len(view.legal) > 0\n"
+            "try:\n"
+            "    import dizhu.env\n"
+            "except ImportError as e:\n"
+            "    print('env:', e)\n"
+            "print(sorted(m for m in ('gymnasium', 'pettingzoo') if m in sys.modules))\n")
+    lines = fresh_python(code)
+    assert lines[0].startswith("env: dizhu.env needs PettingZoo, Gymnasium and NumPy")
+    assert lines[1] == "[]"

@@ -1,5 +1,6 @@
 """Learning environments: PettingZoo's AEC API (every seat an agent) and Gymnasium's
-(one seat, dizhu bots in the others), over the engine's rules, action ids and seat views.
+(one seat, dizhu bots in the others), over the engine's rules, action ids, seat views and
+observation encodings (:mod:`dizhu.encoding`, which needs neither of them).
 
     >>> from dizhu.env import env
     >>> aec = env(ruleset="classic")
@@ -21,11 +22,11 @@ except ImportError as e:  # pragma: no cover - depends on what is installed
         f"dizhu.env needs PettingZoo, Gymnasium and NumPy ({e.name} is missing): "
         "pip install 'dizhu[env]'") from e
 
+from ..encoding import ENCODINGS, Encoder, Encoding, HistoryEncoding
+from ..encoding.masks import ActionMask, action_table
 from .aec import env, raw_env
-from .core import ENCODINGS, OBSERVATION_MODES, REWARDS, ActionMask, action_table
-from .encoding import Encoding
+from .core import OBSERVATION_MODES, REWARDS
 from .gym import DouDizhuEnv
-from .history import HistoryEncoding
 
 GYM_ID = "dizhu/DouDizhu-v0"
 
@@ -33,4 +34,4 @@ if GYM_ID not in gymnasium.registry:
     gymnasium.register(id=GYM_ID, entry_point="dizhu.env.gym:DouDizhuEnv")
 
 __all__ = ["ENCODINGS", "GYM_ID", "OBSERVATION_MODES", "REWARDS", "ActionMask", "DouDizhuEnv",
-           "Encoding", "HistoryEncoding", "action_table", "env", "raw_env"]
+           "Encoder", "Encoding", "HistoryEncoding", "action_table", "env", "raw_env"]

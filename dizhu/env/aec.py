@@ -18,11 +18,11 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..deal import Deal
+from ..encoding.masks import action_table
 from ..rules import RuleSet
 from .core import (
     REWARDS,
     Observer,
-    action_table,
     check_choice,
     final_rewards,
     render_deal,
@@ -96,9 +96,9 @@ class raw_env(AECEnv, EzPickle):
                               for agent in self.possible_agents}
         self._rng = random.Random()
         self.deal: Deal | None = None
-        self._legal: tuple[int, object, list[int]] = (-1, None, [])
-        """The legal ids (last) of the state (first two) they were worked out for: the
-        history's length and its last entry (each push appends a tuple made anew)."""
+        self._legal: tuple[tuple[int, int], list[int]] = ((-1, -1), [])
+        """The legal ids and the state they were worked out for: the deal's history's
+        length and version (:meth:`~dizhu.deal.Deal.history_state`)."""
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -121,7 +121,7 @@ class raw_env(AECEnv, EzPickle):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.deal.to_move]
-        self._legal = (-1, None, [])
+        self._legal = ((-1, -1), [])
         if self.render_mode == "human":
             self.render()
 
@@ -130,13 +130,12 @@ class raw_env(AECEnv, EzPickle):
         ``deal.legal_actions()`` in its order (the pass first when following, not sorted),
         empty once the deal is over; the ids the mask marks. Worked out once per state:
         the same list until the next step (do not change it)."""
-        history = self.deal.history
-        moves = len(history)
-        last = history[-1] if moves else None
+        deal = self.deal
+        state = deal.history_state()
         legal = self._legal
-        if legal[0] != moves or legal[1] is not last:
-            legal = self._legal = (moves, last, self.table.ids_of(self.deal.legal_actions()))
-        return legal[2]
+        if legal[0] != state:
+            legal = self._legal = (state, self.table.ids_of(deal.legal_actions()))
+        return legal[1]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation and its action mask (all zeros when not its turn)."""

@@ -1,31 +1,23 @@
-"""What both environments share: rulesets by name, action ids and masks, new deals,
-observations, rewards and the text rendering."""
+"""What both environments share: rulesets by name, new deals, observations (in the
+engine's encodings, :mod:`dizhu.encoding`), rewards and the text rendering."""
 
 from __future__ import annotations
 
-import operator
 import random
-from functools import cache
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
-from ..actions import ActionIds, action_ids
 from ..arena import play_mode_deal
 from ..cards import format_ranks, ranks_of_cards
-from ..deal import Action, Deal, Phase
-from ..position import IllegalActionError
+from ..deal import Deal, Phase
+from ..encoding import ENCODINGS, encoding_of
 from ..rules import RuleSet
 from ..rulesets import find_ruleset
 from ..view import SeatView, seat_view
-from .encoding import Encoding
-from .history import HistoryEncoding
 
 OBSERVATION_MODES = ("flat", "dict", "view")
-ENCODINGS = ("summary", "history")
-"""The encodings of ``flat`` and ``dict`` observations: :class:`Encoding` (counts and
-one-hots) or :class:`HistoryEncoding` (the same with the recent plays)."""
 REWARDS = ("points", "win")
 
 
@@ -39,107 +31,6 @@ def rules_of(ruleset: str | RuleSet, options: dict[str, bool]) -> RuleSet:
 def check_choice(name: str, value: str, choices: tuple[str, ...]) -> None:
     if value not in choices:
         raise ValueError(f"{name} is {' or '.join(map(repr, choices))}, not {value!r}")
-
-
-_BYTE_SIZED = frozenset("biu")
-_INT8 = np.dtype(np.int8)
-_FEW = 32
-"""Up to this many legal ids, a mask is set byte by byte (cheaper than one NumPy call)."""
-
-
-class ActionMask(np.ndarray):
-    """An action mask: an ``int8`` array (the dtype Gymnasium's ``Discrete.sample`` wants),
-    1 for the legal ids, whose nonzero entries NumPy finds as fast as in a boolean array.
-
-    NumPy's ``nonzero`` is many times slower on ``int8`` than on ``bool``; this array (and
-    any one-byte array computed from it) is read as booleans by ``np.flatnonzero``,
-    ``np.nonzero``, ``mask.nonzero()``, ``np.where(mask)`` and ``np.argwhere``, which give
-    the same ids either way. Everything else is a plain NumPy array's."""
-
-    def nonzero(self) -> tuple[np.ndarray, ...]:  # type: ignore[override]
-        if self.dtype.kind in _BYTE_SIZED and self.dtype.itemsize == 1:
-            return self.view(np.bool_, np.ndarray).nonzero()
-        return super().nonzero()
-
-    def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
-        if func in _NONZERO and len(args) == 1 and not kwargs and args[0] is self and \
-                self.dtype.kind in _BYTE_SIZED and self.dtype.itemsize == 1:
-            return func(self.view(np.bool_, np.ndarray))
-        return super().__array_function__(func, types, args, kwargs)
-
-
-_NONZERO = frozenset((np.nonzero, np.flatnonzero, np.where, np.argwhere))
-
-
-class ActionTable:
-    """A ruleset's action ids (:func:`dizhu.actions.action_ids`) with a fast way from the
-    engine's legal actions to their ids: the engine hands out the same action objects every
-    time (plays come from the ruleset's fixed universe), so an id is one lookup by identity."""
-
-    def __init__(self, ids: ActionIds) -> None:
-        self.ids = ids
-        self.size = len(ids)
-        self.actions = ids.actions
-        self._by_identity = {id(a): i for i, a in enumerate(ids.actions)}
-        self._shape = (self.size,)
-
-    def ids_of(self, actions: list[Action]) -> list[int]:
-        """The ids of ``actions``, in order."""
-        by_identity = self._by_identity
-        try:
-            return [by_identity[id(a)] for a in actions]
-        except KeyError:  # an equal action that is another object
-            return [self.ids.id_of(a) for a in actions]
-
-    def mask(self, actions: list[Action]) -> ActionMask:
-        """An :class:`ActionMask` over every id: 1 for ``actions``, 0 elsewhere."""
-        return self.mask_of_ids(self.ids_of(actions))
-
-    def mask_of_ids(self, ids: list[int] | tuple[()]) -> ActionMask:
-        """An :class:`ActionMask` over every id: 1 for ``ids``, 0 elsewhere (a fresh
-        ``bytearray`` with its few ids set, seen as an array without a copy)."""
-        mask = bytearray(self.size)
-        if len(ids) < _FEW:
-            for i in ids:
-                mask[i] = 1
-        else:
-            np.frombuffer(mask, _INT8)[ids] = 1
-        return ActionMask(self._shape, _INT8, mask)
-
-    def action_id(self, action: Any) -> int:
-        """``action`` as an id of the space, or a ``ValueError`` saying that it is not one
-        (an id is an integer 0..size-1: not a float, not a negative index)."""
-        if action.__class__ is int and 0 <= action < self.size:
-            return action
-        try:
-            found = operator.index(action)
-        except TypeError:
-            raise ValueError(f"an action is an integer id 0..{self.size - 1} of the action "
-                             f"space, not {action!r}") from None
-        if not 0 <= found < self.size:
-            raise ValueError(f"action {found} is outside the action space: the ids are "
-                             f"0..{self.size - 1}")
-        return found
-
-    def refusal(self, action_id: int, why: object) -> IllegalActionError:
-        """The error for an id that is not legal now: which action, and the engine's why."""
-        return IllegalActionError(f"action {action_id} ({self.ids.text(action_id)}) is not "
-                                  f"legal: {why}")
-
-
-@cache
-def _table(kind: type[RuleSet]) -> ActionTable:
-    return ActionTable(action_ids(kind()))
-
-
-def action_table(rules: RuleSet) -> ActionTable:
-    """The :class:`ActionTable` of a ruleset, built once per ruleset."""
-    return _table(type(rules))
-
-
-@cache
-def _encoding(rules: RuleSet, name: str) -> Encoding | HistoryEncoding:
-    return Encoding(rules) if name == "summary" else HistoryEncoding(rules)
 
 
 def new_deal(rng: random.Random, rules: RuleSet, auction: bool,
@@ -187,7 +78,7 @@ class Observer:
         check_choice("encoding", encoding, ENCODINGS)
         self.mode = mode
         self.rules = rules
-        self.encoding = _encoding(rules, encoding)
+        self.encoding = encoding_of(rules, encoding)
         self._played = self.encoding.tracker()
         if mode == "flat":  # the common case, without the dispatch
             self.observe = self._flat  # type: ignore[method-assign]

@@ -12,12 +12,12 @@ from gymnasium import spaces
 
 from ..bots import Bot, make_bot
 from ..deal import Deal
+from ..encoding.masks import action_table
 from ..rules import RuleSet
 from ..view import seat_view
 from .core import (
     REWARDS,
     Observer,
-    action_table,
     check_choice,
     final_rewards,
     render_deal,
