@@ -74,6 +74,7 @@ class Position:
         "_clear",
         "_follow",
         "_genuine",
+        "_ids",
         "_lead",
         "_plays",
         "_rule_book",
@@ -130,6 +131,7 @@ class Position:
         self.distinct = rules.distinct_kickers
         self._lead = moves.lead
         self._follow = moves.follow
+        self._ids = moves.ids
         self._beats = moves.beats
         self._genuine = moves.play_of
         self._plays = moves.universe.tops  # _plays[-1] is None: no top
@@ -174,6 +176,15 @@ class Position:
         return self._follow(self.hands[self.to_move], self._plays[top_id])
 
     legal_actions = legal_plays
+
+    def legal_ids(self, base: int = 0) -> list[int]:
+        """The ids of :meth:`legal_plays`, in its order (the pass is ``NO_ID``, -1), each
+        plus ``base`` (``base`` 1 + the pass's action id gives ids of
+        :func:`dizhu.actions.action_ids`); the compiled core lists them without a play
+        object."""
+        if self.winner >= 0:
+            return []
+        return self._ids(self.hands[self.to_move], self.top_id, base)
     """In the play phase every action is a play (a :class:`~dizhu.deal.Deal` has more)."""
 
     def why_illegal(self, action: Action, seat: int | None = None) -> str | None:

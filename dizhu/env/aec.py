@@ -135,7 +135,7 @@ class raw_env(AECEnv, EzPickle):
         last = history[-1] if moves else None
         legal = self._legal
         if legal[0] != moves or legal[1] is not last:
-            legal = self._legal = (moves, last, self.table.ids_of(self.deal.legal_actions()))
+            legal = self._legal = (moves, last, self.table.legal_ids(self.deal))
         return legal[2]
 
     def observe(self, agent: str) -> dict[str, Any]:
