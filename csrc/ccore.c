@@ -4,7 +4,9 @@
  * given as its tuple of Play objects and, for each, its cards, kind, main rank and length
  * (dizhu/movegen.py passes them from dizhu/universe.py). Its lead(hand), follow(hand, top)
  * and covering(hand) return lists of those very Play objects, in the order of the pure-Python
- * generator; follow puts pass_play first. A top that is one of the universe's objects is
+ * generator; follow puts pass_play first. ids(hand, top_id, base) answers the same plays as
+ * ints, without a Play object: leading when top_id < 0, else the pass (id -1) and the plays
+ * that beat the play of top_id; each id plus base (the offset of a space of actions). A top that is one of the universe's objects is
  * known by its address (the generator holds every one of them, so no address is reused
  * while it lives); any other Play is read by its attributes. The object never changes after
  * it is made, and holds the GIL while it generates: threads may share it.
@@ -19,7 +21,7 @@
 #include "movegen.h"
 #include "solve.h"
 
-#define API_VERSION 2  /* dizhu/core.py refuses an extension of another version */
+#define API_VERSION 3  /* dizhu/core.py refuses an extension of another version */
 #ifndef SOURCE_DIGEST    /* setup.py passes the digest of csrc/ (dizhu/core.py checks it) */
 #define SOURCE_DIGEST ""
 #endif
@@ -279,6 +281,58 @@ static PyObject *generator_follow(Generator *self, PyObject *const *args, Py_ssi
     return plays_of(self, &ids, self->pass_play);
 }
 
+/* The legal play ids of a hand (leading when top_id < 0, else the pass, -1, and the plays
+ * beating top_id), each plus base, as a list of ints: no Play object is touched. */
+static PyObject *generator_ids(Generator *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    uint64_t hand;
+    long top, base = 0;
+    Py_ssize_t skip;
+    PyObject *list;
+    IdList ids;
+    if (nargs != 2 && nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "ids() takes a hand, a top id and an optional base "
+                     "(%zd given)", nargs);
+        return NULL;
+    }
+    if (read_hand(args[0], &hand) < 0)
+        return NULL;
+    top = PyLong_AsLong(args[1]);
+    if (top == -1 && PyErr_Occurred())
+        return NULL;
+    if (nargs == 3 && (base = PyLong_AsLong(args[2])) == -1 && PyErr_Occurred())
+        return NULL;
+    if (top >= (long)PyTuple_GET_SIZE(self->plays) || top < -1) {
+        PyErr_Format(PyExc_ValueError, "%ld is no play id of this ruleset", top);
+        return NULL;
+    }
+    idlist_init(&ids);
+    if ((top < 0 ? mg_lead(self->tables, hand, &ids)
+                 : mg_follow_id(self->tables, hand, (play_id)top, &ids)) < 0) {
+        idlist_free(&ids);
+        PyErr_Format(PyExc_ValueError, "cannot follow play id %ld", top);
+        return NULL;
+    }
+    if (ids.failed) {
+        idlist_free(&ids);
+        return PyErr_NoMemory();
+    }
+    skip = top < 0 ? 0 : 1;
+    list = PyList_New((Py_ssize_t)ids.len + skip);
+    if (list) {
+        for (Py_ssize_t i = 0; i < (Py_ssize_t)ids.len + skip; i++) {
+            PyObject *value = PyLong_FromLong(base + (i < skip ? NO_PLAY : ids.ids[i - skip]));
+            if (!value) {
+                Py_CLEAR(list);
+                break;
+            }
+            PyList_SET_ITEM(list, i, value);
+        }
+    }
+    idlist_free(&ids);
+    return list;
+}
+
 static PyObject *generator_sizeof(Generator *self, PyObject *Py_UNUSED(ignored))
 {
     return PyLong_FromSize_t(Py_TYPE(self)->tp_basicsize + mg_tables_size(self->tables)
@@ -289,6 +343,8 @@ static PyMethodDef generator_methods[] = {
     {"lead", (PyCFunction)generator_lead, METH_O, "Every play the hand may lead."},
     {"follow", (PyCFunction)(void (*)(void))generator_follow, METH_FASTCALL,
      "The pass, then every play of the hand that beats top."},
+    {"ids", (PyCFunction)(void (*)(void))generator_ids, METH_FASTCALL,
+     "ids(hand, top_id, base=0): the legal play ids (the pass -1 first when following)."},
     {"covering", (PyCFunction)generator_covering, METH_O,
      "The leads that hold the hand's lowest card."},
     {"__sizeof__", (PyCFunction)generator_sizeof, METH_NOARGS,

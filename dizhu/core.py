@@ -20,7 +20,7 @@ from types import ModuleType
 
 from .combos import Kind
 
-API_VERSION = 2
+API_VERSION = 3
 """The version of the extension's interface this code expects."""
 
 _ROOT = Path(__file__).resolve().parent.parent

@@ -18,13 +18,13 @@ This module stays the readable reference.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
 
 from . import core
 from .cards import ACE, BLACK_JOKER, GUARDS, NUM_RANKS, RED_JOKER, TWO, UNIT, count_of
-from .combos import CLASSIC_COMBOS, PASS, CombinationRules, Kind, Play, beats, readings
+from .combos import CLASSIC_COMBOS, NO_ID, PASS, CombinationRules, Kind, Play, beats, readings
 from .universe import Universe, universe_of
 
 _FULL = (1 << NUM_RANKS) - 1
@@ -103,11 +103,15 @@ class MoveGenerator:
     ``follow(hand, top)`` the pass and every play that beats ``top``; ``covering(hand)``
     the leads that hold the hand's lowest card (what a search that splits a hand into
     plays, lowest card first, needs). Every play it hands out is the universe's own object.
+    ``ids(hand, top_id, base=0)`` answers the ids of ``lead(hand)`` (``top_id < 0``) or of
+    ``follow(hand, top)`` (the pass is ``NO_ID``), each plus ``base``, without a play
+    object (the compiled core builds no list of plays for it).
     """
 
     lead: Callable[[int], list[Play]]
     follow: Callable[[int, Play], list[Play]]
     covering: Callable[[int], list[Play]]
+    ids: Callable[..., list[int]]
     beats = staticmethod(beats)
     """``beats(play, top)``: whether ``play`` may be played on ``top`` (docs/rules.md,
     Beating)."""
@@ -127,9 +131,10 @@ class MoveGenerator:
         solver searches with."""
         if self.native is None:
             self.lead, self.follow, self.covering = _build(self.universe, distinct_kickers)
+            self.ids = _ids_function(self.lead, self.follow, self.universe.tops)
         else:
-            self.lead, self.follow, self.covering = \
-                self.native.lead, self.native.follow, self.native.covering
+            self.lead, self.follow, self.covering, self.ids = \
+                self.native.lead, self.native.follow, self.native.covering, self.native.ids
 
     def legal(self, hand: int, top: Play | None = None) -> list[Play]:
         """Leading (``top`` is ``None``): every play. Following: the pass and every play
@@ -139,7 +144,12 @@ class MoveGenerator:
     def legal_ids(self, hand: int, top: Play | None = None) -> list[int]:
         """The ids of :meth:`legal`'s plays (indexes of the universe's plays; the pass is
         ``NO_ID``)."""
-        return [p.id for p in self.legal(hand, top)]
+        if top is None:
+            return self.ids(hand, NO_ID)
+        genuine = self.play_of(top.kind, top.cards)
+        if genuine is not None and genuine.main == top.main and genuine.length == top.length:
+            return self.ids(hand, genuine.id)
+        return [p.id for p in self.follow(hand, top)]
 
     def play_of(self, kind: Kind, cards: int) -> Play | None:
         """The universe's play of ``kind`` and these physical cards (``None`` if none)."""
@@ -170,6 +180,15 @@ def generator_of(combos: CombinationRules, distinct_kickers: bool = False,
 def _generator(combos: CombinationRules, distinct_kickers: bool,
                compiled: bool) -> MoveGenerator:
     return MoveGenerator(combos, distinct_kickers, compiled)
+
+
+def _ids_function(lead: Callable[[int], list[Play]], follow: Callable[[int, Play], list[Play]],
+                  tops: Sequence[Play | None]) -> Callable[..., list[int]]:
+    """The pure core's ``ids(hand, top_id, base=0)``: the ids of the plays it lists."""
+    def ids(hand: int, top_id: int, base: int = 0) -> list[int]:
+        plays = lead(hand) if top_id < 0 else follow(hand, tops[top_id])
+        return [p.id + base for p in plays]
+    return ids
 
 
 def _native(u: Universe, distinct: bool):

@@ -74,6 +74,7 @@ class Position:
         "_clear",
         "_follow",
         "_genuine",
+        "_ids",
         "_lead",
         "_plays",
         "_rule_book",
@@ -130,6 +131,7 @@ class Position:
         self.distinct = rules.distinct_kickers
         self._lead = moves.lead
         self._follow = moves.follow
+        self._ids = moves.ids
         self._beats = moves.beats
         self._genuine = moves.play_of
         self._plays = moves.universe.tops  # _plays[-1] is None: no top
@@ -174,6 +176,15 @@ class Position:
         return self._follow(self.hands[self.to_move], self._plays[top_id])
 
     legal_actions = legal_plays
+
+    def legal_ids(self, base: int = 0) -> list[int]:
+        """The ids of :meth:`legal_plays`, in its order (the pass is ``NO_ID``, -1), each
+        plus ``base`` (``base`` 1 + the pass's action id gives ids of
+        :func:`dizhu.actions.action_ids`); the compiled core lists them without a play
+        object."""
+        if self.winner >= 0:
+            return []
+        return self._ids(self.hands[self.to_move], self.top_id, base)
     """In the play phase every action is a play (a :class:`~dizhu.deal.Deal` has more)."""
 
     def why_illegal(self, action: Action, seat: int | None = None) -> str | None:
@@ -268,16 +279,18 @@ class Position:
         is the universe's object: :attr:`last_play`)."""
         if self.winner >= 0:
             raise IllegalActionError(DEAL_OVER)
-        play_id = play.id  # checked() inline: the hot path of a checked search
+        if play.kind is _PASS_KIND:  # checked() inline: the hot path of a checked search
+            if self.top_id < 0:
+                raise IllegalActionError(LEADER_MAY_NOT_PASS)
+            self._push_pass(play)
+            return
+        play_id = play.id
         genuine = play if play_id >= 0 and self._plays[play_id] is play else \
             self._genuine(play.kind, play.cards)
         why = self._why(play, genuine)
         if why is not None:
             raise IllegalActionError(why)
-        seat = self.to_move
-        play = genuine or play
-        self._undo.append((seat, play, self.top_id, self.top_seat, self.passes))
-        self._apply(seat, play)
+        self._push_play(genuine)  # not None: _why refuses a play of no kind
 
     @property
     def last_play(self) -> Play:
@@ -287,11 +300,12 @@ class Position:
 
     def push_unchecked(self, play: Play) -> None:
         """Apply a play known to be legal (e.g. one from :meth:`legal_plays`)."""
-        if play.id < 0 and play.kind is not _PASS_KIND:
+        if play.kind is _PASS_KIND:
+            self._push_pass(play)
+            return
+        if play.id < 0:
             play = self._genuine_or_refuse(play)
-        seat = self.to_move
-        self._undo.append((seat, play, self.top_id, self.top_seat, self.passes))
-        self._apply(seat, play)
+        self._push_play(play)
 
     def _genuine_or_refuse(self, play: Play) -> Play:
         genuine = self._genuine(play.kind, play.cards)
@@ -299,18 +313,25 @@ class Position:
             raise IllegalActionError(f"{play.text} is no play of {self.rules.name}")
         return genuine
 
-    def _apply(self, seat: int, play: Play) -> None:
-        if play.kind is _PASS_KIND:
-            self.passes += 1
-            if self.passes == self._clear:  # everyone else passed: the trick is won
-                self.top_id = -1
-                self.passes = 0
-                self.to_move = self.top_seat
-            else:
-                self.to_move = (seat + 1) % self.seats
-            return
+    def _push_pass(self, play: Play) -> None:
+        """Apply a pass of the seat to move: the trick clears once every other seat passed."""
+        seat, passes, top_seat = self.to_move, self.passes, self.top_seat
+        self._undo.append((seat, play, self.top_id, top_seat, passes))
+        if passes + 1 == self._clear:  # everyone else passed: the trick is won
+            self.top_id = -1
+            self.passes = 0
+            self.to_move = top_seat
+        else:
+            self.passes = passes + 1
+            self.to_move = (seat + 1) % self.seats
+
+    def _push_play(self, play: Play) -> None:
+        """Apply a play (the universe's object) of the seat to move."""
+        seat = self.to_move
+        self._undo.append((seat, play, self.top_id, self.top_seat, self.passes))
         self.hands[seat] -= play.cards
-        self.left[seat] -= play.size
+        left = self.left
+        left[seat] -= play.size
         self.plays_made[seat] += 1
         if play.doubling:
             if play.kind is _ROCKET:
@@ -320,28 +341,29 @@ class Position:
         self.top_id = play.id
         self.top_seat = seat
         self.passes = 0
-        if self.left[seat] == 0:
+        if left[seat]:
+            self.to_move = (seat + 1) % self.seats
+        else:
             self.winner = seat
             self.to_move = -1
-        else:
-            self.to_move = (seat + 1) % self.seats
 
     def pop(self) -> Play:
         """Take back the last play or pass and return it."""
         if not self._undo:
             raise IndexError("no play to take back")
         seat, play, self.top_id, self.top_seat, self.passes = self._undo.pop()
-        if play.kind is not _PASS_KIND:
-            self.hands[seat] += play.cards
-            self.left[seat] += play.size
-            self.plays_made[seat] -= 1
-            if play.doubling:
-                if play.kind is _ROCKET:
-                    self.rockets -= 1
-                else:
-                    self.bombs -= 1
-            self.winner = -1
         self.to_move = seat
+        if play.kind is _PASS_KIND:
+            return play
+        self.hands[seat] += play.cards
+        self.left[seat] += play.size
+        self.plays_made[seat] -= 1
+        if play.doubling:
+            if play.kind is _ROCKET:
+                self.rockets -= 1
+            else:
+                self.bombs -= 1
+        self.winner = -1
         return play
 
     def seat_landlord(self, seat: int, kitty: int, kitty_size: int) -> None:

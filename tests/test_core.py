@@ -62,16 +62,30 @@ def copy_of(play: Play) -> Play:
 
 def assert_cores_agree(name: str, distinct: bool, hand: int, tops=()) -> None:
     """Lead, covering (a non-empty hand) and follow of every top, and of a copy of it: the
-    same lists."""
+    same lists; and the same legal ids (leading, and following each top by its id), those
+    of the pure core's plays, order included."""
     pure, compiled = pure_and_compiled(name, distinct)
     what = f"{name}{' distinct' if distinct else ''} {hand:#x}"
-    assert_same(pure.lead(hand), compiled.lead(hand), f"lead {what}")
+    expected = pure.lead(hand)
+    assert_same(expected, compiled.lead(hand), f"lead {what}")
+    assert_same_ids(expected, hand, -1, f"lead {what}", pure, compiled)
     if hand:
         assert_same(pure.covering(hand), compiled.covering(hand), f"covering {what}")
     for top in tops:
         expected = pure.follow(hand, top)
         assert_same(expected, compiled.follow(hand, top), f"{what} on {top}")
         assert_same(expected, compiled.follow(hand, copy_of(top)), f"{what} on a copy of {top}")
+        top_id = pure.play_of(top.kind, top.cards).id  # a parsed top is not the universe's
+        assert_same_ids(expected, hand, top_id, f"{what} on {top}", pure, compiled)
+
+
+def assert_same_ids(plays: list, hand: int, top_id: int, what: str, *generators) -> None:
+    """Each generator's ``ids(hand, top_id)`` are the ids of ``plays`` in order (the pass
+    -1), and with a base each id is shifted by it."""
+    want = [p.id for p in plays]
+    for gen in generators:
+        assert gen.ids(hand, top_id) == want, f"ids {what}, {gen.core} core"
+        assert gen.ids(hand, top_id, 7) == [i + 7 for i in want], f"ids+7 {what}, {gen.core}"
 
 
 # --------------------------------------------------------------------------- fixtures
@@ -203,17 +217,19 @@ def test_no_reference_leaks_in_a_million_calls():
     big = rules.parse_ranks("333444555666777888999TTJJQQKKAA22")  # leads beyond the buffer
     small = rules.parse_ranks("3456789TJQKA2BR")
     top, bomb = rules.parse_play("single 3"), rules.parse_play("bomb 33333")
-    lead, follow, covering = gen.lead, gen.follow, gen.covering
+    lead, follow, covering, ids = gen.lead, gen.follow, gen.covering, gen.ids
     for _ in range(1000):  # warm up: whatever allocator pools exist are filled
-        lead(small), follow(small, top), covering(big), lead(big)
+        lead(small), follow(small, top), covering(big), lead(big), ids(big, -1)
     before, rss = references(plays), resident_bytes()
     for _ in range(250_000):
         lead(small)
         follow(small, top)
         follow(big, bomb)
         covering(big)
+        ids(small, gen.play_of(top.kind, top.cards).id, 100)
     for _ in range(2_000):
         lead(big)
+        ids(big, -1)
     assert references(plays) == before
     assert resident_bytes() - rss < 4 << 20
 
@@ -240,6 +256,13 @@ def test_bad_input_raises():
     for hand in (-1, 1 << 60):
         with pytest.raises(ValueError, match="a hand is rank counts"):
             compiled.lead(hand)
+        with pytest.raises(ValueError, match="a hand is rank counts"):
+            compiled.ids(hand, -1)
+    for top_id in (-2, len(find_ruleset("classic").universe.all_plays())):
+        with pytest.raises(ValueError, match="no play id"):
+            compiled.ids(0x3, top_id)
+    with pytest.raises(TypeError):
+        compiled.ids(0x3)
     single = find_ruleset("classic").parse_play("single 3")
     make = core.COMPILED.MoveGenerator
     with pytest.raises(ValueError, match="kinds: 0 values for 1 plays"):

@@ -7,13 +7,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dizhu.actions import action_ids
 from dizhu.cards import parse_ranks
 from dizhu.combos import CLASSIC_COMBOS, PASS, Kind, Play
 from dizhu.deal import Deal, deal_cards
 from dizhu.movegen import MoveGenerator
 from dizhu.position import IllegalActionError, InvalidPositionError, Position
 from dizhu.rules import RuleSet
-from dizhu.rulesets import find_ruleset
+from dizhu.rulesets import find_ruleset, names
 from tests.strategies import seeds
 
 RULESETS = ["classic", "rob", "four"]
@@ -71,6 +72,28 @@ def test_text_reads_back_to_the_same_play(seed, ruleset, steps):
         pos.push(play)
         again.push(play)
         assert again.text() == pos.text() and again.winner == pos.winner
+
+
+@given(seeds, st.sampled_from(names()), st.booleans())
+def test_legal_ids_are_the_ids_of_the_legal_plays_in_order(seed, ruleset, distinct):
+    """At every step of a random deal (every ruleset, with and without distinct kickers),
+    ``legal_ids()`` lists the ids of ``legal_plays()`` in their order (the pass -1), with a
+    base the action ids of :mod:`dizhu.actions`, and nothing once the play is over."""
+    rules = find_ruleset(ruleset)
+    if distinct and "distinct_kickers" in rules.option_names:
+        rules = rules.with_options(distinct_kickers=True)
+    rng = random.Random(seed)
+    hands, kitty = deal_cards(rng, rules)
+    deal = Deal.at_play(hands, kitty, landlord=seed % rules.seats, rules=rules)
+    pos = Position(rules, deal.hands, deal.landlord)
+    ids = action_ids(rules)
+    base = ids.id_of(PASS) + 1
+    while not pos.is_over:
+        plays = pos.legal_plays()
+        assert pos.legal_ids() == [p.id for p in plays]
+        assert pos.legal_ids(base) == [ids.id_of(p) for p in plays]
+        pos.push(rng.choice(plays))
+    assert pos.legal_ids() == [] == pos.legal_plays()
 
 
 def test_a_deal_in_play_is_a_position():

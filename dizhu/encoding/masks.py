@@ -10,7 +10,8 @@ from typing import Any
 import numpy as np
 
 from ..actions import ActionIds, action_ids
-from ..deal import Action
+from ..combos import PASS
+from ..deal import Action, Deal, Phase
 from ..position import IllegalActionError
 from ..rules import RuleSet
 
@@ -51,6 +52,8 @@ class ActionTable:
 
     def __init__(self, ids: ActionIds) -> None:
         self.ids = ids
+        self.play_base = ids.id_of(PASS) + 1
+        """A play's action id is its universe id plus this (the pass's id is one less)."""
         self.size = len(ids)
         self.actions = ids.actions
         self._by_identity = {id(a): i for i, a in enumerate(ids.actions)}
@@ -63,6 +66,13 @@ class ActionTable:
             return [by_identity[id(a)] for a in actions]
         except KeyError:  # an equal action that is another object
             return [self.ids.id_of(a) for a in actions]
+
+    def legal_ids(self, deal: Deal) -> list[int]:
+        """The ids of ``deal.legal_actions()``, in order; in the play phase straight from
+        the position's legal play ids, with no action object looked up."""
+        if deal.phase is Phase.PLAY:
+            return deal.position.legal_ids(self.play_base)
+        return self.ids_of(deal.legal_actions())
 
     def mask(self, actions: list[Action]) -> ActionMask:
         """An :class:`ActionMask` over every id: 1 for ``actions``, 0 elsewhere."""

@@ -134,7 +134,7 @@ class raw_env(AECEnv, EzPickle):
         state = deal.history_state()
         legal = self._legal
         if legal[0] != state:
-            legal = self._legal = (state, self.table.ids_of(deal.legal_actions()))
+            legal = self._legal = (state, self.table.legal_ids(deal))
         return legal[1]
 
     def observe(self, agent: str) -> dict[str, Any]:

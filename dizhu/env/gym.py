@@ -134,8 +134,8 @@ class DouDizhuEnv(gymnasium.Env):
 
     def _info(self) -> dict[str, Any]:
         deal = self.deal
-        return {"action_mask": self.table.mask(deal.legal_actions() if deal.to_move == self.seat
-                                               else [])}
+        return {"action_mask": self.table.mask_of_ids(
+            self.table.legal_ids(deal) if deal.to_move == self.seat else ())}
 
     def render(self) -> str | None:
         """The deal as text, every hand open (``ansi`` returns it, ``human`` prints it)."""
