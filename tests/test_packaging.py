@@ -1,6 +1,7 @@
 """The package as pip builds it: its metadata raises no warning, and it carries what it
 promises (the typing marker, the page's files)."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -33,3 +34,29 @@ def test_pip_builds_the_package_without_a_warning(tmp_path):
     assert any(name.startswith("dizhu/_ccore.") for name in names), "no compiled core built"
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("/METADATA")))
     assert b"License-Expression: MIT" in metadata
+    # the wheel as installed (alone on the path: -S leaves site-packages out), the README's
+    # command run in the source folder: the game it starts runs the compiled core
+    installed = tmp_path / "installed"
+    zipfile.ZipFile(wheel).extractall(installed)
+    run = readme_commands()[0].split("&&")[1].split()
+    assert run[0] == "python3", run
+    said = subprocess.run([sys.executable, "-S", *run[1:], "--version"], cwd=source,
+                          env={**os.environ, "PYTHONPATH": str(installed)},
+                          capture_output=True, text=True, timeout=60)
+    assert said.returncode == 0 and said.stdout.split(", ", 1)[1].startswith("compiled core"), \
+        said.stdout + said.stderr
+
+
+def test_the_game_started_in_the_source_folder_runs_what_was_installed():
+    """The README's first command is run where the project was cloned: ``python3 -m``
+    alone would import the source folder's ``dizhu`` (which has no compiled core after
+    ``pip install .``) ahead of the one pip installed; ``-P`` leaves the current folder
+    off the path."""
+    run = readme_commands()[0].split("&&")[1].split()
+    assert run[:3] == ["python3", "-P", "-m"] and run[3] == "dizhu", run
+
+
+def readme_commands() -> list[str]:
+    """The README's opening commands."""
+    block = (REPO / "README.md").read_text().split("```sh\n", 1)[1].split("```", 1)[0]
+    return block.strip().splitlines()
