@@ -31,3 +31,14 @@ def leading_with(ruleset: str, kind: Kind) -> tuple[str, Play]:
         if plays:
             return seed, max(plays, key=lambda p: (p.size, p.main))
     raise AssertionError(f"no seed deals seat 0 a {kind.label} of {ruleset}")
+
+
+def tamper_first_play(record: dict) -> tuple[int, int]:
+    """Change a deal record's first play to a card its seat never held (the next seat's
+    first card, as a single); the play's step index and its seat."""
+    events = record["events"]
+    index = next(i for i, e in enumerate(events) if e.get("event") == "play")
+    seat = events[index]["seat"]
+    events[index]["cards"] = events[0]["hands"][(seat + 1) % 3].split()[0]
+    events[index]["play"] = "single " + events[index]["cards"][0]
+    return index, seat

@@ -19,6 +19,7 @@ from .browsing import (  # noqa: F401 (fixtures)
     shorthand_shown,
     untranslated,
 )
+from .deals import tamper_first_play
 from .webserver import Server
 
 DESKTOP_EN = {"lang": "en"}
@@ -291,11 +292,7 @@ def test_a_tampered_record_names_the_seat_as_the_table_does(browser, server, tmp
     subprocess.run([sys.executable, "-m", "dizhu", "play", "--seed", "3", "--record",
                     str(path)], check=True, capture_output=True)
     record = json.loads(path.read_text())
-    events = record["events"]
-    index = next(i for i, e in enumerate(events) if e.get("event") == "play")
-    seat = events[index]["seat"]
-    events[index]["cards"] = events[0]["hands"][(seat + 1) % 3].split()[0]
-    events[index]["play"] = "single " + events[index]["cards"][0]
+    _, seat = tamper_first_play(record)
     path.write_text(json.dumps(record))
     person = Person(browser, server, **how)
     page = person.page

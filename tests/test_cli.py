@@ -11,6 +11,8 @@ import pytest
 from dizhu.cards import card_text
 from dizhu.cli import main
 
+from .deals import tamper_first_play
+
 
 def run(capsys, *argv, stdin=None, monkeypatch=None):
     if stdin is not None:
@@ -201,11 +203,7 @@ def test_a_tampered_record_names_the_seat_not_you(capsys, tmp_path):
     path = tmp_path / "deal.json"
     assert run(capsys, "play", "--seed", "3", "--record", str(path))[0] == 0
     record = json.loads(path.read_text())
-    events = record["events"]
-    index = next(i for i, e in enumerate(events) if e.get("event") == "play")
-    seat = events[index]["seat"]
-    events[index]["cards"] = events[0]["hands"][(seat + 1) % 3].split()[0]
-    events[index]["play"] = "single " + events[index]["cards"][0]
+    index, seat = tamper_first_play(record)
     path.write_text(json.dumps(record))
     code, out, err = run(capsys, "replay", str(path))
     assert code == 2 and out == "" and "Traceback" not in err
