@@ -81,9 +81,10 @@ def persons_turn(ws) -> dict:
 
 
 def bid(state: dict) -> str:
-    """The person's highest bid, as the page sends it."""
+    """The person's last legal action (the highest bid, when the auction reaches them; a
+    play, when the computers' bids ended it first), as the page sends it."""
     return json.dumps({"type": "act", "version": state["version"],
-                       "action": {"bid": state["state"]["view"]["legal"][-1]["bid"]}})
+                       "action": state["state"]["view"]["legal"][-1]})
 
 
 def test_a_locked_database_holds_up_no_request_and_loses_nothing(tmp_path):

@@ -216,7 +216,7 @@ def test_auto_play_switched_off_during_the_pause_gives_the_seat_back(tmp_path):
             assert state["state"]["waiting_for"] == CREATOR
             view = state["state"]["view"]
             ws.send(json.dumps({"type": "act", "version": state["version"],
-                                "action": {"bid": view["legal"][0]["bid"]}}))
+                                "action": view["legal"][0]}))  # a bid, or a play
             messages = [json.loads(ws.recv(timeout=20)) for _ in range(2)]
         assert [m["type"] for m in messages] == ["state", "state"], messages
         assert messages[1]["version"] == state["version"] + 2  # a computer's move
