@@ -14,7 +14,14 @@ Hands are ints of rank counts (:func:`parse_ranks`); plays are :class:`Play` val
 :class:`Deal` is played with ``push``/``pop`` and shown to a seat as a :class:`SeatView`.
 """
 
-from .actions import ActionIds, action_from_json, action_ids, action_text, action_to_json
+from .actions import (
+    ActionIds,
+    action_from_json,
+    action_ids,
+    action_text,
+    action_to_json,
+    decode_action,
+)
 from .auction import BID, CALL_BID, DOUBLE, NO_DOUBLE, PASS_BID, ROB_BID, Bid, Double
 from .cards import InvalidCardsError, card_text, format_ranks, parse_card, parse_ranks
 from .combos import PASS, InvalidPlayError, Kind, Play, beats, parse_play, readings
@@ -60,7 +67,7 @@ __all__ = [
     "InvalidPositionError", "Kind", "Match", "MatchSettings", "Phase", "Play", "Position",
     "RecordError", "RuleSet", "Sampler", "SeatView", "action_from_json", "action_ids",
     "action_text", "action_to_json", "beats", "card_text", "deal_to_json", "deal_to_record",
-    "find_ruleset", "format_ranks", "legal_plays", "make_bot", "parse_card", "parse_play",
-    "parse_ranks", "play_from_cards", "readings", "register_ruleset", "replay", "run_arena",
-    "seat_view",
+    "decode_action", "find_ruleset", "format_ranks", "legal_plays", "make_bot", "parse_card",
+    "parse_play", "parse_ranks", "play_from_cards", "readings", "register_ruleset", "replay",
+    "run_arena", "seat_view",
 ]

@@ -119,20 +119,38 @@ def format_ranks(cards: int) -> str:
     return "".join(RANKS[r] * count_of(cards, r) for r in range(NUM_RANKS))
 
 
+_LETTERS = {**RANK_INDEX, "0": RANK_INDEX["T"]}
+"""What each letter a person types reads as (after ``10`` is read as ``T``): ``0`` is ten
+too, as on a keyboard's row of digits."""
+
+
 def _rank_letters(text: str) -> list[int]:
-    """Read rank letters tolerantly: any case, spaces or commas, ``10`` for T, any order."""
+    """The one reader of rank letters (plays, hands, cards, typed entries, named patterns):
+    any case, spaces or commas, ``T``, ``10`` or ``0`` for ten, any order."""
     cleaned = text.upper().replace("10", "T")
     out = []
     for ch in cleaned:
         if ch in " ,\t":
             continue
-        rank = RANK_INDEX.get(ch)
+        rank = _LETTERS.get(ch)
         if rank is None:
             raise InvalidCardsError(Reason(
                 "unknown_card", f"unknown card {ch!r} in {text!r}: ranks are 3456789TJQKA2BR "
                 "(T or 10 for ten, B and R for the small and big jokers)", char=ch, text=text))
         out.append(rank)
     return out
+
+
+def parse_rank(text: str) -> int:
+    """One rank as a person writes it: ``T``, ``10`` or ``0``, ``j``, ``B``..."""
+    try:
+        ranks = _rank_letters(str(text))
+    except InvalidCardsError:
+        ranks = []
+    if len(ranks) != 1:
+        raise InvalidCardsError(Reason("no_rank", f"no rank {text!r}: ranks are "
+                                       f"{' '.join(RANKS)}", text=str(text)))
+    return ranks[0]
 
 
 def parse_ranks(text: str, deck: int | None = FULL_DECK) -> int:

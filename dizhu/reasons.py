@@ -99,7 +99,7 @@ REASONS: dict[str, str] = {
     "not_a_record": "not a deal record: {detail}",
     "record_not_json": "that file is not a JSON deal record",
     "record_format": "that file is not a dizhu deal record",
-    "record_version": "record version {detail} is not one this program reads (1 or 2)",
+    "record_version": "record version {detail} is not one this program reads (1, 2 or 3)",
     "record_empty": "the record has no events",
     "record_too_long": "a record of {n} events is longer than any deal",
     "record_too_large": "that file is too large to be a deal record",

@@ -2,12 +2,16 @@
 
 A record names its ruleset (``"rules": {"name": "four", "doubling": false}``). The first
 event is the deal itself (every seat's suited cards, the kitty, the opening seat); then
-bids, doubles, plays and passes in order, each play with the suited cards it put on the
-table. A deal that skipped the auction (``Deal.at_play``) has a ``start`` event naming the
-landlord and the stake the auction would have ended with. Replaying checks every event
-against the ruleset; a bad one raises :class:`RecordError` saying which event and why.
+bids, doubles, plays and passes in order, each the seat that acted and the action in the
+codec's JSON (:func:`~dizhu.actions.action_to_json`), a play with the suited cards it put
+on the table: ``{"seat": 1, "play": "pair 33", "cards": ["3s", "3h"]}``. A deal that
+skipped the auction (``Deal.at_play``) has a ``start`` event naming the landlord and the
+stake the auction would have ended with. Replaying checks every event against the ruleset;
+a bad one raises :class:`RecordError` saying which event and why.
 
-Version 1 records (classic only, no cards on plays, bids as numbers) are still read.
+Older records are still read: version 2 (each action tagged ``"event": "bid"``, ``"double"``,
+``"play"`` or ``"pass"``, a play's cards as one string) and version 1 (classic only, no
+cards on plays, bids as numbers).
 """
 
 from __future__ import annotations
@@ -15,17 +19,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .actions import action_from_json, action_to_json
+from .actions import action_to_json, decode_action
 from .cards import InvalidCardsError, card_text, parse_card
-from .combos import InvalidPlayError
+from .combos import PASS, InvalidPlayError
 from .deal import Deal, IllegalActionError
 from .reasons import Reason, of_seat, reason_of
 from .rules import RuleSet
 from .rulesets import rules_from_json
 
 FORMAT = "dizhu-deal"
-VERSION = 2
-READABLE = (1, 2)
+VERSION = 3
+READABLE = (1, 2, 3)
 
 
 class RecordError(ValueError):
@@ -51,24 +55,10 @@ def deal_to_record(deal: Deal) -> dict[str, Any]:
     if not deal.bids and deal.landlord >= 0:
         events.append({"event": "start", "landlord": deal.landlord,
                        "bid": deal.auction_state.stake})
-    for seat, action, cards in deal.suited_history():
-        event: dict[str, Any] = {"seat": seat, **_event_of(action)}
-        if cards:
-            event["cards"] = " ".join(card_text(c) for c in cards)
-        events.append(event)
+    events += [{"seat": seat, **action_to_json(action, cards or None)}
+               for seat, action, cards in deal.suited_history()]
     return {"format": FORMAT, "version": VERSION, "rules": deal.rules.to_json(),
             "events": events}
-
-
-def _event_of(action) -> dict[str, Any]:
-    data = action_to_json(action)
-    if "bid" in data:
-        return {"event": "bid", **data}
-    if "double" in data:
-        return {"event": "double", **data}
-    if data["play"] == "pass":
-        return {"event": "pass"}
-    return {"event": "play", **data}
 
 
 def deal_to_json(deal: Deal) -> str:
@@ -142,7 +132,9 @@ def _bad_event(index: int, event: str, error: Exception, seat: int | None = None
 def _describe(event: Any) -> str:
     if not isinstance(event, dict):
         return repr(event)
-    parts = [f"seat {event.get('seat')}", str(event.get("event"))]
+    parts = [f"seat {event.get('seat')}"]
+    if "event" in event:
+        parts.append(str(event["event"]))
     for key in ("bid", "double", "play"):
         if key in event:
             parts.append(str(event[key]))
@@ -182,21 +174,15 @@ def _action_of(event: Any, rules: RuleSet) -> tuple[int, Any, list[int] | None]:
     if not isinstance(event, dict):
         raise ValueError("an event must be an object")
     seat = _integer(event["seat"], "the seat")
-    kind = event["event"]
-    cards = None
-    if kind == "bid":
-        action = action_from_json({"bid": event["bid"]}, rules)
-    elif kind == "double":
-        action = action_from_json({"double": event["double"]}, rules)
-    elif kind == "pass":
-        action = action_from_json({"play": "pass"}, rules)
-    elif kind == "play":
-        action = action_from_json({"play": event["play"]}, rules)
-        if action.is_pass:
-            raise ValueError("a pass is written as a pass event")
-        if "cards" in event:
-            cards = [parse_card(t) for t in str(event["cards"]).split()]
-    else:
+    kind = event.get("event")
+    if kind is None:  # version 3: the codec's JSON
+        return (seat, *decode_action(event, rules))
+    if kind == "pass":  # versions 1 and 2: a tagged event
+        return seat, PASS, None
+    if kind not in ("bid", "double", "play"):
         raise ValueError(Reason("record_unknown_event", f"unknown event {kind!r} (deal, start, "
                                 "bid, double, play, pass)", detail=repr(kind)[:40]))
+    action, cards = decode_action({kind: event[kind], "cards": event.get("cards")}, rules)
+    if kind == "play" and action.is_pass:
+        raise ValueError("a pass is written as a pass event")
     return seat, action, cards

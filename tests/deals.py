@@ -37,8 +37,9 @@ def tamper_first_play(record: dict) -> tuple[int, int]:
     """Change a deal record's first play to a card its seat never held (the next seat's
     first card, as a single); the play's step index and its seat."""
     events = record["events"]
-    index = next(i for i, e in enumerate(events) if e.get("event") == "play")
+    index = next(i for i, e in enumerate(events) if e.get("cards"))
     seat = events[index]["seat"]
-    events[index]["cards"] = events[0]["hands"][(seat + 1) % 3].split()[0]
-    events[index]["play"] = "single " + events[index]["cards"][0]
+    card = events[0]["hands"][(seat + 1) % 3].split()[0]
+    events[index]["cards"] = [card]
+    events[index]["play"] = "single " + card[0]
     return index, seat

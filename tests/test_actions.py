@@ -1,6 +1,7 @@
 """Actions: one codec (text and JSON both ways) and stable integer ids per ruleset."""
 
 import hashlib
+import json
 import random
 
 import pytest
@@ -12,10 +13,12 @@ from dizhu.actions import (
     action_ids,
     action_text,
     action_to_json,
+    current_form,
+    decode_action,
     parse_action,
 )
 from dizhu.auction import BID, CALL_BID, DOUBLE, NO_DOUBLE, PASS_BID, ROB_BID
-from dizhu.combos import PASS
+from dizhu.combos import PASS, Play
 from dizhu.deal import Deal
 from dizhu.rulesets import find_ruleset
 from tests.strategies import seeds
@@ -84,12 +87,46 @@ def test_every_legal_action_has_an_id_and_a_codec(seed, ruleset):
         deal.push(rng.choice(deal.legal_actions()))
 
 
+@given(seeds, st.sampled_from(["classic", "rob", "four"]))
+def test_one_json_form_carries_an_action_and_its_cards(seed, ruleset):
+    """What a deal did, written by the codec and read back: the same actions with the same
+    physical cards; the older forms (a pass as ``{"pass": true}``, cards as one string or
+    under ``with``) read the same; JSON text changes nothing."""
+    rules = find_ruleset(ruleset, doubling=True)
+    deal = Deal.shuffled(seed, rules=rules)
+    rng = random.Random(seed)
+    while not deal.is_over:
+        deal.push(rng.choice(deal.legal_actions()))
+    for _, action, cards in deal.suited_history():
+        data = action_to_json(action, cards or None)
+        assert json.loads(json.dumps(data)) == data
+        expected = (action, list(cards) or None)
+        assert decode_action(data, rules) == expected
+        assert current_form(data) == data
+        older = dict(data)
+        if data.get("play") == "pass":
+            older = {"pass": True}
+        elif "cards" in data:
+            older["cards"] = " ".join(data["cards"])
+            assert decode_action({"play": data["play"], "with": data["cards"]}, rules) == \
+                expected
+        assert decode_action(older, rules) == expected
+        assert current_form(older) == data
+        if isinstance(action, Play) and not action.is_pass:
+            assert set(data) == {"play", "cards"} and len(data["cards"]) == action.size
+        else:
+            assert "cards" not in data
+
+
 @pytest.mark.parametrize("data, words", [
     ({"bid": "7"}, "'7' is no answer in an auction"),
     ({"double": "yes"}, "double is true or false"),
     ({"play": "pair 34"}, "not a legal pair"),
     ({"dance": 1}, "unknown action"),
     ("bid 1", "an action is an object"),
+    ({"play": "pair 33", "cards": 3}, "cards are a list of card texts"),
+    ({"play": "pair 33", "cards": ["3x", "3s"]}, "cannot read card"),
+    ({"pass": False}, "unknown action"),
 ])
 def test_bad_json_actions_say_why(data, words):
     with pytest.raises(ValueError, match=words):

@@ -153,13 +153,13 @@ def test_a_program_that_cannot_start_is_a_readable_error(tmp_path):
 
 def test_what_a_program_is_asked_and_may_answer(tmp_path):
     """Every request holds the seat's view (its own hand only) and the legal actions with
-    their stable ids and text; an answer may name the action by id or by text."""
+    their stable ids, text and JSON; an answer may name the action by any of the three."""
     log = tmp_path / "requests.jsonl"
     body = f"""        open({str(log)!r}, "a").write(line)
         legal = m["legal"]
         pick = legal[-1]
         answer({{"type": "action", "id": m["id"],
-                 "action": pick["id"] if m["id"] % 2 else pick["text"]}})
+                 "action": [pick["id"], pick["text"], pick["action"]][m["id"] % 3]}})
 """
     report = run_arena(ArenaSpec(program(tmp_path, "logger", body), "random", decks=2,
                                  seed=3, mode="full", rules=find_ruleset("rob")))

@@ -179,7 +179,7 @@ def test_opening_a_record_file_replays_it(browser, server, tmp_path):
     good = tmp_path / "deal.json"
     good.write_text(deal_to_json(deal))
     bad = tmp_path / "bad.json"
-    bad.write_text(deal_to_json(deal).replace('"event": "play"', '"event": "dance"', 1))
+    bad.write_text(deal_to_json(deal).replace('"seat": ', '"event": "dance", "seat": ', 1))
     person = Person(browser, server)
     page = person.page
     page.goto(server.url + "/")
@@ -453,7 +453,7 @@ def test_the_reading_chooser_sends_the_cards_selected(browser, server):
                 data = json.loads(message)
                 sent.append(data)
                 action = data.get("action") or {}
-                if "cards" in action and not any("with" in m.get("action", {}) for m in sent):
+                if "cards" in action and not any("play" in m.get("action", {}) for m in sent):
                     rank = action["cards"][0][0]
                     ws.send(json.dumps({"type": "choose", "message": "Which do you mean",
                                         "options": [{"text": f"single {rank}", "kind": "single",
@@ -477,7 +477,7 @@ def test_the_reading_chooser_sends_the_cards_selected(browser, server):
     assert "Which do you mean" in page.text_content("#choose-text")
     person.acting("#choose-options button")
     answer = sent[-1]["action"]
-    assert answer == {"play": f"single {ranks[index]}", "with": [hand[index]]}
+    assert answer == {"play": f"single {ranks[index]}", "cards": [hand[index]]}
     page.wait_for_function("document.querySelectorAll('#hand .card').length < 20")
     assert person.last_play()["cards"] == [hand[index]]
     assert not person.errors

@@ -85,7 +85,7 @@ def test_one_tap_cannot_beat(browser, server, how):
         before = person.version()
         page.keyboard.press("Enter")
         page.wait_for_function(f"+document.body.dataset.version > {before}")
-    assert [m["action"] for m in person.acts_sent()[acts:]] == [{"pass": True}]
+    assert [m["action"] for m in person.acts_sent()[acts:]] == [{"play": "pass"}]
     assert not page.is_visible("#message.error")
     assert not person.errors
 

@@ -59,7 +59,7 @@ def test_game_keys_work_whatever_was_clicked_last(browser, slow_server):
     before = len(person.acts_sent())
     page.keyboard.press(" ")
     page.wait_for_function("!document.querySelector('#seat-0.to-move')")
-    assert [m["action"] for m in person.acts_sent()[before:]] == [{"pass": True}]
+    assert [m["action"] for m in person.acts_sent()[before:]] == [{"play": "pass"}]
     assert page.get_attribute("#sort-button", "data-sort") == "count"
     page.click("#sort-button")
     # auto-play on and off while the computers think: the checkbox has the focus
@@ -76,7 +76,7 @@ def test_game_keys_work_whatever_was_clicked_last(browser, slow_server):
     page.keyboard.press(" ")
     if following:
         page.wait_for_function("!document.querySelector('#seat-0.to-move')")
-        assert [m["action"] for m in person.acts_sent()[acts:]] == [{"pass": True}]
+        assert [m["action"] for m in person.acts_sent()[acts:]] == [{"play": "pass"}]
     else:  # the person leads: Space says so, and does not touch the checkbox
         assert page.text_content("#message") == "You lead this trick: you cannot pass"
     assert not page.is_checked("#autoplay")

@@ -6,6 +6,7 @@ from dizhu.cards import (
     DECK_SIZE,
     FULL_DECK,
     RANKS,
+    UNIT,
     InvalidCardsError,
     SuitedCards,
     card_rank,
@@ -18,6 +19,7 @@ from dizhu.cards import (
     format_ranks,
     from_counts,
     parse_card,
+    parse_rank,
     parse_ranks,
     ranks_of_cards,
     size,
@@ -28,10 +30,31 @@ from tests.strategies import hands
 @pytest.mark.parametrize("text, canonical", [
     ("3", "3"), ("10", "T"), ("t j q k a", "TJQKA"), ("2 2 3", "322"),
     ("BR", "BR"), ("r b", "BR"), ("10 10 10 9", "9TTT"), ("3,4, 5", "345"),
-    ("", ""),
+    ("", ""), ("0 0 j", "TTJ"), ("100", "TT"), ("T0", "TT"),
 ])
 def test_parse_is_tolerant_and_output_canonical(text, canonical):
     assert format_ranks(parse_ranks(text)) == canonical
+
+
+@given(st.lists(st.integers(0, 14), min_size=1, max_size=20), st.randoms())
+def test_one_reader_reads_ranks_however_a_person_types_them(ranks, rnd):
+    """Every way of writing a rank (any case, ``T``, ``10`` or ``0`` for ten), parted by
+    spaces or commas or not at all, reads as the same ranks, in the hand and one by one."""
+    ways = {r: [RANKS[r], RANKS[r].lower()] for r in range(15)}
+    ways[RANKS.index("T")] += ["10", "0"]
+    words = [rnd.choice(ways[r]) for r in ranks]
+    text = "".join(w + rnd.choice(["", " ", ","]) for w in words)
+    expected = 0
+    for r in ranks:
+        expected += UNIT[r]
+    assert parse_ranks(text, None) == expected
+    assert [parse_rank(w) for w in words] == ranks
+
+
+@pytest.mark.parametrize("text", ["1", "33", "", "Z", "BR", "11"])
+def test_one_rank_is_one_rank(text):
+    with pytest.raises(InvalidCardsError, match="no rank"):
+        parse_rank(text)
 
 
 @pytest.mark.parametrize("text, words", [

@@ -218,7 +218,7 @@ def test_a_refused_replay_numbers_the_seats_as_its_printout_does(capsys, tmp_pat
     assert run(capsys, "play", "--seed", "3", "--record", str(path))[0] == 0
     record = json.loads(path.read_text())
     events = record["events"]
-    index = next(i for i, e in enumerate(events) if i > 4 and e.get("event") == "pass")
+    index = next(i for i, e in enumerate(events) if i > 4 and e.get("play") == "pass")
     to_move = events[index]["seat"]
     events[index]["seat"] = (to_move + 1) % 3
     path.write_text(json.dumps(record))

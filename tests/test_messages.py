@@ -22,6 +22,9 @@ from dizhu.web.messages import MAX_BYTES, MessageError, read_message
     {"type": "act", "version": 1, "action": {"double": False}},
     {"type": "act", "version": 2, "action": {"pass": True}},
     {"type": "act", "version": 3, "action": {"cards": ["3s", "3h"]}},
+    {"type": "act", "version": 4, "action": {"play": "pair 33", "cards": ["3s", "3h"]}},
+    {"type": "act", "version": 4, "action": {"play": "pass"}},
+    # the forms pages sent before: with for cards
     {"type": "act", "version": 4, "action": {"play": "pair 33", "with": ["3s", "3h"]}},
     {"type": "act", "version": 5,
      "action": {"pattern": {"kind": "bomb", "main": "3", "size": 6}}},
@@ -34,6 +37,9 @@ from dizhu.web.messages import MAX_BYTES, MessageError, read_message
     {"type": "act", "version": 3, "action": {"pattern": {
         "kind": "airplane_pairs", "main": "3", "length": 6, "wings": list("9TJQKA")}}},
     # with the very cards the hand marked for it
+    {"type": "act", "version": 6, "action": {"pattern": {"kind": "triple_single", "main": "5",
+                                                         "wings": ["9"]},
+                                             "cards": ["5s", "5h", "5d", "9c"]}},
     {"type": "act", "version": 6, "action": {"pattern": {"kind": "triple_single", "main": "5",
                                                          "wings": ["9"]},
                                              "with": ["5s", "5h", "5d", "9c"]}},
@@ -55,6 +61,13 @@ def test_good_messages_are_read(message):
     ('{"type": "act", "version": 1, "action": [1, 2]}', "field 'action' is an object"),
     ('{"type": "act", "version": 1, "action": {"bid": "2", "pass": true}}', "an action is one of"),
     ('{"type": "act", "version": 1, "action": {"pass": false}}', "a pass is"),
+    # a play's cards belong to it; a bid's or a pattern's play does not
+    ('{"type": "act", "version": 1, "action": {"bid": "2", "cards": ["3s"]}}',
+     "an action is one of"),
+    ('{"type": "act", "version": 1, "action": {"play": "single 3", "pattern": {"kind": '
+     '"single"}}}', "an action is one of"),
+    ('{"type": "act", "version": 1, "action": {"play": "pair 33", "cards": "3s 3h"}}',
+     "field 'cards' is a list"),
     ('{"type": "autoplay", "bot": 3}', "field 'bot' is str or null"),
     ('{"type": "autoplay"}', "field 'bot' is missing"),
     ('{"type": "act", "version": 1, "action": {"double": 1}}', "field 'double' is bool"),
@@ -117,7 +130,7 @@ def page_messages(deal: Deal, version: int) -> list[dict]:
         found += [{"type": "act", "version": version, "action": {"cards": cards}},
                   {"type": "act", "version": version, "action": {"pattern": pattern}},
                   {"type": "act", "version": version, "action": {"play": action.text,
-                                                                 "with": cards}}]
+                                                                 "cards": cards}}]
     return found
 
 

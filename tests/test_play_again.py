@@ -15,6 +15,7 @@ from dizhu.session import (
     Store,
     form_of,
 )
+from dizhu.session.store import VERSION as STORE_VERSION
 
 
 @pytest.fixture
@@ -106,7 +107,7 @@ def test_a_database_of_schema_3_is_given_the_matches_played_again(tmp_path):
     store.close()
     store = Store(path)
     try:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == STORE_VERSION
         first = MatchSession.load(store, first.id)
         assert first.again is None
         first.abandon()

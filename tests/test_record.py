@@ -1,20 +1,32 @@
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from dizhu.actions import action_to_json, decode_action
 from dizhu.auction import BIDS
 from dizhu.cards import BLACK_JOKER, RANKS, card_rank, card_text, count_of
 from dizhu.deal import Deal, deal_cards
 from dizhu.reasons import reason_of
-from dizhu.record import RecordError, deal_to_json, deal_to_record, replay
+from dizhu.record import (
+    VERSION,
+    RecordError,
+    deal_to_json,
+    deal_to_record,
+    replay,
+    starts_at_play,
+)
 from dizhu.rulesets import find_ruleset
 from dizhu.words import say_reason
 from tests.strategies import seeds
 from tests.test_deal import snapshot
+
+BEFORE = Path(__file__).parent / "data" / "before"
+"""Files written by earlier versions of dizhu (its README says which)."""
 
 
 def random_deal(seed: int, doubling=False, distinct=False, steps=None,
@@ -40,18 +52,65 @@ def test_a_record_replays_to_the_same_state(seed, doubling, distinct, steps, rul
     assert deal_to_record(again) == deal_to_record(deal)
 
 
-def test_a_version_1_record_still_replays():
-    """Version 1: classic only, bids as numbers, plays without their cards."""
-    deal = random_deal(11)
-    record = deal_to_record(deal)
-    record["version"] = 1
-    for event in record["events"]:
-        event.pop("cards", None)
-        if event.get("event") == "bid":
-            event["bid"] = BIDS[event["bid"]].value
-    again = replay(record)
+def _older(record: dict, version: int) -> dict:
+    """The record as version 2 wrote it (each action tagged by its event, a play's cards as
+    one string) or version 1 (also: bids as numbers, plays without their cards)."""
+    events = record["events"][:2] if starts_at_play(record["events"]) else record["events"][:1]
+    for event in record["events"][len(events):]:
+        kind = next(k for k in ("bid", "double", "play") if k in event)
+        old = {"event": kind, **event}
+        if event.get("play") == "pass":
+            old = {"event": "pass", "seat": event["seat"]}
+        elif "cards" in old:
+            old["cards"] = " ".join(old["cards"])
+        if version == 1:
+            old.pop("cards", None)
+            if kind == "bid":
+                old["bid"] = BIDS[old["bid"]].value
+        events.append(old)
+    return {**record, "version": version, "events": events}
+
+
+@given(seeds, st.sampled_from(["classic", "rob", "four"]), st.sampled_from([1, 2]))
+def test_older_records_still_replay(seed, ruleset, version):
+    """Version 1: classic only, bids as numbers, plays without their cards; version 2:
+    actions tagged by their event, cards as one string."""
+    assume(version == 2 or ruleset == "classic")
+    deal = random_deal(seed, ruleset=ruleset)
+    again = replay(_older(deal_to_record(deal), version))
     assert [a for _, a in again.history] == [a for _, a in deal.history]
     assert again.result == deal.result
+    if version == 2:
+        assert deal_to_record(again) == deal_to_record(deal)
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "rob", "four"])
+def test_records_written_by_version_2_still_replay(ruleset):
+    """Files as dizhu wrote them before records were version 3, read as they are."""
+    text = (BEFORE / f"record-v2-{ruleset}.json").read_text()
+    old = json.loads(text)
+    assert old["version"] == 2
+    deal = replay(text)
+    assert deal.is_over and deal.rules.name == ruleset
+    record = deal_to_record(deal)
+    assert record["version"] == VERSION == 3
+    assert len(record["events"]) == len(old["events"])
+    for before, now in zip(old["events"][1:], record["events"][1:], strict=True):
+        assert before["seat"] == now["seat"]
+        assert before.get("cards", "").split() == now.get("cards", [])
+        assert before.get(before["event"], "pass") == now.get("bid", now.get(
+            "double", now.get("play")))
+
+
+def test_a_record_holds_the_codecs_json():
+    """Every action event is the seat and the action as the codec writes it."""
+    deal = random_deal(21, doubling=True)
+    record = deal_to_record(deal)
+    actions = record["events"][1:]
+    assert all("event" not in e for e in actions)
+    for (seat, action, cards), event in zip(deal.suited_history(), actions, strict=True):
+        assert event == {"seat": seat, **action_to_json(action, cards or None)}
+        assert decode_action(event, deal.rules) == (action, list(cards) or None)
 
 
 @pytest.mark.parametrize("ruleset, bid, words", [
@@ -89,10 +148,9 @@ def test_a_start_event_with_robs_scores_them():
 def test_the_cards_of_a_play_are_checked():
     deal = random_deal(12)
     record = deal_to_record(deal)
-    index = next(i for i, e in enumerate(record["events"]) if e.get("event") == "play")
+    index = next(i for i, e in enumerate(record["events"]) if e.get("cards"))
     event = record["events"][index]
-    wrong = "3s" if not event["cards"].startswith("3s") else "4s"
-    event["cards"] = " ".join([wrong, *event["cards"].split()[1:]])
+    event["cards"][0] = "3s" if event["cards"][0] != "3s" else "4s"
     with pytest.raises(RecordError, match=f"step {index + 1} .*(not the play|does not hold)"):
         replay(record)
 
@@ -123,7 +181,7 @@ def test_an_illegal_event_is_named():
 def test_a_play_not_held_is_named():
     deal = random_deal(8)
     record = deal_to_record(deal)
-    index = next(i for i, e in enumerate(record["events"]) if e.get("event") == "play")
+    index = next(i for i, e in enumerate(record["events"]) if e.get("cards"))
     record["events"][index]["play"] = "bomb 2222" if "2222" not in record["events"][0][
         "hands"][record["events"][index]["seat"]] else "rocket BR"
     with pytest.raises(RecordError, match=f"step {index + 1} "):
@@ -156,20 +214,20 @@ def test_an_unknown_event_is_named():
 def _first_lead(record: dict) -> tuple[int, Deal]:
     """The index of the record's first play event and the deal just before it."""
     events = record["events"]
-    index = next((i for i, e in enumerate(events) if e.get("event") in ("play", "pass")), None)
+    index = next((i for i, e in enumerate(events) if "play" in e), None)
     assume(index is not None)  # a deal thrown in has none
     return index, replay({**record, "events": events[:index]})
 
 
 def _leader_passes(before: Deal) -> dict:
-    return {"event": "pass"}
+    return {"play": "pass"}
 
 
 def _ranks_not_held(before: Deal) -> dict:
     rank = next((r for r in range(BLACK_JOKER) if count_of(before.hands[before.to_move], r) < 4),
                 None)
     assume(rank is not None)
-    return {"event": "play", "play": f"bomb {RANKS[rank] * 4}"}
+    return {"play": f"bomb {RANKS[rank] * 4}"}
 
 
 def _suit_not_held(before: Deal) -> dict:
@@ -178,8 +236,7 @@ def _suit_not_held(before: Deal) -> dict:
                   if c not in held and count_of(before.hands[before.to_move], card_rank(c))),
                  None)
     assume(other is not None)
-    return {"event": "play", "play": f"single {RANKS[card_rank(other)]}",
-            "cards": card_text(other)}
+    return {"play": f"single {RANKS[card_rank(other)]}", "cards": [card_text(other)]}
 
 
 @given(seeds, st.sampled_from(["classic", "rob", "four"]),

@@ -352,7 +352,7 @@ def test_replay_frames_show_every_hand_and_check_the_record():
     played = sum(len(a["cards"]) for f in frames[1:] for a in [f["last"]])
     assert sum(map(len, last["hands"])) + played == 54 - (3 if deal.landlord < 0 else 0)
     bad = json.loads(json.dumps(record))
-    bad["events"][-1] = {"seat": 0, "event": "play", "play": "rocket BR"}
+    bad["events"][-1] = {"seat": 0, "play": "rocket BR"}
     with pytest.raises(RecordError, match=r"step \d+"):
         replay_frames(bad)
 

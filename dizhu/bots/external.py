@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from ..actions import action_ids, action_text, action_to_json, parse_action
+from ..actions import action_from_json, action_ids, action_text, action_to_json, parse_action
 from ..deal import Action
 from ..rules import RuleSet
 from ..rulesets import names as ruleset_names
@@ -185,9 +185,15 @@ class ExternalBot(Bot):
         return action
 
     def _action_of(self, given: Any, view: SeatView) -> Action:
-        """The action an answer names: a stable id, or the action's text."""
+        """The action an answer names: a stable id, the action's text, or its JSON as the
+        request's ``legal`` list gives it (``{"play": "pair 33"}``)."""
         if isinstance(given, bool):
             raise Trouble("garbage", f"the action is an id or a text, not {given!r}")
+        if isinstance(given, dict):
+            try:
+                return action_from_json(given, view.rules)
+            except ValueError as e:
+                raise Trouble("garbage", f"cannot read the action {given!r}: {e}"[:200]) from None
         if isinstance(given, int):
             try:
                 return action_ids(view.rules).action(given)
@@ -198,7 +204,7 @@ class ExternalBot(Bot):
                 return parse_action(given, view.rules)
             except ValueError as e:
                 raise Trouble("garbage", f"cannot read the action {given!r}: {e}") from None
-        raise Trouble("garbage", f"the action is an id or a text, not {given!r}"[:120])
+        raise Trouble("garbage", f"the action is an id, a text or an object, not {given!r}"[:120])
 
     def _ensure_running(self) -> None:
         if self._program is not None and self._program.running:

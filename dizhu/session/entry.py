@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..actions import action_from_json
-from ..cards import RANKS, card_text, parse_card, ranks_of_cards
-from ..combos import CHINESE_NAMES, PASS, Kind, Play
+from ..actions import current_form, decode_action
+from ..cards import RANKS, card_text, parse_card, parse_rank, ranks_of_cards
+from ..combos import CHINESE_NAMES, Kind, Play
 from ..deal import Action, AmbiguousPlayError, Deal, play_from_cards
 from ..patterns import compose
 from ..reasons import Reason
@@ -17,25 +17,26 @@ from .refusals import ActionError
 
 def action_of(deal: Deal, seat: int, message: Any) -> tuple[Action, list[int] | None]:
     """The action ``seat``'s message asks for and, for selected cards, the very cards; or
-    :class:`ActionError`. Selected cards that make several legal plays raise
-    :class:`~dizhu.deal.AmbiguousPlayError` with the options."""
+    :class:`ActionError`. The message is an action in the codec's JSON
+    (:func:`~dizhu.actions.action_to_json`: a play with or without its ``cards``, a pass, a
+    bid, a double), a named ``pattern`` (with the ``cards`` the page marked for it, if it
+    says), or selected ``cards`` alone, which the engine reads as a play. Selected cards that
+    make several legal plays raise :class:`~dizhu.deal.AmbiguousPlayError` with the
+    options."""
     if not isinstance(message, dict):
         raise ActionError(Reason("unknown_action",
                                  "unknown action: bid, double, pass, play, pattern or cards"))
     try:
-        if message.get("pass"):
-            return PASS, None
-        if "pattern" in message:  # with the cards the page marked for it, if it says
-            cards = held_cards(deal, seat, message["with"]) if "with" in message else None
+        message = current_form(message)
+        if "pattern" in message:
+            cards = held_cards(deal, seat, message["cards"]) if "cards" in message else None
             return composed(deal, message["pattern"]), cards
+        if any(key in message for key in ("bid", "double", "play")):
+            action, named = decode_action(message, deal.rules)
+            return action, None if named is None else held_cards(deal, seat, message["cards"])
         if "cards" in message:
             cards = held_cards(deal, seat, message["cards"])
             return play_from_cards(deal, ranks_of_cards(cards)), cards
-        if any(key in message for key in ("bid", "double", "play")):
-            cards = None
-            if "play" in message and "with" in message:
-                cards = held_cards(deal, seat, message["with"])
-            return action_from_json(message, deal.rules), cards
     except (ActionError, AmbiguousPlayError):
         raise
     except ValueError as e:  # unreadable cards, plays, bids; illegal selections
@@ -80,13 +81,11 @@ def composed(deal: Deal, pattern: Any) -> Play:
 
 
 def rank_index(text: Any) -> int:
-    """A rank as a person writes it (``10`` or ``T``, any case)."""
-    t = str(text).strip().upper()
-    t = "T" if t == "10" else t
-    if t not in RANKS:
-        raise ActionError(Reason("no_rank", f"no rank {text!r}: ranks are {' '.join(RANKS)}",
-                                 text=str(text)))
-    return RANKS.index(t)
+    """A rank as a person writes it (``10`` or ``T``, any case: :func:`.parse_rank`)."""
+    try:
+        return parse_rank(str(text).strip())
+    except ValueError as e:
+        raise ActionError(*e.args) from None
 
 
 def play_json(play: Play) -> dict[str, Any]:

@@ -17,11 +17,11 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from ..actions import action_from_json, action_to_json
+from ..actions import action_to_json, decode_action
 from ..auction import NO_DOUBLE, PASS_BID
 from ..bots import Bot
 from ..bots.hints import Hinter
-from ..cards import card_text, format_ranks, parse_card
+from ..cards import format_ranks
 from ..combos import PASS, Kind, Play
 from ..deal import Action, Deal, IllegalActionError, Phase
 from ..match import Match, MatchSettings
@@ -214,9 +214,7 @@ class MatchSession:
         why = self.deal.why_illegal(action, seat)
         if why is not None:
             raise ActionError(why)
-        event = {"pass": True} if _is_pass(action) else action_to_json(action)
-        if cards is not None and not _is_pass(action):
-            event["cards"] = " ".join(card_text(c) for c in cards)
+        event = action_to_json(action, cards)
         if by_clock:
             event["clock"] = True
         self._commit(seat, event)
@@ -322,12 +320,10 @@ class MatchSession:
                 self.handed.add(seat)
             else:
                 self.handed.discard(seat)
-        elif "pass" in event:
-            self.deal.push(PASS, seat)
-        else:
-            cards = [parse_card(t) for t in event["cards"].split()] if "cards" in event else None
+        else:  # an action, in the codec's JSON (older stores' forms read too)
+            action, cards = decode_action(event, self.rules)
             try:
-                self.deal.push(action_from_json(event, self.rules), seat, cards)
+                self.deal.push(action, seat, cards)
             except IllegalActionError as e:
                 raise ActionError(*e.args) from None
         self.version += 1
@@ -586,7 +582,3 @@ def _named(play: Play, ruleset: str) -> tuple:
     hand leads many times)."""
     named = naming(play, find_ruleset(ruleset).combos).to_json()
     return (*named, format_ranks(main_part(play)))
-
-
-def _is_pass(action: Action) -> bool:
-    return isinstance(action, Play) and action.is_pass

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..actions import current_form
 from .writer import EventRow, GroupWriter, Job, T, Write, connect, insert_event, transaction
 
 SCHEMA = """
@@ -66,11 +67,12 @@ CREATE TABLE IF NOT EXISTS again (         -- a match played again: the match th
     next_id INTEGER NOT NULL UNIQUE REFERENCES matches(id)
 );
 """
-VERSION = 4
+VERSION = 5
 """The schema's version (``PRAGMA user_version``); a database of an older version is
 brought up to date when opened: version 1 (one person at seat 0, results in a ``deals``
-table), version 2 (no spectators' secrets: each match is given one) and version 3 (no
-matches played again)."""
+table), version 2 (no spectators' secrets: each match is given one), version 3 (no
+matches played again) and version 4 (actions in older JSON forms: rewritten in the codec's,
+:func:`~dizhu.actions.current_form`)."""
 
 
 PLAYED, ABANDONED = 1, 2
@@ -178,6 +180,8 @@ class Store:
             ).fetchall():
                 self.db.execute("INSERT INTO watch VALUES (?, ?)",
                                 (match_id, secrets.token_urlsafe(16)))
+            if version < 5:
+                _rewrite_actions(self.db)
             self.db.execute(f"PRAGMA user_version = {VERSION}")
 
     def close(self) -> None:
@@ -345,3 +349,15 @@ class Store:
         row = self.db.execute("SELECT player FROM matches ORDER BY created DESC LIMIT 1")
         found = row.fetchone()
         return found[0] if found else None
+
+
+def _rewrite_actions(db: sqlite3.Connection) -> None:
+    """Rewrite the stored actions of older forms in the codec's (store version 5)."""
+    for match_id, version, text in db.execute(
+            "SELECT match_id, version, event FROM events").fetchall():
+        event = json.loads(text)
+        if isinstance(event, dict) and any(k in event for k in ("pass", "play")):
+            current = current_form(event)
+            if current != event:
+                db.execute("UPDATE events SET event = ? WHERE match_id = ? AND version = ?",
+                           (json.dumps(current), match_id, version))

@@ -31,9 +31,8 @@ def not_a_rank(char: str) -> str:
 
 def typed_ranks(text: str) -> int:
     """Rank counts from typed text: ``33``, ``10 10``, ``0 0``, ``TTJJQQ``, ``br``."""
-    cleaned = text.upper().replace("10", "T").replace("0", "T")
     try:
-        return parse_ranks(cleaned, None)
+        return parse_ranks(text, None)
     except ValueError as e:
         raise ActionError(*e.args) from None
 

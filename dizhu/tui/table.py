@@ -235,10 +235,7 @@ class TableScreen(Screen):
 
     def chosen(self, play: Play | None, cards: list[str] | None) -> None:
         if play is not None:
-            entry: dict[str, Any] = {"play": play.text}
-            if cards:
-                entry["with"] = cards
-            self.act(entry)
+            self.act({"play": play.text, "cards": cards} if cards else {"play": play.text})
 
     def enter(self) -> None:
         """Enter: play the typed ranks (or the hint), pass with nothing typed, answer the
@@ -256,7 +253,7 @@ class TableScreen(Screen):
         elif view.phase is Phase.DOUBLING:
             self.act({"double": False})
         elif not self.typed.strip():
-            self.act({"pass": True})
+            self.act({"play": "pass"})
         elif self.hinted is not None and self.hinted[0] == self.typed:
             play = self.hinted[1]
             try:
@@ -264,7 +261,7 @@ class TableScreen(Screen):
             except ActionError as e:
                 self.say(say_reason(e, seat_name=self.seat_name), error=True)
                 return
-            self.act({"play": play.text, "with": cards}, cards)
+            self.act({"play": play.text, "cards": cards}, cards)
         else:
             try:
                 cards = cards_entered(view.hand, self.typed)
@@ -336,7 +333,7 @@ class TableScreen(Screen):
             self.act({"double": False})
         elif phase is Phase.PLAY:
             self.typed = ""
-            self.act({"pass": True})
+            self.act({"play": "pass"})
 
     def action_double(self) -> None:
         self.act({"double": True})

@@ -76,10 +76,14 @@ ACTIONS: dict[str, dict[str, tuple[Any, bool]]] = {
     "double": {"double": (bool, True)},
     "pass": {"pass": (bool, True)},
     "cards": {"cards": (CARDS, True)},
-    "play": {"play": (str, True), "with": (CARDS, False)},
-    "pattern": {"pattern": (PATTERN, True), "with": (CARDS, False)},
+    "play": {"play": (str, True), "cards": (CARDS, False), "with": (CARDS, False)},
+    "pattern": {"pattern": (PATTERN, True), "cards": (CARDS, False), "with": (CARDS, False)},
 }
-"""Each kind of action, named by the field that marks it, and its fields."""
+"""Each kind of action, named by the field that marks it, and its fields: the codec's
+JSON (:mod:`dizhu.actions`; a play with its ``cards``, ``{"play": "pass"}``), a named
+pattern with the cards marked for it, or selected ``cards`` alone. ``{"pass": true}`` and
+``with`` are the forms pages sent before, still read. A kind whose fields hold every
+field that marks a kind is the one meant (a play with its cards is a play)."""
 
 VERSION = Whole(0, MAX_VERSION)
 
@@ -138,9 +142,10 @@ def _check(value: Any, shape: Any, name: str, where: str) -> None:
         _check_fields(value, shape, name)
     elif isinstance(shape, OneOf):
         marks = [k for k in shape.kinds if k in value]
-        if len(marks) != 1:
+        meant = [k for k in marks if all(m in shape.kinds[k] for m in marks)]
+        if len(meant) != 1:
             raise MessageError(f"an {name} is one of: " + ", ".join(shape.kinds))
-        _check_fields(value, shape.kinds[marks[0]], name)
+        _check_fields(value, shape.kinds[meant[0]], name)
 
 
 def _check_fields(data: dict[str, Any], fields: dict[str, tuple[Any, bool]], where: str) -> None:

@@ -452,7 +452,7 @@ export class TableView {
       return;
     }
     this.selected.clear();
-    this.act({ pass: true });
+    this.act({ play: "pass" });
   }
 
   next() {
@@ -499,7 +499,7 @@ export class TableView {
       box.append(button(playText(option.text), () => {
         $("choose-dialog").close();
         this.choosing = null;
-        this.act(cards.length ? { play: option.text, with: cards } : { play: option.text });
+        this.act(cards.length ? { play: option.text, cards } : { play: option.text });
       }));
     }
     if (open) {
@@ -581,7 +581,7 @@ export class TableView {
     const action = this.pattern.action();
     if (typeof action === "string") { this.say(action, true); return; }
     const marked = this.namedCards();
-    if (marked.size) action.with = [...marked].map((i) => this.cards[i]);
+    if (marked.size) action.cards = [...marked].map((i) => this.cards[i]);
     this.act(action);
   }
 
