@@ -245,6 +245,30 @@ class Person:
         plays = [e for e in self.state()["view"]["history"] if e["seat"] == seat and "play" in e]
         return plays[-1]
 
+    def watch_spot(self, seat: int = 0) -> None:
+        """From now on, note every play the spot in front of ``seat`` shows (its label and
+        cards), so that a play is seen even when nobody follows it and the trick clears
+        before the test looks."""
+        self.page.evaluate("""(seat) => {
+            const spot = document.getElementById(`play-${seat}`);
+            const seen = window.spotSeen = [];
+            const note = () => {
+                const label = spot.querySelector('.shown .play-label');
+                if (!label) return;
+                const cards = [...spot.querySelectorAll('.shown .card')].map((c) => c.dataset.card);
+                const last = seen[seen.length - 1];
+                if (!last || last.label !== label.textContent || last.cards.join() !== cards.join())
+                    seen.push({ label: label.textContent, cards });
+            };
+            new MutationObserver(note).observe(spot, { childList: true, subtree: true });
+        }""", seat)
+
+    def spot_shown(self) -> dict:
+        """The last play the watched spot showed: ``{"label", "cards"}`` (waits for one)."""
+        return self.page.wait_for_function(
+            "window.spotSeen && window.spotSeen.length ? "
+            "window.spotSeen[window.spotSeen.length - 1] : null").json_value()
+
     def acts_sent(self) -> list[dict]:
         return [m for m in self.sent if m.get("type") in ("act", "next")]
 

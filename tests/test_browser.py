@@ -86,8 +86,9 @@ def test_naming_a_pattern_and_an_illegal_play(browser, server):
     page.click("#pattern button[data-kind='pair']")
     person.click(f"#hand .card[data-card^='{pair_rank}'] >> nth=0")
     assert "from" in page.text_content("#pattern .steps")
+    person.watch_spot(0)
     person.acting("#play")
-    assert page.text_content("#play-0 .play-label") == "pair"
+    assert person.spot_shown()["label"] == "pair"
     assert len(person.hand()) == len(hand) - 2
 
 
@@ -111,9 +112,9 @@ def test_keyboard_and_the_count_strip(browser, server):
     low = hand[0][0]
     page.keyboard.press("0" if low == "T" else low.lower())
     assert page.locator("#hand .card.selected").count() == 1
+    person.watch_spot(0)
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('#play-0 .play-label')")
-    assert page.text_content("#play-0 .play-label") == "single"
+    assert person.spot_shown()["label"] == "single"
 
 
 def test_reload_and_server_restart_in_the_middle(browser, fresh_server):

@@ -95,14 +95,13 @@ def test_naming_a_pattern_with_wings_plays_it(browser, server, ruleset, kind, ho
     assert words.endswith(CATALOGS[how["lang"]]["pattern.all_chosen"]
                           .format(n=n, need=n) + ("）" if how["lang"] == "zh" else ")")), words
     chosen = marked_cards(page)
+    person.watch_spot(0)
     person.acting("#play")
     assert not page.is_visible("#message.error"), page.text_content("#message")
     assert person.last_play()["play"] == play.text
-    page.wait_for_selector("#play-0 .play-label")
-    assert page.text_content("#play-0 .play-label") == CATALOGS[how["lang"]][f"kind.{kind.label}"]
-    assert page.locator("#play-0 .card").count() == play.size
-    assert sorted(page.eval_on_selector_all("#play-0 .card",
-                                            "cs => cs.map(c => c.dataset.card)")) == chosen
+    shown = person.spot_shown()
+    assert shown["label"] == CATALOGS[how["lang"]][f"kind.{kind.label}"]
+    assert len(shown["cards"]) == play.size and sorted(shown["cards"]) == chosen
     assert not person.errors
 
 
@@ -124,10 +123,10 @@ def test_the_hand_marks_a_named_run_whole(browser, server, ruleset, kind):
     else:
         name_pattern(person, naming(play, find_ruleset(ruleset).combos))
     assert len(chosen := marked_cards(page)) == play.size
+    person.watch_spot(0)
     person.acting("#play")
     assert person.last_play()["play"] == play.text
-    assert sorted(page.eval_on_selector_all("#play-0 .card",
-                                            "cs => cs.map(c => c.dataset.card)")) == chosen
+    assert sorted(person.spot_shown()["cards"]) == chosen
     assert not person.errors
 
 

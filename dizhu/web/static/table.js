@@ -660,7 +660,12 @@ export class TableView {
       if (this.dealInPlay === deal && !match.autoplay) this.sheetTimer = setTimeout(show, SHEET_DELAY_MS);
       else show();
     } else if ($("sheet-dialog").open) {
-      this.fillSheet();
+      // drawn again as the match moves on (a friend's seat, the match played again): the
+      // focus stays on the button it was on, or goes to the first one where that is gone
+      const was = document.activeElement;
+      const kept = $("sheet-buttons").contains(was) ? was.id : null;
+      const primary = this.fillSheet();
+      if (kept !== null) (document.getElementById(kept) || primary).focus();
     }
   }
 
