@@ -266,6 +266,29 @@ def test_four_players_name_a_pattern_with_the_count_open_without_scrolling(brows
     assert not person.errors
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_four_players_on_a_short_phone_keep_the_hand_on_the_screen(browser, server, lang):
+    """At 360 x 740 (a small phone, by touch) a table of four ran 82 px past the screen's
+    end: the hand's second row stood below it. Now the page fits the screen while bidding
+    and while playing, every card of the hand on it, the tools on one line that scrolls
+    sideways (the only thing that may)."""
+    seed, _ = leading_with("four", Kind.AIRPLANE_PAIRS)
+    person = Person(browser, server, width=360, height=740, phone=True, lang=lang)
+    person.open_match(seeded_match(server, "four", seed))
+    page = person.page
+    wait_dealt(page)
+    for phase in ("auction", "play"):
+        if phase == "play":
+            person.bid_through(3)
+            wait_dealt(page)
+        assert page.evaluate("document.documentElement.scrollHeight") <= 740, phase
+        for selector in ("#felt", "#controls", "#hand .card"):
+            assert outside(page, selector) == [], (phase, selector)
+        assert overflowing(page, "body, #felt, #hand, #controls") == [], phase
+        assert lines(page, "#tools") == 1, phase
+    assert not person.errors
+
+
 def test_the_last_trick_label_leaves_the_kitty_in_view(browser, server):
     """Defect 7: "Last trick" is said where it covers nothing, not over "Kitty"."""
     person = landlord_to_lead(browser, server)
