@@ -13,10 +13,13 @@
  *
  * Solver(generator, doubling, entries) is the exact solver of solve.h over a generator's
  * plays; its solve() hands back the generator's own Play objects.
+ *
+ * Observer and mask_bytes (encode.c) write the learning environments' observations.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "encode.h"
 #include "idindex.h"
 #include "movegen.h"
 #include "solve.h"
@@ -606,6 +609,8 @@ PyMODINIT_FUNC PyInit__ccore(void)
         Py_DECREF(&SolverType);
         goto fail;
     }
+    if (add_encoding(m) < 0)
+        goto fail;
     if (PyModule_AddIntConstant(m, "API_VERSION", API_VERSION) < 0
             || PyModule_AddStringConstant(m, "SOURCE_DIGEST", SOURCE_DIGEST) < 0)
         goto fail;

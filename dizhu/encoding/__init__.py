@@ -9,6 +9,8 @@ it; neither Gymnasium nor PettingZoo is needed). Needs NumPy, imported with this
   :class:`~dizhu.encoding.history.HistoryEncoding` (``history``: with the recent plays,
   DouZero's and RLCard's), each module with its table of fields.
 - :mod:`dizhu.encoding.masks`: action ids as arrays (the mask over a ruleset's ids).
+- :mod:`dizhu.encoding.observer`: one deal's observations step after step, as the
+  environments ask for them (written by the compiled core when it runs).
 - Their parts: :mod:`~dizhu.encoding.fields` (the named fields of a flat vector),
   :mod:`~dizhu.encoding.played` (the cards played, followed from a deal's history) and
   :mod:`~dizhu.encoding.rows` (rank counts as rows of bytes).

@@ -18,6 +18,7 @@ from ..rulesets import find_ruleset
 from ..view import WATCHER, SeatView
 from .history import HistoryEncoding
 from .masks import ActionMask, action_table
+from .observer import deal_observer
 from .summary import Encoding, Field
 
 ENCODINGS = ("summary", "history")
@@ -52,7 +53,7 @@ class Encoder:
         self.size: int = self.encoding.size
         self.layout: dict[str, slice] = self.encoding.layout
         self.high: np.ndarray = self.encoding.high
-        self._tracker = self.encoding.tracker()
+        self._observe = deal_observer(self.encoding)
 
     @property
     def field_table(self) -> tuple[Field, ...]:
@@ -79,7 +80,7 @@ class Encoder:
         """The observation of ``seat``'s view of ``deal`` without building the view (read
         from the seat's own hand and the public state only): the environments' fast path,
         which follows one deal from step to step (calls on another deal start afresh)."""
-        return self.encoding.from_deal(deal, seat, self._tracker)  # type: ignore[arg-type]
+        return self._observe(deal, seat)
 
     def ids(self, view: SeatView) -> list[int]:
         """The action ids of the view's legal actions, in the view's order."""

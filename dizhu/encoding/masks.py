@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import core
 from ..actions import ActionIds, action_ids
 from ..combos import PASS
 from ..deal import Action, Deal, Phase
@@ -18,6 +19,7 @@ from ..rules import RuleSet
 _BYTE_SIZED = frozenset("biu")
 _INT8 = np.dtype(np.int8)
 _FEW = 32
+_MASK_BYTES = getattr(core.COMPILED, "mask_bytes", None) if core.NAME == "compiled" else None
 """Up to this many legal ids, a mask is set byte by byte (cheaper than one NumPy call)."""
 
 
@@ -38,6 +40,8 @@ class ActionMask(np.ndarray):
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
         if func in _NONZERO and len(args) == 1 and not kwargs and args[0] is self and \
                 self.dtype.kind in _BYTE_SIZED and self.dtype.itemsize == 1:
+            if func is np.flatnonzero and self.ndim == 1:  # the usual mask: no ravel
+                return self.view(np.bool_, np.ndarray).nonzero()[0]
             return func(self.view(np.bool_, np.ndarray))
         return super().__array_function__(func, types, args, kwargs)
 
@@ -81,6 +85,8 @@ class ActionTable:
     def mask_of_ids(self, ids: list[int] | tuple[()]) -> ActionMask:
         """An :class:`ActionMask` over every id: 1 for ``ids``, 0 elsewhere (a fresh
         ``bytearray`` with its few ids set, seen as an array without a copy)."""
+        if _MASK_BYTES is not None:  # the compiled core's: one call
+            return ActionMask(self._shape, _INT8, _MASK_BYTES(self.size, ids))
         mask = bytearray(self.size)
         if len(ids) < _FEW:
             for i in ids:

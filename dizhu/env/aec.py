@@ -96,9 +96,10 @@ class raw_env(AECEnv, EzPickle):
                               for agent in self.possible_agents}
         self._rng = random.Random()
         self.deal: Deal | None = None
-        self._legal: tuple[tuple[int, int], list[int]] = ((-1, -1), [])
-        """The legal ids and the state they were worked out for: the deal's history's
-        length and version (:meth:`~dizhu.deal.Deal.history_state`)."""
+        self._legal: list[int] = []
+        self._legal_at = (-1, -1)
+        """The state ``_legal`` was worked out for: the deal's history's length and
+        version (:meth:`~dizhu.deal.Deal.history_state`)."""
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -121,7 +122,7 @@ class raw_env(AECEnv, EzPickle):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.deal.to_move]
-        self._legal = ((-1, -1), [])
+        self._legal_at = (-1, -1)
         if self.render_mode == "human":
             self.render()
 
@@ -131,11 +132,11 @@ class raw_env(AECEnv, EzPickle):
         empty once the deal is over; the ids the mask marks. Worked out once per state:
         the same list until the next step (do not change it)."""
         deal = self.deal
-        state = deal.history_state()
-        legal = self._legal
-        if legal[0] != state:
-            legal = self._legal = (state, self.table.legal_ids(deal))
-        return legal[1]
+        at = self._legal_at
+        if at[0] != len(deal.history) or at[1] != deal.version:
+            self._legal = self.table.legal_ids(deal)
+            self._legal_at = deal.history_state()
+        return self._legal
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation and its action mask (all zeros when not its turn)."""

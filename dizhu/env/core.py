@@ -13,6 +13,7 @@ from ..arena import play_mode_deal
 from ..cards import format_ranks, ranks_of_cards
 from ..deal import Deal, Phase
 from ..encoding import ENCODINGS, encoding_of
+from ..encoding.observer import deal_observer
 from ..rules import RuleSet
 from ..rulesets import find_ruleset
 from ..view import SeatView, seat_view
@@ -79,7 +80,8 @@ class Observer:
         self.mode = mode
         self.rules = rules
         self.encoding = encoding_of(rules, encoding)
-        self._played = self.encoding.tracker()
+        self._flat = deal_observer(self.encoding)
+        """The flat vector of a seat of the deal (compiled when the compiled core runs)."""
         if mode == "flat":  # the common case, without the dispatch
             self.observe = self._flat  # type: ignore[method-assign]
 
@@ -99,9 +101,6 @@ class Observer:
         if self.mode == "dict":
             return self.encoding.split(self._flat(deal, seat))
         return seat_view(deal, seat)
-
-    def _flat(self, deal: Deal, seat: int) -> np.ndarray:
-        return self.encoding.from_deal(deal, seat, self._played)
 
 
 def final_rewards(deal: Deal, reward: str) -> list[float]:
