@@ -721,14 +721,17 @@ static int dominated(Solver *sv, uint64_t hand, play_id id, unsigned partners)
     const PlayRow *row = &t->rows[id];
     uint64_t rest = hand - row->cards;
     int k1, k2;
-    FOR_RANKS(k2, high, level(row->cards, 1) & ((1u << BLACK_JOKER) - 1)) {
+    FOR_RANKS(k2, high, level(row->cards, 1) & ~level(rest, 1) & ((1u << BLACK_JOKER) - 1)) {
         int x = count_of(row->cards, k2);
-        if (count_of(rest, k2))
-            continue;
-        for (k1 = 0; k1 < k2; k1++) {
+        unsigned blocking = partners & ((2u << k2) - 1);  /* partners' ranks up to k2 */
+        unsigned lower = level(rest, x) & ~level(rest, x + 1) & ((1u << k2) - 1);
+        while (blocking & (blocking - 1))  /* keep its highest rank */
+            blocking &= blocking - 1;
+        if (blocking)  /* k1 at or above the partners' highest rank up to k2 */
+            lower &= ~(blocking - 1);
+        FOR_RANKS(k1, low, lower) {
             play_id other;
-            if (count_of(rest, k1) != x || (partners & above(k1) & ~above(k2))
-                    || chains_through(t, rest, k1))
+            if (chains_through(t, rest, k1))
                 continue;
             other = mg_find(t, row->kind, row->cards + (uint64_t)x * (UNIT(k1) - UNIT(k2)));
             if (other != NO_PLAY && sv->listed[other] == sv->mark
