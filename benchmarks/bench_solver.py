@@ -2,8 +2,8 @@
 bots used before it.
 
     python benchmarks/bench_solver.py [--ruleset NAME] [--positions N] [--rungs 20,30,40,54]
-                                      [--seconds S] [--old N] [--old-nodes N] [--winner]
-                                      [--pure] [--seed N] [--json]
+                                      [--seconds S] [--nodes N] [--old N] [--old-nodes N]
+                                      [--winner] [--pure] [--seed N] [--json]
 
 Each rung holds ``--positions`` positions: seeded deals (the landlord drawn from the seed,
 no auction) played down with random plays until at most N cards are left in all; the
@@ -11,12 +11,15 @@ rung of the whole deck is each deal at the start of play, the landlord to lead w
 its cards. Each position is solved from scratch (a new solver: nothing remembered) with
 a budget of ``--seconds``: who wins, every winning play, the points and a principal
 variation (with ``--winner``: who wins and every winning play, no points). The figures
-per rung: how many were solved within the budget, the median and 90th percentile of the
-time and of the nodes (unsolved positions count at the budget), and nodes per second.
+per rung: how many were solved within the budget (``--nodes N`` adds a budget of nodes,
+which unlike one of seconds does not follow the machine's load), the median and 90th
+percentile of the time and of the nodes (unsolved positions count at the budget), and
+nodes per second.
 
 ``--old N`` also runs the solver the bots used before (win or lose only, stopping at the
 first winning reply; kept below as it was) on the first N positions of each rung, with
-its node limit ``--old-nodes``, in the same run.
+its node limit ``--old-nodes``, in the same run. ``--json`` also prints the figures as
+JSON, with each position's nodes.
 """
 
 from __future__ import annotations
@@ -100,11 +103,11 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_new(positions: list[Position], rules: RuleSet, seconds: float, points: bool,
-            compiled: bool) -> dict:
+            compiled: bool, node_budget: int | None = None) -> dict:
     times, nodes, solved = [], [], 0
     for pos in positions:
         solver = Solver(rules, memory=1 << 20, compiled=compiled)
-        answer = solver.solve(pos, seconds=seconds, points=points)
+        answer = solver.solve(pos, nodes=node_budget, seconds=seconds, points=points)
         solved += answer.solved
         times.append(answer.seconds if answer.solved else seconds)
         nodes.append(answer.nodes)
@@ -127,7 +130,7 @@ def summary(count: int, solved: int, times: list[float], nodes: list[int]) -> di
     return {"positions": count, "solved": solved,
             "median_s": statistics.median(times), "p90_s": percentile(times, 0.9),
             "median_nodes": statistics.median(nodes), "p90_nodes": percentile(nodes, 0.9),
-            "nodes_per_s": sum(nodes) / max(sum(times), 1e-9)}
+            "nodes_per_s": sum(nodes) / max(sum(times), 1e-9), "nodes": nodes}
 
 
 def line(name: str, figures: dict) -> str:
@@ -143,6 +146,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--rungs", default="20,30,40,54")
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--nodes", type=int, default=None)
     parser.add_argument("--old", type=int, default=0)
     parser.add_argument("--old-nodes", type=int, default=2_000_000)
     parser.add_argument("--winner", action="store_true")
@@ -159,7 +163,8 @@ def main() -> None:
           f"{'winner and winning plays' if args.winner else 'winner, winning plays, points, line'}")
     for rung in (int(r) for r in args.rungs.split(",")):
         positions = ladder(rules, min(rung, deck), args.positions, args.seed + 1000 * rung)
-        figures = {"new": run_new(positions, rules, args.seconds, not args.winner, compiled)}
+        figures = {"new": run_new(positions, rules, args.seconds, not args.winner, compiled,
+                                  args.nodes)}
         if args.old:
             figures["old"] = run_old(positions[:args.old], args.old_nodes)
         report["rungs"][rung] = figures

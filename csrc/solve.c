@@ -202,6 +202,8 @@ struct Solver {
     IdList scratch;
     IdIndex one_play;            /* the cards of every play (a hand that is one play) */
     int32_t *history;            /* by play id: how often it refuted everything else */
+    uint32_t *listed;            /* by play id: the mark of the list it is in (see prune) */
+    uint32_t mark;
     uint64_t *turns;             /* hand << 5 | its fewest plays, by hash (see turns()) */
     Level **turn_levels;
     int n_turn_levels;
@@ -673,6 +675,109 @@ static int doubles(const Solver *sv, play_id id)
     return id != SV_PASS && sv->doubling[id];
 }
 
+/* ------------------------------------------------------------------ kicker dominance */
+
+/* Whether `hand` can make a chain through rank `r`: a straight, a pair chain or the body
+ * of an airplane (two triples at least, whatever the airplanes the ruleset has) holding
+ * it. Hands only shrink: if it cannot now, it never will. */
+static int chains_through(const MoveTables *t, uint64_t hand, int r)
+{
+    if (r > ACE)
+        return 0;
+    for (int c = 0; c < CHAIN_KINDS; c++) {
+        unsigned m = level(hand, c + 1) & CHAIN_MASK;
+        int shortest = t->chain_low[c], lo = r, hi = r;
+        if (c == CHAIN_KINDS - 1 && shortest > 2)
+            shortest = 2;
+        if (shortest > MAX_CHAIN || !(m >> r & 1))
+            continue;
+        while (lo > 0 && (m >> (lo - 1) & 1))
+            lo--;
+        while (hi < ACE && (m >> (hi + 1) & 1))
+            hi++;
+        if (hi - lo + 1 >= shortest)
+            return 1;
+    }
+    return 0;
+}
+
+static int has_kickers(int kind)
+{
+    return kind == KIND_TRIPLE_SINGLE || kind == KIND_TRIPLE_PAIR
+        || kind == KIND_AIRPLANE_SINGLES || kind == KIND_AIRPLANE_PAIRS
+        || kind == KIND_FOUR_TWO_SINGLES || kind == KIND_FOUR_TWO_PAIRS;
+}
+
+/* Whether play `id` of the seat to move (holding `hand`) is no better for its side than
+ * another play of the list (those marked with sv->mark): the same play (kind, main rank,
+ * length) but for the x cards of a rank k2 that it holds no more of afterwards, which
+ * the other play takes from a lower rank k1 it holds x cards of afterwards, and holds
+ * none of after the other play; k1 can make no chain in the hand left, and no partner
+ * holds a card of the ranks k1 < r <= k2. Then the hand after the other play is the hand
+ * after `id` with its k1 cards raised to k2 (docs/solver.md, "Kicker dominance"). */
+static int dominated(Solver *sv, uint64_t hand, play_id id, unsigned partners)
+{
+    const MoveTables *t = sv->t;
+    const PlayRow *row = &t->rows[id];
+    uint64_t rest = hand - row->cards;
+    int k1, k2;
+    FOR_RANKS(k2, high, level(row->cards, 1) & ~level(rest, 1) & ((1u << BLACK_JOKER) - 1)) {
+        int x = count_of(row->cards, k2);
+        unsigned blocking = partners & ((2u << k2) - 1);  /* partners' ranks up to k2 */
+        unsigned lower = level(rest, x) & ~level(rest, x + 1) & ((1u << k2) - 1);
+        while (blocking & (blocking - 1))  /* keep its highest rank */
+            blocking &= blocking - 1;
+        if (blocking)  /* k1 at or above the partners' highest rank up to k2 */
+            lower &= ~(blocking - 1);
+        FOR_RANKS(k1, low, lower) {
+            play_id other;
+            if (chains_through(t, rest, k1))
+                continue;
+            other = mg_find(t, row->kind, row->cards + (uint64_t)x * (UNIT(k1) - UNIT(k2)));
+            if (other != NO_PLAY && sv->listed[other] == sv->mark
+                    && t->rows[other].main == row->main && t->rows[other].length == row->length)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Drop from the level's sorted moves (the first `count`) the plays with kickers that
+ * another play of the list dominates (see dominated()); returns how many are left. */
+static size_t prune(Solver *sv, const Node *n, Level *lv, size_t count)
+{
+    const PlayRow *rows = sv->t->rows;
+    uint64_t hand = n->hands[n->to_move];
+    unsigned partners = 0;
+    size_t kept = 0, i;
+    int any = 0;
+    for (i = 0; i < count; i++) {
+        play_id id = id_at(lv, i);
+        if (id != SV_PASS && has_kickers(rows[id].kind))
+            any = 1;
+    }
+    if (!any)
+        return count;
+    if (++sv->mark == 0) {
+        memset(sv->listed, 0, sv->t->n * sizeof *sv->listed);
+        sv->mark = 1;
+    }
+    for (i = 0; i < count; i++)
+        if (id_at(lv, i) != SV_PASS)
+            sv->listed[id_at(lv, i)] = sv->mark;
+    if (n->to_move != n->landlord)
+        for (int s = 0; s < n->seats; s++)
+            if (s != n->to_move && s != n->landlord)
+                partners |= level(n->hands[s], 1);
+    for (i = 0; i < count; i++) {
+        play_id id = id_at(lv, i);
+        if (id != SV_PASS && has_kickers(rows[id].kind) && dominated(sv, hand, id, partners))
+            continue;
+        lv->keys[kept++] = lv->keys[i];
+    }
+    return kept;
+}
+
 /* ------------------------------------------------------------------ win or lose */
 
 static int wins_keyed(Solver *sv, Node *n, const Key *key, uint64_t h, int depth);
@@ -730,7 +835,7 @@ static int wins_keyed(Solver *sv, Node *n, const Key *key, uint64_t h, int depth
         result = side;
         goto done;
     }
-    count = order(sv, n, lv);
+    count = prune(sv, n, lv, order(sv, n, lv));
     result = !side;
     prepare(sv, n, id_at(lv, 0), &next, &next_key, &next_h);
     for (size_t i = 0; i < count && !sv->stop; i++) {
@@ -821,7 +926,7 @@ static int at_least(Solver *sv, Node *n, int threshold, int depth)
     before = sv->nodes;
     if (!(lv = moves(sv, n, depth)))
         return 0;
-    count = order(sv, n, lv);
+    count = prune(sv, n, lv, order(sv, n, lv));
     side = n->to_move == n->landlord;
     result = !side;
     for (size_t i = 0; i < count && !sv->stop; i++)
@@ -1003,9 +1108,10 @@ Solver *sv_new(const MoveTables *tables, const uint8_t *doubling, size_t entries
     sv->tags = calloc(sv->clusters * CLUSTER, sizeof *sv->tags);
     sv->doubling = malloc(tables->n ? tables->n : 1);
     sv->history = calloc(tables->n ? tables->n : 1, sizeof *sv->history);
+    sv->listed = calloc(tables->n ? tables->n : 1, sizeof *sv->listed);
     sv->turns = calloc(TURN_SLOTS, sizeof *sv->turns);
     if (idindex_init(&sv->one_play, tables->n) < 0 || !sv->table || !sv->tags
-            || !sv->doubling || !sv->history || !sv->turns) {
+            || !sv->doubling || !sv->history || !sv->listed || !sv->turns) {
         sv_free(sv);
         return NULL;
     }
@@ -1034,7 +1140,7 @@ size_t sv_size(const Solver *sv)
 {
     return sizeof *sv + sv->clusters * CLUSTER * (sizeof *sv->table + sizeof *sv->tags)
         + sv->t->n
-        + sv->t->n * sizeof *sv->history;
+        + sv->t->n * (sizeof *sv->history + sizeof *sv->listed);
 }
 
 static void free_pool(Level **pool, int count)
@@ -1061,5 +1167,6 @@ void sv_free(Solver *sv)
     free(sv->tags);
     free(sv->doubling);
     free(sv->history);
+    free(sv->listed);
     free(sv);
 }

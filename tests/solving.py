@@ -141,3 +141,31 @@ def small_positions(draw, rules: RuleSet, most: int = 4, total: int = 8,
     pos.bombs = draw(st.integers(0, 2))
     pos.rockets = draw(st.integers(0, 1))
     return pos
+
+
+@st.composite
+def kicker_positions(draw, rules: RuleSet) -> Position:
+    """A position whose seat to move holds a triple and two or three single cards of
+    other ranks (so its plays differ in their kickers), the other hands one or two cards
+    of any rank: where the solver drops a play for one with lower kickers."""
+    seats = rules.seats
+    left = [count_of(rules.deck, r) for r in range(NUM_RANKS)]
+    landlord = draw(st.integers(0, seats - 1))
+    to_move = draw(st.integers(0, seats - 1))
+    triple = draw(st.integers(0, 12))
+    singles = draw(st.lists(st.integers(0, NUM_RANKS - 1).filter(lambda r: r != triple),
+                            min_size=2, max_size=3, unique=True))
+    left[triple] -= 3
+    hand = 3 * UNIT[triple]
+    for r in singles:
+        left[r] -= 1
+        hand += UNIT[r]
+    hands = [hand if seat == to_move else 0 for seat in range(seats)]
+    for seat in range(seats):
+        if seat != to_move:
+            hands[seat] = _draw_hand(draw, left, draw(st.integers(1, 2)))
+            if not hands[seat]:
+                r = next(r for r in range(NUM_RANKS) if left[r])
+                left[r] -= 1
+                hands[seat] = UNIT[r]
+    return Position(rules, hands, landlord, to_move, None, -1)

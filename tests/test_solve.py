@@ -18,7 +18,7 @@ from dizhu.rules import CLASSIC
 from dizhu.rulesets import FOUR, ROB
 from dizhu.solve import Solution, Solver, end_points, solve
 from dizhu.solve.played_down import played_down as solve_played_down
-from tests.solving import brute_force, small_positions
+from tests.solving import brute_force, kicker_positions, small_positions
 
 RULESETS = [CLASSIC, ROB, FOUR, CLASSIC.with_options(distinct_kickers=True)]
 CORES = [pytest.param(False, id="python"),
@@ -195,6 +195,16 @@ def test_the_solver_agrees_with_a_brute_force_minimax(rules, examples):
 def test_the_solver_agrees_with_a_brute_force_minimax_when_bombs_double(rules, data):
     """Small hands beside a bomb that doubles the stake (in four six cards or more)."""
     _agrees_with_brute_force(data.draw(small_positions(rules, most=2, total=5, bomb=True)))
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, FOUR, CLASSIC.with_options(distinct_kickers=True)],
+                         ids=["classic", "four", "classic-distinct"])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_dropping_plays_for_lower_kickers_keeps_the_answers(rules, data):
+    """A triple with a choice of single kickers, beside partners and opponents holding
+    cards between them (docs/solver.md, "Kicker dominance")."""
+    _agrees_with_brute_force(data.draw(kicker_positions(rules)))
 
 
 # --------------------------------------------------------------------------- compiled and pure
