@@ -19,9 +19,10 @@
 
 #include "idindex.h"
 #include "movegen.h"
+#include "position.h"
 #include "solve.h"
 
-#define API_VERSION 3  /* dizhu/core.py refuses an extension of another version */
+#define API_VERSION 4  /* dizhu/core.py refuses an extension of another version */
 #ifndef SOURCE_DIGEST    /* setup.py passes the digest of csrc/ (dizhu/core.py checks it) */
 #define SOURCE_DIGEST ""
 #endif
@@ -561,12 +562,20 @@ static PyTypeObject SolverType = {
 
 /* ------------------------------------------------------------------ the module */
 
+static PyMethodDef module_functions[] = {
+    {"bind_position", bind_position, METH_VARARGS,
+     "bind_position(Position, Play, pass_kind, rocket_kind, push, pop, legal_plays): the\n"
+     "push, pop and legal_plays method descriptors of Position that run in C."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "dizhu._ccore",
-    .m_doc = "dizhu's compiled core: move generation and the exact solver in C over the "
-             "Python universe's plays.",
+    .m_doc = "dizhu's compiled core: move generation, a position's push and pop and "
+             "the exact solver in C over the Python universe's plays.",
     .m_size = -1,
+    .m_methods = module_functions,
 };
 
 PyMODINIT_FUNC PyInit__ccore(void)

@@ -20,7 +20,7 @@ from types import ModuleType
 
 from .combos import Kind
 
-API_VERSION = 3
+API_VERSION = 4
 """The version of the extension's interface this code expects."""
 
 _ROOT = Path(__file__).resolve().parent.parent
