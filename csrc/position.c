@@ -29,7 +29,7 @@ static const char *const PLAY_SLOTS[NUM_PLAY_SLOTS] = {
     "id", "kind", "cards", "size", "main", "distinct_ok", "doubling"};
 
 static struct {
-    PyTypeObject *play;
+    PyTypeObject *position, *play;
     PyObject *pass_kind, *rocket_kind;
     PyObject *push, *pop, *legal;  /* the Python methods */
     Py_ssize_t at[NUM_POSITION_SLOTS], play_at[NUM_PLAY_SLOTS];
@@ -448,11 +448,139 @@ PyObject *bind_position(PyObject *Py_UNUSED(module), PyObject *args)
         }
         PyTuple_SET_ITEM(methods, i, descr);
     }
+    Py_XSETREF(bound.position, (PyTypeObject *)Py_NewRef(position));
     Py_XSETREF(bound.play, (PyTypeObject *)Py_NewRef(play));
     Py_XSETREF(bound.pass_kind, Py_NewRef(pass_kind));
     Py_XSETREF(bound.rocket_kind, Py_NewRef(rocket_kind));
     Py_XSETREF(bound.push, Py_NewRef(push));
     Py_XSETREF(bound.pop, Py_NewRef(pop));
     Py_XSETREF(bound.legal, Py_NewRef(legal));
+    return methods;
+}
+
+/* ------------------------------------------------------------------ a deal's play phase */
+
+enum { D_PHASE, D_POSITION, D_HISTORY, D_TO_MOVE, D_PUSH, NUM_DEAL_SLOTS };
+static const char *const DEAL_SLOTS[NUM_DEAL_SLOTS] = {
+    "phase", "position", "history", "to_move", "_push"};
+
+static struct {
+    PyObject *play_phase, *over_phase, *push, *legal;  /* push, legal: the Python methods */
+    Py_ssize_t at[NUM_DEAL_SLOTS];
+} deal_bound;
+
+#define DEAL(obj, i) SLOT(obj, deal_bound.at[i])
+
+/* The Python method Deal.push, called with the deal and the arguments given. */
+static PyObject *deal_push_python(PyObject *deal, PyObject *const *args, Py_ssize_t nargs,
+                                  PyObject *kwnames)
+{
+    Py_ssize_t n = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
+    PyObject *few[4], **all = n < 4 ? few : PyMem_New(PyObject *, n + 1), *result;
+    if (!all)
+        return PyErr_NoMemory();
+    all[0] = deal;
+    for (Py_ssize_t i = 0; i < n; i++)
+        all[i + 1] = args[i];
+    result = PyObject_Vectorcall(deal_bound.push, all, nargs + 1, kwnames);
+    if (all != few)
+        PyMem_Free(all);
+    return result;
+}
+
+/* Deal.push(action) in the play phase, for a play or pass of the seat to move (a seat
+ * or suited cards given, or any other phase, go to the Python method). */
+static PyObject *deal_push(PyObject *deal, PyObject *const *args, Py_ssize_t nargs,
+                           PyObject *kwnames)
+{
+    PyObject *action = nargs == 1 ? args[0] : NULL, *position = DEAL(deal, D_POSITION);
+    PyObject *history = DEAL(deal, D_HISTORY), *seat = DEAL(deal, D_TO_MOVE), *undo, *entry;
+    PyObject *to_move;
+    long winner;
+    int done;
+    if (!action || kwnames || DEAL(deal, D_PHASE) != deal_bound.play_phase
+            || Py_TYPE(action) != bound.play || !position
+            || !PyObject_TypeCheck(position, bound.position) || !history
+            || !PyList_CheckExact(history) || !seat || !DEAL(deal, D_PUSH)) {
+        return deal_push_python(deal, args, nargs, kwnames);
+    }
+    Py_INCREF(seat);
+    done = push_here(position, action);
+    if (done == 0) {  /* as the Python method does: the position's push, which says why */
+        PyObject *none = PyObject_CallOneArg(DEAL(deal, D_PUSH), action);
+        done = none ? 1 : -1;
+        Py_XDECREF(none);
+    }
+    if (done < 0) {
+        Py_DECREF(seat);
+        return NULL;
+    }
+    undo = POS(position, P_UNDO);
+    if (!undo || !PyList_CheckExact(undo) || PyList_GET_SIZE(undo) == 0
+            || !PyTuple_CheckExact(PyList_GET_ITEM(undo, PyList_GET_SIZE(undo) - 1))
+            || !(to_move = POS(position, P_TO_MOVE))
+            || !small_int(POS(position, P_WINNER), &winner)) {
+        Py_DECREF(seat);
+        PyErr_SetString(PyExc_SystemError, "a position's state is not what push left");
+        return NULL;
+    }
+    entry = PyTuple_Pack(2, seat, PyTuple_GET_ITEM(PyList_GET_ITEM(undo,
+                                                                   PyList_GET_SIZE(undo) - 1), 1));
+    Py_DECREF(seat);
+    if (!entry || PyList_Append(history, entry) < 0) {
+        Py_XDECREF(entry);
+        return NULL;
+    }
+    Py_DECREF(entry);
+    put(deal, deal_bound.at[D_TO_MOVE], Py_NewRef(to_move));
+    if (winner >= 0)
+        put(deal, deal_bound.at[D_PHASE], Py_NewRef(deal_bound.over_phase));
+    Py_RETURN_NONE;
+}
+
+static PyObject *deal_legal_actions(PyObject *deal, PyObject *Py_UNUSED(ignored))
+{
+    PyObject *position = DEAL(deal, D_POSITION);
+    if (DEAL(deal, D_PHASE) == deal_bound.play_phase && position
+            && PyObject_TypeCheck(position, bound.position))
+        return position_legal_plays(position, NULL);
+    return PyObject_CallOneArg(deal_bound.legal, deal);
+}
+
+static PyMethodDef deal_methods[] = {
+    {"push", (PyCFunction)(void (*)(void))deal_push, METH_FASTCALL | METH_KEYWORDS,
+     "Apply ``action`` for the seat to move (checked; ``seat`` must match if given).\n"
+     "``cards``: the suited cards a person chose for a play (they must be held and be\n"
+     "exactly the play's ranks)."},
+    {"legal_actions", (PyCFunction)deal_legal_actions, METH_NOARGS,
+     "Every action of the seat to move (plays when following start with the pass)."},
+};
+
+PyObject *bind_deal(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyTypeObject *deal;
+    PyObject *play_phase, *over_phase, *push, *legal, *methods;
+    if (!PyArg_ParseTuple(args, "O!OOOO:bind_deal", &PyType_Type, &deal, &play_phase,
+                          &over_phase, &push, &legal))
+        return NULL;
+    if (!bound.position) {
+        PyErr_SetString(PyExc_RuntimeError, "bind_position comes first");
+        return NULL;
+    }
+    if (slot_offsets(deal, DEAL_SLOTS, NUM_DEAL_SLOTS, deal_bound.at) < 0
+            || !(methods = PyTuple_New(2)))
+        return NULL;
+    for (int i = 0; i < 2; i++) {
+        PyObject *descr = PyDescr_NewMethod(deal, &deal_methods[i]);
+        if (!descr) {
+            Py_DECREF(methods);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(methods, i, descr);
+    }
+    Py_XSETREF(deal_bound.play_phase, Py_NewRef(play_phase));
+    Py_XSETREF(deal_bound.over_phase, Py_NewRef(over_phase));
+    Py_XSETREF(deal_bound.push, Py_NewRef(push));
+    Py_XSETREF(deal_bound.legal, Py_NewRef(legal));
     return methods;
 }

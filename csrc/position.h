@@ -1,5 +1,5 @@
 /* A Position's push, pop and legal plays in C, on the Python object's own slots
- * (position.c); ccore.c adds bind_position to the module. */
+ * (position.c), and a deal's play phase; ccore.c adds the binders to the module. */
 #ifndef DIZHU_POSITION_H
 #define DIZHU_POSITION_H
 
@@ -8,5 +8,9 @@
 /* bind_position(Position, Play, pass_kind, rocket_kind, push, pop, legal_plays): the
  * method descriptors (push, pop, legal_plays) of Position that run in C. */
 PyObject *bind_position(PyObject *module, PyObject *args);
+
+/* bind_deal(Deal, play_phase, over_phase, push, legal_actions), after bind_position: the
+ * method descriptors (push, legal_actions) of Deal whose play phase runs in C. */
+PyObject *bind_deal(PyObject *module, PyObject *args);
 
 #endif

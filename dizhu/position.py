@@ -556,14 +556,9 @@ def compiled_methods() -> dict[str, Callable] | None:
     """The compiled core's push, pop and legal plays of :class:`Position` (method
     descriptors: ``methods["push"](position, play)``), ``None`` without the compiled core;
     they are Position's own when it runs (:mod:`dizhu.core`)."""
-    if core.COMPILED is None:
-        return None
-    methods = core.COMPILED.bind_position(Position, Play, _PASS_KIND, _ROCKET,
-                                          *PURE_METHODS.values())
-    return dict(zip(PURE_METHODS, methods, strict=True))
+    return core.compiled_methods("bind_position", Position, PURE_METHODS, Play, _PASS_KIND,
+                                 _ROCKET)
 
 
-if core.NAME == "compiled":
-    for _name, _method in (compiled_methods() or {}).items():
-        setattr(Position, _name, _method)
-    Position.legal_actions = Position.legal_plays
+core.install(Position, compiled_methods())
+Position.legal_actions = Position.legal_plays

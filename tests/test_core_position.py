@@ -1,6 +1,7 @@
-"""The compiled core's push, pop and legal plays of a Position against the pure-Python ones
-(``dizhu.position.PURE_METHODS``): random walks of pushes, refused pushes and pops on
-positions of every ruleset give the same states, keys, counters, returns and errors."""
+"""The compiled core's push, pop and legal plays of a Position, and push and legal actions
+of a Deal, against the pure-Python ones (``PURE_METHODS`` of dizhu.position and dizhu.deal):
+random walks of pushes, refused pushes and pops on positions and deals of every ruleset
+give the same states, keys, counters, histories, returns and errors."""
 
 from __future__ import annotations
 
@@ -14,11 +15,15 @@ from hypothesis import strategies as st
 from dizhu import core
 from dizhu.cards import ranks_of_cards
 from dizhu.combos import PASS, Kind, Play
+from dizhu.deal import PURE_METHODS as DEAL_PURE
+from dizhu.deal import Deal, Phase
+from dizhu.deal import compiled_methods as deal_methods
 from dizhu.position import PURE_METHODS, Position, compiled_methods
 from dizhu.rulesets import find_ruleset, names
 from tests.test_core import copy_of, resident_bytes
 
 COMPILED = compiled_methods()
+DEAL_COMPILED = deal_methods()
 pytestmark = pytest.mark.skipif(COMPILED is None, reason=core.MISSING)
 
 RULESETS = [find_ruleset(name) for name in names()] + [
@@ -108,9 +113,11 @@ def test_cores_push_and_pop_alike_on_random_walks(rules):
 
 
 def test_the_compiled_methods_are_the_positions_own_when_the_compiled_core_runs():
-    expected = COMPILED if core.NAME == "compiled" else PURE_METHODS
-    for name, method in expected.items():
-        assert Position.__dict__[name] is method
+    compiled = core.NAME == "compiled"
+    for cls, methods in ((Position, COMPILED if compiled else PURE_METHODS),
+                         (Deal, DEAL_COMPILED if compiled else DEAL_PURE)):
+        for name, method in methods.items():
+            assert cls.__dict__[name] is method
     assert Position.legal_actions is Position.legal_plays
 
 
@@ -164,3 +171,58 @@ def push_and_pop(lines: list[tuple[Position, list[Play]]], times: int) -> None:
                 legal(pos)
             for _ in line:
                 pop(pos)
+
+
+def deal_state(deal: Deal) -> tuple:
+    return (deal.phase, deal.to_move, deal.text(), deal.key(), deal.is_over,
+            [(seat, str(action)) for seat, action in deal.history], state(deal.position))
+
+
+def deal_walk(rules, seed: int, steps: int) -> None:
+    """The same random walk on two equal deals (their auction included), one on each
+    core's push and legal actions; pops on both the Python way."""
+    rng = random.Random(seed)
+    pure = Deal.shuffled(seed, rules=rules)
+    compiled = Deal.shuffled(seed, rules=rules)
+    universe = rules.universe.all_plays()
+    for step in range(steps):
+        what = f"{rules.describe()} seed {seed} step {step}: {deal_state(pure)}"
+        legal = DEAL_PURE["legal_actions"](pure)
+        got = DEAL_COMPILED["legal_actions"](compiled)
+        assert [str(a) for a in got] == [str(a) for a in legal], what
+        if pure.is_over or (pure.history and rng.random() < 0.2):
+            same_outcome(outcome(pure.pop), outcome(compiled.pop), f"pop, {what}")
+            continue
+        tries = [rng.choice(legal), rng.choice(legal), PASS, rng.choice(universe)]
+        if rng.random() < 0.3:
+            tries.append(copy_of(rng.choice(universe)))
+        for action in tries:
+            seat = rng.choice((None, None, pure.to_move, (pure.to_move + 1) % rules.seats))
+            args = (action,) if seat is None else (action, seat)
+            same_outcome(outcome(DEAL_PURE["push"], pure, *args),
+                         outcome(DEAL_COMPILED["push"], compiled, *args), f"{args}, {what}")
+            assert deal_state(compiled) == deal_state(pure), f"{args}, {what}"
+
+
+@pytest.mark.parametrize("rules", RULESETS[:3], ids=lambda r: r.describe())
+def test_deals_push_alike_on_random_walks(rules):
+    @settings(max_examples=30, deadline=None)
+    @given(st.integers(0, 2**32 - 1))
+    def check(seed):
+        deal_walk(rules, seed, 200)
+
+    check()
+
+
+def test_a_deal_takes_suited_cards_and_keywords_as_on_the_pure_core():
+    deal = Deal.shuffled(3)
+    while deal.phase is not Phase.PLAY:
+        DEAL_COMPILED["push"](deal, deal.legal_actions()[-1])
+    play = next(p for p in deal.legal_actions() if p.size == 1)
+    card = next(c for c in deal.held_cards(deal.to_move) if ranks_of_cards([c]) == play.cards)
+    with pytest.raises(ValueError, match="are not the play"):
+        DEAL_COMPILED["push"](deal, play, cards=[card, card])
+    with pytest.raises(TypeError):
+        DEAL_COMPILED["push"](deal, play, deal.to_move, [card], "more")
+    DEAL_COMPILED["push"](deal, play, seat=deal.to_move, cards=[card])
+    assert deal.chosen == {len(deal.history) - 1: (card,)}
