@@ -428,6 +428,20 @@ static int slot_offsets(PyTypeObject *type, const char *const *names, int n, Py_
     return 0;
 }
 
+/* A tuple of the method descriptors of `type` for the first `n` of `defs`. */
+static PyObject *descriptors(PyTypeObject *type, PyMethodDef *defs, int n)
+{
+    PyObject *methods = PyTuple_New(n);
+    for (int i = 0; methods && i < n; i++) {
+        PyObject *descr = PyDescr_NewMethod(type, &defs[i]);
+        if (!descr)
+            Py_CLEAR(methods);
+        else
+            PyTuple_SET_ITEM(methods, i, descr);
+    }
+    return methods;
+}
+
 PyObject *bind_position(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyTypeObject *position, *play;
@@ -438,16 +452,8 @@ PyObject *bind_position(PyObject *Py_UNUSED(module), PyObject *args)
     if (slot_offsets(position, POSITION_SLOTS, NUM_POSITION_SLOTS, bound.at) < 0
             || slot_offsets(play, PLAY_SLOTS, NUM_PLAY_SLOTS, bound.play_at) < 0)
         return NULL;
-    if (!(methods = PyTuple_New(3)))
+    if (!(methods = descriptors(position, position_methods, 3)))
         return NULL;
-    for (int i = 0; i < 3; i++) {
-        PyObject *descr = PyDescr_NewMethod(position, &position_methods[i]);
-        if (!descr) {
-            Py_DECREF(methods);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(methods, i, descr);
-    }
     Py_XSETREF(bound.position, (PyTypeObject *)Py_NewRef(position));
     Py_XSETREF(bound.play, (PyTypeObject *)Py_NewRef(play));
     Py_XSETREF(bound.pass_kind, Py_NewRef(pass_kind));
@@ -568,16 +574,8 @@ PyObject *bind_deal(PyObject *Py_UNUSED(module), PyObject *args)
         return NULL;
     }
     if (slot_offsets(deal, DEAL_SLOTS, NUM_DEAL_SLOTS, deal_bound.at) < 0
-            || !(methods = PyTuple_New(2)))
+            || !(methods = descriptors(deal, deal_methods, 2)))
         return NULL;
-    for (int i = 0; i < 2; i++) {
-        PyObject *descr = PyDescr_NewMethod(deal, &deal_methods[i]);
-        if (!descr) {
-            Py_DECREF(methods);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(methods, i, descr);
-    }
     Py_XSETREF(deal_bound.play_phase, Py_NewRef(play_phase));
     Py_XSETREF(deal_bound.over_phase, Py_NewRef(over_phase));
     Py_XSETREF(deal_bound.push, Py_NewRef(push));
