@@ -567,8 +567,9 @@ static PyMethodDef module_functions[] = {
      "bind_position(Position, Play, pass_kind, rocket_kind, push, pop, legal_plays): the\n"
      "push, pop and legal_plays method descriptors of Position that run in C."},
     {"bind_deal", bind_deal, METH_VARARGS,
-     "bind_deal(Deal, play_phase, over_phase, push, legal_actions): the push and\n"
-     "legal_actions method descriptors of Deal whose play phase runs in C."},
+     "bind_deal(Deal, play_phase, over_phase, thrown_in_phase, push, legal_actions,\n"
+     "is_over): the push, legal_actions and is_over descriptors of Deal whose play\n"
+     "phase runs in C."},
     {NULL, NULL, 0, NULL},
 };
 

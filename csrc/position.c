@@ -471,7 +471,8 @@ static const char *const DEAL_SLOTS[NUM_DEAL_SLOTS] = {
     "phase", "position", "history", "to_move", "_push"};
 
 static struct {
-    PyObject *play_phase, *over_phase, *push, *legal;  /* push, legal: the Python methods */
+    PyObject *play_phase, *over_phase, *thrown_in_phase;
+    PyObject *push, *legal, *is_over;  /* the Python methods and property */
     Py_ssize_t at[NUM_DEAL_SLOTS];
 } deal_bound;
 
@@ -562,23 +563,51 @@ static PyMethodDef deal_methods[] = {
      "Every action of the seat to move (plays when following start with the pass)."},
 };
 
+/* Deal.is_over: the deal has ended, played out or thrown in. */
+static PyObject *deal_is_over(PyObject *deal, void *Py_UNUSED(closure))
+{
+    PyObject *phase = DEAL(deal, D_PHASE), *prop = deal_bound.is_over;
+    if (!phase)  /* unset: the property says so */
+        return Py_TYPE(prop)->tp_descr_get(prop, deal, (PyObject *)Py_TYPE(deal));
+    return PyBool_FromLong(phase == deal_bound.over_phase
+                           || phase == deal_bound.thrown_in_phase);
+}
+
+static PyGetSetDef deal_is_over_def = {
+    "is_over", deal_is_over, NULL,
+    "The deal has ended: played out, or thrown in when nobody bid.", NULL};
+
 PyObject *bind_deal(PyObject *Py_UNUSED(module), PyObject *args)
 {
     PyTypeObject *deal;
-    PyObject *play_phase, *over_phase, *push, *legal, *methods;
-    if (!PyArg_ParseTuple(args, "O!OOOO:bind_deal", &PyType_Type, &deal, &play_phase,
-                          &over_phase, &push, &legal))
+    PyObject *play_phase, *over_phase, *thrown_in_phase, *push, *legal, *is_over, *methods;
+    PyObject *two, *getter;
+    if (!PyArg_ParseTuple(args, "O!OOOOOO:bind_deal", &PyType_Type, &deal, &play_phase,
+                          &over_phase, &thrown_in_phase, &push, &legal, &is_over))
         return NULL;
+    if (!Py_TYPE(is_over)->tp_descr_get) {
+        PyErr_SetString(PyExc_TypeError, "is_over must be a property");
+        return NULL;
+    }
     if (!bound.position) {
         PyErr_SetString(PyExc_RuntimeError, "bind_position comes first");
         return NULL;
     }
     if (slot_offsets(deal, DEAL_SLOTS, NUM_DEAL_SLOTS, deal_bound.at) < 0
-            || !(methods = descriptors(deal, deal_methods, 2)))
+            || !(two = descriptors(deal, deal_methods, 2)))
+        return NULL;
+    getter = PyDescr_NewGetSet(deal, &deal_is_over_def);
+    methods = getter ? PyTuple_Pack(3, PyTuple_GET_ITEM(two, 0), PyTuple_GET_ITEM(two, 1),
+                                    getter) : NULL;
+    Py_DECREF(two);
+    Py_XDECREF(getter);
+    if (!methods)
         return NULL;
     Py_XSETREF(deal_bound.play_phase, Py_NewRef(play_phase));
     Py_XSETREF(deal_bound.over_phase, Py_NewRef(over_phase));
     Py_XSETREF(deal_bound.push, Py_NewRef(push));
     Py_XSETREF(deal_bound.legal, Py_NewRef(legal));
+    Py_XSETREF(deal_bound.thrown_in_phase, Py_NewRef(thrown_in_phase));
+    Py_XSETREF(deal_bound.is_over, Py_NewRef(is_over));
     return methods;
 }

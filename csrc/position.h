@@ -9,8 +9,9 @@
  * method descriptors (push, pop, legal_plays) of Position that run in C. */
 PyObject *bind_position(PyObject *module, PyObject *args);
 
-/* bind_deal(Deal, play_phase, over_phase, push, legal_actions), after bind_position: the
- * method descriptors (push, legal_actions) of Deal whose play phase runs in C. */
+/* bind_deal(Deal, play_phase, over_phase, thrown_in_phase, push, legal_actions, is_over),
+ * after bind_position: the descriptors (push, legal_actions, is_over) of Deal whose play
+ * phase runs in C. */
 PyObject *bind_deal(PyObject *module, PyObject *args);
 
 #endif

@@ -549,19 +549,21 @@ for _name, _doc in POSITION_ATTRIBUTES.items():
 del _name, _doc
 
 
-PURE_METHODS: dict[str, Callable] = {"push": Deal.push, "legal_actions": Deal.legal_actions}
-"""Deal's push and legal actions in Python: what the pure core runs, and the reference of
-the compiled core's, which settle a play or pass of the play phase in C and hand anything
-else to these."""
+PURE_METHODS: dict[str, Callable] = {
+    "push": Deal.push, "legal_actions": Deal.legal_actions, "is_over": Deal.is_over}
+"""Deal's push, legal actions and ``is_over`` in Python: what the pure core runs, and the
+reference of the compiled core's, which settle a play or pass of the play phase in C and
+hand anything else to these."""
 
 
 @cache
 def compiled_methods() -> dict[str, Callable] | None:
-    """The compiled core's push and legal actions of :class:`Deal` (method descriptors),
-    ``None`` without the compiled core; they are Deal's own when it runs."""
+    """The compiled core's push, legal actions and ``is_over`` of :class:`Deal`
+    (descriptors), ``None`` without the compiled core; they are Deal's own when it runs."""
     if position_methods() is None:  # the position's come first
         return None
-    return core.compiled_methods("bind_deal", Deal, PURE_METHODS, _PLAY, _OVER)
+    return core.compiled_methods("bind_deal", Deal, PURE_METHODS, _PLAY, _OVER,
+                                 _THROWN_IN)
 
 
 core.install(Deal, compiled_methods())

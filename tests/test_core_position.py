@@ -180,7 +180,7 @@ def deal_state(deal: Deal) -> tuple:
 
 def deal_walk(rules, seed: int, steps: int) -> None:
     """The same random walk on two equal deals (their auction included), one on each
-    core's push and legal actions; pops on both the Python way."""
+    core's push, legal actions and is_over; both pop with Deal.pop."""
     rng = random.Random(seed)
     pure = Deal.shuffled(seed, rules=rules)
     compiled = Deal.shuffled(seed, rules=rules)
@@ -190,6 +190,7 @@ def deal_walk(rules, seed: int, steps: int) -> None:
         legal = DEAL_PURE["legal_actions"](pure)
         got = DEAL_COMPILED["legal_actions"](compiled)
         assert [str(a) for a in got] == [str(a) for a in legal], what
+        assert DEAL_COMPILED["is_over"].__get__(compiled) is DEAL_PURE["is_over"].fget(pure)
         if pure.is_over or (pure.history and rng.random() < 0.2):
             same_outcome(outcome(pure.pop), outcome(compiled.pop), f"pop, {what}")
             continue
