@@ -13,6 +13,8 @@
  *
  * Solver(generator, doubling, entries) is the exact solver of solve.h over a generator's
  * plays; its solve() hands back the generator's own Play objects.
+ *
+ * bind_position and bind_deal (position.c) give Position and Deal their methods in C.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

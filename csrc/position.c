@@ -1,5 +1,6 @@
-/* A Position's push, pop and legal plays in C (dizhu/position.py binds them when the
- * compiled core runs; its Python methods stay the reference and the fallback).
+/* A Position's push, pop and legal plays, and a Deal's push, legal actions and is_over in
+ * its play phase, in C (dizhu/position.py and dizhu/deal.py bind them when the compiled
+ * core runs; their Python methods stay the reference and the fallback).
  *
  * bind_position(Position, Play, pass_kind, rocket_kind, push, pop, legal_plays) reads
  * where the two classes keep their slots and returns three method descriptors of Position:
@@ -7,9 +8,14 @@
  * Python objects: hands, counters, the undo stack), exactly as the Python method does.
  * Whatever they do not settle here, they hand to the Python method given: a refused play
  * (so the error and its message are the Python one's), a play that is not the universe's
- * object, a top beaten otherwise than by a higher play of its kind and size when the
- * ruleset's beats is not the rule book's (the Python beats is asked), an empty undo stack,
- * and any slot that holds something unexpected. */
+ * object, an empty undo stack, and any slot that holds something unexpected. A top is
+ * beaten by a higher play of its kind and size when the ruleset's beats is the rule
+ * book's; else the ruleset's beats (Python) is asked.
+ *
+ * bind_deal(Deal, play_phase, over_phase, thrown_in_phase, push, legal_actions, is_over)
+ * does the same for a Deal: its push of a play or pass in the play phase (no seat, no
+ * suited cards given) pushes on its position here, and records it as the Python method
+ * does; every other call goes to the Python method. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
