@@ -179,17 +179,12 @@ static int push_play(PyObject *pos, PyObject *play, long seat, long top_id)
     long id, size, left_now, made, seats, counter = 0;
     uint64_t hand, cards;
     int doubling, rocket = 0, counted = P_BOMBS;
-    PyObject *plays = POS(pos, P_PLAYS), *hands = list_at(pos, P_HANDS, seat);
-    PyObject *left = list_at(pos, P_LEFT, seat), *made_list = list_at(pos, P_MADE, seat);
-    PyObject *undo = POS(pos, P_UNDO), *entry;
+    PyObject *plays = POS(pos, P_PLAYS), *hands, *left, *made_list, *undo, *entry;
     PyObject *new_hand = NULL, *new_left = NULL, *new_made = NULL, *new_counter = NULL;
     PyObject *new_top = NULL, *new_to_move = NULL, *new_winner = NULL;
     if (!small_int(PLAY(play, Q_ID), &id) || !plays || !PyTuple_CheckExact(plays)
             || id < 0 || id >= PyTuple_GET_SIZE(plays) || PyTuple_GET_ITEM(plays, id) != play)
         return 0;  /* not the universe's object: Python looks it up */
-    if (!hands || !left || !made_list || !undo || !PyList_CheckExact(undo)
-            || !small_int(POS(pos, P_SEATS), &seats) || seats <= 0)
-        return 0;
     switch (flag(POS(pos, P_DISTINCT))) {
     case 0:
         break;
@@ -200,6 +195,25 @@ static int push_play(PyObject *pos, PyObject *play, long seat, long top_id)
     default:
         return 0;
     }
+    if (top_id >= 0) {  /* first: the ruleset's beats may run Python code */
+        PyObject *top;
+        int yes;
+        if (top_id >= PyTuple_GET_SIZE(plays)
+                || Py_TYPE(top = PyTuple_GET_ITEM(plays, top_id)) != bound.play)
+            return 0;
+        Py_INCREF(top);
+        yes = beats_top(pos, play, top);
+        Py_DECREF(top);
+        if (yes <= 0)
+            return yes;
+    }
+    hands = list_at(pos, P_HANDS, seat);
+    left = list_at(pos, P_LEFT, seat);
+    made_list = list_at(pos, P_MADE, seat);
+    undo = POS(pos, P_UNDO);
+    if (!hands || !left || !made_list || !undo || !PyList_CheckExact(undo)
+            || !small_int(POS(pos, P_SEATS), &seats) || seats <= 0)
+        return 0;
     if (!rank_counts(PyList_GET_ITEM(hands, seat), &hand)
             || !rank_counts(PLAY(play, Q_CARDS), &cards) || !holds(hand, cards)
             || !small_int(PLAY(play, Q_SIZE), &size)
@@ -207,15 +221,6 @@ static int push_play(PyObject *pos, PyObject *play, long seat, long top_id)
             || !small_int(PyList_GET_ITEM(made_list, seat), &made)
             || (doubling = flag(PLAY(play, Q_DOUBLING))) < 0)
         return 0;
-    if (top_id >= 0) {
-        PyObject *top;
-        int yes;
-        if (top_id >= PyTuple_GET_SIZE(plays)
-                || Py_TYPE(top = PyTuple_GET_ITEM(plays, top_id)) != bound.play)
-            return 0;
-        if ((yes = beats_top(pos, play, top)) <= 0)
-            return yes;
-    }
     if (doubling) {
         rocket = PLAY(play, Q_KIND) == bound.rocket_kind;
         counted = rocket ? P_ROCKETS : P_BOMBS;
@@ -508,6 +513,7 @@ static PyObject *deal_push(PyObject *deal, PyObject *const *args, Py_ssize_t nar
 {
     PyObject *action = nargs == 1 ? args[0] : NULL, *position = DEAL(deal, D_POSITION);
     PyObject *history = DEAL(deal, D_HISTORY), *seat = DEAL(deal, D_TO_MOVE), *undo, *entry;
+    PyObject *last;
     PyObject *to_move;
     long winner;
     int done;
@@ -518,6 +524,7 @@ static PyObject *deal_push(PyObject *deal, PyObject *const *args, Py_ssize_t nar
         return deal_push_python(deal, args, nargs, kwnames);
     }
     Py_INCREF(seat);
+    Py_INCREF(position);
     done = push_here(position, action);
     if (done == 0) {  /* as the Python method does: the position's push, which says why */
         PyObject *none = PyObject_CallOneArg(DEAL(deal, D_PUSH), action);
@@ -526,28 +533,33 @@ static PyObject *deal_push(PyObject *deal, PyObject *const *args, Py_ssize_t nar
     }
     if (done < 0) {
         Py_DECREF(seat);
+        Py_DECREF(position);
         return NULL;
     }
     undo = POS(position, P_UNDO);
+    history = DEAL(deal, D_HISTORY);  /* read again: the push may have run Python code */
     if (!undo || !PyList_CheckExact(undo) || PyList_GET_SIZE(undo) == 0
-            || !PyTuple_CheckExact(PyList_GET_ITEM(undo, PyList_GET_SIZE(undo) - 1))
+            || !PyTuple_CheckExact(last = PyList_GET_ITEM(undo, PyList_GET_SIZE(undo) - 1))
+            || PyTuple_GET_SIZE(last) < 2 || !history || !PyList_CheckExact(history)
             || !(to_move = POS(position, P_TO_MOVE))
             || !small_int(POS(position, P_WINNER), &winner)) {
         Py_DECREF(seat);
-        PyErr_SetString(PyExc_SystemError, "a position's state is not what push left");
+        Py_DECREF(position);
+        PyErr_SetString(PyExc_SystemError, "a deal's state is not what a push leaves");
         return NULL;
     }
-    entry = PyTuple_Pack(2, seat, PyTuple_GET_ITEM(PyList_GET_ITEM(undo,
-                                                                   PyList_GET_SIZE(undo) - 1), 1));
+    entry = PyTuple_Pack(2, seat, PyTuple_GET_ITEM(last, 1));  /* the last play, as applied */
     Py_DECREF(seat);
     if (!entry || PyList_Append(history, entry) < 0) {
         Py_XDECREF(entry);
+        Py_DECREF(position);
         return NULL;
     }
     Py_DECREF(entry);
     put(deal, deal_bound.at[D_TO_MOVE], Py_NewRef(to_move));
     if (winner >= 0)
         put(deal, deal_bound.at[D_PHASE], Py_NewRef(deal_bound.over_phase));
+    Py_DECREF(position);
     Py_RETURN_NONE;
 }
 
