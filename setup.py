@@ -12,10 +12,10 @@ from pathlib import Path
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-SOURCES = ["csrc/ccore.c", "csrc/idindex.c", "csrc/tables.c", "csrc/movegen.c", "csrc/solve.c",
-           "csrc/encode.c"]
-HEADERS = ["csrc/ranks.h", "csrc/idindex.h", "csrc/movegen.h", "csrc/tables.h", "csrc/solve.h",
-           "csrc/encode.h"]
+SOURCES = ["csrc/ccore.c", "csrc/idindex.c", "csrc/tables.c", "csrc/movegen.c",
+           "csrc/position.c", "csrc/solve.c", "csrc/encode.c"]
+HEADERS = ["csrc/ranks.h", "csrc/idindex.h", "csrc/movegen.h", "csrc/tables.h",
+           "csrc/position.h", "csrc/solve.h", "csrc/encode.h"]
 
 
 def source_digest() -> str:

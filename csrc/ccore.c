@@ -15,6 +15,7 @@
  * plays; its solve() hands back the generator's own Play objects.
  *
  * Observer and mask_bytes (encode.c) write the learning environments' observations.
+ * bind_position and bind_deal (position.c) give Position and Deal their methods in C.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -22,9 +23,10 @@
 #include "encode.h"
 #include "idindex.h"
 #include "movegen.h"
+#include "position.h"
 #include "solve.h"
 
-#define API_VERSION 3  /* dizhu/core.py refuses an extension of another version */
+#define API_VERSION 4  /* dizhu/core.py refuses an extension of another version */
 #ifndef SOURCE_DIGEST    /* setup.py passes the digest of csrc/ (dizhu/core.py checks it) */
 #define SOURCE_DIGEST ""
 #endif
@@ -564,12 +566,24 @@ static PyTypeObject SolverType = {
 
 /* ------------------------------------------------------------------ the module */
 
+static PyMethodDef module_functions[] = {
+    {"bind_position", bind_position, METH_VARARGS,
+     "bind_position(Position, Play, pass_kind, rocket_kind, push, pop, legal_plays): the\n"
+     "push, pop and legal_plays method descriptors of Position that run in C."},
+    {"bind_deal", bind_deal, METH_VARARGS,
+     "bind_deal(Deal, play_phase, over_phase, thrown_in_phase, push, legal_actions,\n"
+     "is_over): the push, legal_actions and is_over descriptors of Deal whose play\n"
+     "phase runs in C."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "dizhu._ccore",
-    .m_doc = "dizhu's compiled core: move generation and the exact solver in C over the "
-             "Python universe's plays.",
+    .m_doc = "dizhu's compiled core: move generation, a position's push and pop and "
+             "the exact solver in C over the Python universe's plays.",
     .m_size = -1,
+    .m_methods = module_functions,
 };
 
 PyMODINIT_FUNC PyInit__ccore(void)

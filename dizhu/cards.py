@@ -237,10 +237,15 @@ def parse_card(text: str) -> int:
 
 def ranks_of_cards(cards: Iterable[int]) -> int:
     """Rank counts of some suited card ids."""
-    total = 0
-    for c in cards:
-        total += UNIT[card_rank(c)]
-    return total
+    try:
+        return sum(map(_CARD_UNITS.__getitem__, cards))
+    except KeyError as e:  # no card id: the error that reading it as one gives
+        UNIT[card_rank(e.args[0])]
+        raise
+
+
+_CARD_UNITS = {c: UNIT[card_rank(c)] for c in range(-4 * NUM_RANKS, DECK_SIZE)}
+"""The rank count of each int that :func:`card_rank` reads as a rank (a card id's)."""
 
 
 def deck_faces(packs: int = 1) -> list[int]:

@@ -15,12 +15,13 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 from .combos import Kind
 
-API_VERSION = 3
+API_VERSION = 4
 """The version of the extension's interface this code expects."""
 
 _ROOT = Path(__file__).resolve().parent.parent
@@ -82,3 +83,22 @@ WHY = "" if NAME == "compiled" else "DIZHU_PURE is set" if PURE_FORCED else MISS
 def describe() -> str:
     """One line for people: ``compiled core`` or ``python core (why)``."""
     return f"{NAME} core" + (f" ({WHY})" if WHY else "")
+
+
+def compiled_methods(binder: str, cls: type, pure: dict[str, Callable],
+                     *args: object) -> dict[str, Callable] | None:
+    """The compiled core's methods of ``cls`` under the names of ``pure`` (its Python
+    methods of those names, which the C ones fall back on), made by the extension's
+    ``binder`` from ``args`` and them; ``None`` without the compiled core."""
+    if COMPILED is None:
+        return None
+    methods = getattr(COMPILED, binder)(cls, *args, *pure.values())
+    return dict(zip(pure, methods, strict=True))
+
+
+def install(cls: type, methods: dict[str, Callable] | None) -> None:
+    """Make ``methods`` (:func:`compiled_methods`) the methods of ``cls`` when the compiled
+    core runs."""
+    if NAME == "compiled" and methods:
+        for name, method in methods.items():
+            setattr(cls, name, method)

@@ -19,14 +19,17 @@ from __future__ import annotations
 import enum
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 from operator import attrgetter
 
+from . import core
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double
 from .cards import SuitedCards, card_text, faces_for, format_ranks, mix, ranks_of_cards, size
 from .combos import PASS as PASS_PLAY
 from .combos import Kind, Play
 from .position import Action, IllegalActionError, Position
+from .position import compiled_methods as position_methods
 from .reasons import REASONS, Reason
 from .rules import CLASSIC, RuleSet
 from .scoring import ScoreSheet, score_deal
@@ -544,6 +547,26 @@ class Deal:
 for _name, _doc in POSITION_ATTRIBUTES.items():
     setattr(Deal, _name, _of_position(_name, _doc))
 del _name, _doc
+
+
+PURE_METHODS: dict[str, Callable] = {
+    "push": Deal.push, "legal_actions": Deal.legal_actions, "is_over": Deal.is_over}
+"""Deal's push, legal actions and ``is_over`` in Python: what the pure core runs, and the
+reference of the compiled core's, which settle a play or pass of the play phase in C and
+hand anything else to these."""
+
+
+@cache
+def compiled_methods() -> dict[str, Callable] | None:
+    """The compiled core's push, legal actions and ``is_over`` of :class:`Deal`
+    (descriptors), ``None`` without the compiled core; they are Deal's own when it runs."""
+    if position_methods() is None:  # the position's come first
+        return None
+    return core.compiled_methods("bind_deal", Deal, PURE_METHODS, _PLAY, _OVER,
+                                 _THROWN_IN)
+
+
+core.install(Deal, compiled_methods())
 
 
 def _check_start(rules: RuleSet, landlord: int, bid: int) -> None:

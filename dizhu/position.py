@@ -20,8 +20,10 @@ plays (not passes) of each seat, e.g. ``1:0:3,2,1``; without it they are all zer
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 
+from . import core
 from .auction import Bid, Double
 from .cards import GUARDS, contains, format_ranks, size
 from .combos import InvalidPlayError, Kind, Play, beats
@@ -540,3 +542,23 @@ def why_not_beating(play: Play, top: Play) -> str:
     return Reason("not_higher", f"{play.text} is not higher than {top.text}", play=play.text,
                   top=top.text)
 
+
+
+PURE_METHODS: dict[str, Callable] = {
+    "push": Position.push, "pop": Position.pop, "legal_plays": Position.legal_plays}
+"""Position's push, pop and legal plays in Python: what the pure core runs, and the
+reference of the compiled core's, which hand them whatever they do not settle in C (a
+refused play, so that the error is the same, or a play that is not the universe's)."""
+
+
+@cache
+def compiled_methods() -> dict[str, Callable] | None:
+    """The compiled core's push, pop and legal plays of :class:`Position` (method
+    descriptors: ``methods["push"](position, play)``), ``None`` without the compiled core;
+    they are Position's own when it runs (:mod:`dizhu.core`)."""
+    return core.compiled_methods("bind_position", Position, PURE_METHODS, Play, _PASS_KIND,
+                                 _ROCKET)
+
+
+core.install(Position, compiled_methods())
+Position.legal_actions = Position.legal_plays
