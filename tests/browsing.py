@@ -175,7 +175,8 @@ class Person:
 
     def wait_turn_or_end(self) -> str:
         """Wait until the person is asked something ("auction", "doubling", "play"), or the
-        deal is over ("over"); read in one look at the page, while no action is on its way."""
+        deal is over ("over"); read in one look at the page, while no action is on its way
+        (the computers' turns between may take long on a busy machine)."""
         return self.page.wait_for_function("""() => {
             const q = (s) => document.querySelector(s);
             if (q('#controls.busy')) return null;
@@ -184,7 +185,7 @@ class Person:
             if (q('#controls button[id^=bid-]')) return 'auction';
             if (q('#double-no')) return 'doubling';
             return q('#play') ? 'play' : null;
-        }""").json_value()
+        }""", timeout=60_000).json_value()
 
     def bid_through(self, bid=3):
         """Answer the auction (the highest legal bid up to ``bid``; in the rob auction,
