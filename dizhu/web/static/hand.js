@@ -59,6 +59,9 @@ export function rankPositions(cards, order, counts) {
   return found;
 }
 
+/** The timer that ends the hand's dealing once every card has come. */
+let dealtTimer = null;
+
 /** Draw the hand into ``box``. ``hand``: {cards, order, selected, named (positions), offered
  * (the ranks a click may name next while naming a pattern, else null), fromKitty
  * (positions), patternMode, dealing}; ``dealing``: {elapsed, within} (ms) while a new
@@ -80,6 +83,9 @@ export function renderHand(box, { cards, order, selected, named, offered = null,
   box.classList.toggle("offering", Boolean(offered));
   box.classList.toggle("empty", n === 0);
   box.classList.toggle("dealing", Boolean(dealing));
+  // once every card has come, the hand is at rest (a flying card takes no tap: see the CSS)
+  clearTimeout(dealtTimer);
+  if (dealing) dealtTimer = setTimeout(() => box.classList.remove("dealing"), dealing.within - dealing.elapsed);
   const step = dealing ? Math.min(DEAL_STEP, (dealing.within - DEAL_CARD) / Math.max(1, n)) : 0;
   let row = null;
   order.forEach((i, shown) => {
