@@ -5,17 +5,24 @@ rules beside the table, the seats' names and what they say."""
 
 import pytest
 
+from dizhu.session import CREATOR, MatchSession, NewMatch, Store
+
 from .browsing import (  # noqa: F401 (fixtures)
     LAYOUTS,
     Person,
     browser,
     close_pages,
     landlord_to_lead,
+    seeded_match,
     server,
     wait_dealt,
 )
 from .test_browser_friends import join, play_until
 from .webserver import Server
+
+PERSON_OPENS = "3"
+"""A seed whose first deal the person at seat 0 opens: their auction comes before any
+computer's (tests/test_browser_play.py::test_the_seed_lets_the_person_open checks it)."""
 
 
 def hidden_but_shown(page) -> list[str]:
@@ -28,6 +35,18 @@ def hidden_but_shown(page) -> list[str]:
 def strip_counts(page) -> list[list]:
     return page.eval_on_selector_all("#count-strip .count-cell", """cs => cs.map(c =>
         [c.dataset.rank, +c.querySelector('b').textContent])""")
+
+
+def strip_shows_the_last_state(person: Person) -> list[list]:
+    """The strip's counts once the page has drawn the last state it received (the computers
+    may play on while a test looks: it waits for the page to catch up, 10 s at most)."""
+    for _ in range(100):
+        shown = strip_counts(person.page)
+        if shown == person.state()["view"]["count_strip"]["unseen"]:
+            return shown
+        person.page.wait_for_timeout(100)
+    raise AssertionError(f"the strip shows {shown}, the last state "
+                         f"{person.state()['view']['count_strip']['unseen']}")
 
 
 def toggle_count(person: Person, key: bool) -> None:
@@ -46,7 +65,7 @@ def test_the_count_strip_closes_and_counts_right_when_opened_again(browser, serv
     keys = not how.get("phone")
     toggle_count(person, False)
     assert page.is_visible("#count-strip")
-    assert strip_counts(page) == person.state()["view"]["count_strip"]["unseen"]
+    strip_shows_the_last_state(person)
     toggle_count(person, keys)
     assert not page.is_visible("#count-strip")
     assert page.get_attribute("#count-button", "aria-pressed") == "false"
@@ -61,8 +80,7 @@ def test_the_count_strip_closes_and_counts_right_when_opened_again(browser, serv
             break
     toggle_count(person, keys)
     assert page.is_visible("#count-strip")
-    unseen = person.state()["view"]["count_strip"]["unseen"]
-    assert strip_counts(page) == unseen
+    unseen = strip_shows_the_last_state(person)
     assert sum(n for _, n in unseen) < 54 - 20  # cards were played meanwhile
     assert not person.errors
 
@@ -149,7 +167,7 @@ def test_the_reconnecting_notice_goes_once_connected_again(browser, friends_serv
     server: reconnecting…", after a bid tried meanwhile) goes once it is connected again."""
     server = friends_server
     person = Person(browser, server)
-    person.start_match()
+    person.open_match(seeded_match(server, "classic", PERSON_OPENS))
     page = person.page
     assert person.wait_turn_or_end() == "auction"
 
@@ -208,3 +226,13 @@ def test_how_to_play_opens_beside_the_table_and_the_deal_goes_on(browser, server
     assert page.url == address and len(sockets) == 1
     assert not page.is_visible("#connection")
     assert not person.errors
+
+
+def test_the_seed_lets_the_person_open(tmp_path):
+    store = Store(tmp_path / "game.sqlite3")
+    try:
+        table = MatchSession.create(store, NewMatch(player="Ann", mode="deals", target=5,
+                                                    bots=("easy", "easy")), PERSON_OPENS)
+        assert table.deal.to_move == CREATOR
+    finally:
+        store.close()
