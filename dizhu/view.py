@@ -42,8 +42,8 @@ class PublicAction:
     def to_json(self) -> dict:
         """The action as :func:`.action_to_json` writes it, with its seat and cards; a play
         or a pass also says whether it opened a trick (``lead``)."""
-        found = {"seat": self.seat, **action_to_json(self.action),
-                 "cards": [card_text(c) for c in self.cards]}
+        found = {"seat": self.seat, "cards": [],
+                 **action_to_json(self.action, self.cards or None)}
         if "play" in found:
             found["lead"] = self.leads
         return found
