@@ -348,8 +348,9 @@ READABLE = 16
 
 def wait_dealt(page) -> None:
     """Wait until the cards of a new deal have come to the hand (while they fly from the
-    table they pass over whatever lies between)."""
-    page.wait_for_function("[...document.querySelectorAll('#hand .card')].every((c) => "
+    table they pass over whatever lies between, and take no tap until the hand is dealt)."""
+    page.wait_for_function("!document.querySelector('#hand.dealing') && "
+                           "[...document.querySelectorAll('#hand .card')].every((c) => "
                            "c.getAnimations().every((a) => a.playState === 'finished'))")
 
 

@@ -163,6 +163,43 @@ def test_autoplay_takes_the_seat_and_gives_it_back(browser, tmp_path):
         server.stop()
 
 
+def test_a_click_on_autoplay_stands_until_the_server_answers_it(browser, tmp_path):
+    """States the server sent before it read the click (the computer still playing the
+    seat) do not tick the box again under the person's finger."""
+    server = Server(tmp_path / "game.sqlite3", pause=0.25).start()
+    try:
+        person = Person(browser, server)
+        page = person.page
+        held: list[str] = []
+        to_server = []
+
+        def route(ws):
+            to_server.append(ws.connect_to_server())
+            ws.on_message(lambda message: held.append(message) if json.loads(message) == {
+                "type": "autoplay", "bot": None} else to_server[-1].send(message))
+
+        page.route_web_socket("**/ws/**", route)
+        person.start_match()
+        page.check("#autoplay")
+        page.wait_for_function("document.querySelectorAll('#hand .card').length < 17",
+                               timeout=60_000)
+        page.uncheck("#autoplay")
+        version = person.version()
+        # the computer goes on playing (the server has not heard the click): states come
+        page.wait_for_function(f"+document.body.dataset.version > {version} + 1", timeout=30_000)
+        assert person.state()["match"]["autoplay"]
+        assert not page.is_checked("#autoplay")
+        assert held, "the click was not sent"
+        for message in held:
+            to_server[-1].send(message)
+        page.wait_for_function("!document.querySelector('#controls').textContent"
+                               ".includes('Auto-play')", timeout=60_000)
+        assert not page.is_checked("#autoplay")
+        assert not person.errors
+    finally:
+        server.stop()
+
+
 def test_phone_width(browser, server):
     person = Person(browser, server, phone=True)
     person.start_match()

@@ -108,6 +108,7 @@ export class TableView {
       if (this.closed || ws !== this.ws) return;
       $("connection").hidden = false;
       this.unbusy();
+      this.autoplayAsked = undefined; // the next state says what the server heard
       setTimeout(() => { if (!this.closed) this.connect(); }, 1000);
     };
   }
@@ -188,6 +189,7 @@ export class TableView {
       this.showHelpLink();
     } else if (msg.type === "error") {
       this.unbusy();
+      this.autoplayAsked = undefined;
       if (msg.fatal) {
         this.closed = true; // nothing to reconnect to
         this.fatal = true;
@@ -508,8 +510,12 @@ export class TableView {
     }
   }
 
+  /** Asks the server to play the person's seat or stop; until a state shows the answer, the
+   * checkbox keeps what the person asked (a state sent before the server read it would undo
+   * the click). */
   sendAutoplay() {
-    this.send({ type: "autoplay", bot: $("autoplay").checked ? $("autoplay-bot").value : null });
+    const bot = $("autoplay").checked ? $("autoplay-bot").value : null;
+    if (this.send({ type: "autoplay", bot })) this.autoplayAsked = bot;
   }
 
   /** The creator hands a person's empty seat to a computer (at the level chosen for
@@ -635,7 +641,10 @@ export class TableView {
     this.renderControls();
     this.renderPattern();
     renderCount(this.state);
-    $("autoplay").checked = Boolean(match.autoplay);
+    if (this.autoplayAsked !== undefined && Boolean(this.autoplayAsked) === Boolean(match.autoplay)) {
+      this.autoplayAsked = undefined;
+    }
+    $("autoplay").checked = Boolean(this.autoplayAsked === undefined ? match.autoplay : this.autoplayAsked);
     if (match.autoplay) $("autoplay-bot").value = match.autoplay.split(":")[0];
     this.setClock();
     if ($("history-dialog").open) this.fillHistory();
