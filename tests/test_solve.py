@@ -177,7 +177,7 @@ CI)."""
 
 
 @pytest.mark.parametrize(("rules", "examples"), [
-    (CLASSIC, 600), (ROB, 200), (FOUR, 600), (CLASSIC.with_options(distinct_kickers=True), 200),
+    (CLASSIC, 400), (ROB, 200), (FOUR, 300), (CLASSIC.with_options(distinct_kickers=True), 200),
 ], ids=["classic", "rob", "four", "classic-distinct"])
 def test_the_solver_agrees_with_a_brute_force_minimax(rules, examples):
     @settings(max_examples=examples, deadline=None,
