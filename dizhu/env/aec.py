@@ -19,8 +19,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .. import core
-from ..deal import Deal
-from ..encoding.masks import action_table
+from ..deal import Deal, Phase
+from ..encoding.masks import ActionMask, action_table
 from ..rules import RuleSet
 from .core import (
     REWARDS,
@@ -31,11 +31,6 @@ from .core import (
     rules_of,
 )
 from .starts import episode_deal
-
-_PUSH_LEGAL = Deal.push if core.NAME == "compiled" else Deal.push_unchecked
-"""How a step pushes an action known to be legal: the compiled core's push settles a play
-in one call (its check costs less than Python's unchecked push); the pure core's unchecked
-push skips the check."""
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -109,6 +104,11 @@ class raw_env(AECEnv, EzPickle):
         self._legal_at = (-1, -1)
         """The state ``_legal`` was worked out for: the deal's history's length and
         version (:meth:`~dizhu.deal.Deal.history_state`)."""
+        compiled = _compiled_step(self)
+        if compiled is not None:  # the same three methods in C, each one call a step
+            self.legal_ids = compiled.legal_ids  # type: ignore[method-assign]
+            self.observe = compiled.observe  # type: ignore[method-assign]
+            self._push_legal = compiled.push  # type: ignore[method-assign]
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -177,9 +177,7 @@ class raw_env(AECEnv, EzPickle):
         if action.__class__ is not int or not 0 <= action < self._size:
             action = self.table.action_id(action)
         deal = self.deal
-        if action in self.legal_ids():  # the engine's own legal actions: no need to check
-            _PUSH_LEGAL(deal, self._actions[action])
-        else:
+        if not self._push_legal(action):
             why = deal.why_illegal(self._actions[action], self._seat[agent])
             raise self.table.refusal(action, why)
         self._cumulative_rewards[agent] = 0.0
@@ -189,6 +187,14 @@ class raw_env(AECEnv, EzPickle):
             self.agent_selection = self.possible_agents[deal.to_move]
         if self.render_mode == "human":
             self.render()
+
+    def _push_legal(self, action: int) -> bool:
+        """Push ``action`` (an id of the space) if it is legal now and say so: one of the
+        engine's own legal actions, pushed without checking it again."""
+        if action in self.legal_ids():
+            self.deal.push_unchecked(self._actions[action])
+            return True
+        return False
 
     def _end(self, deal: Deal) -> None:
         """The deal is over: each agent's reward, every agent terminated."""
@@ -203,6 +209,17 @@ class raw_env(AECEnv, EzPickle):
 
     def close(self) -> None:
         pass
+
+
+def _compiled_step(env: raw_env) -> Any:
+    """The compiled core's ``EnvStep`` of ``env`` (its ``legal_ids``, ``observe`` and
+    ``_push_legal`` in C: csrc/envstep.c), ``None`` when the pure core runs."""
+    if core.NAME != "compiled":
+        return None
+    table = env.table
+    return core.COMPILED.EnvStep(  # type: ignore[union-attr]
+        env, env.observer.observe, env._seat, table.actions, table.play_base, Phase.PLAY,
+        table.legal_ids, ActionMask, (table.size,), np.dtype(np.int8))
 
 
 class _AgentIterable:
