@@ -2,17 +2,24 @@
  * compiled core runs; its Python methods stay the reference and the fallback).
  *
  * EnvStep(env, observe, seat_of, actions, play_base, play_phase, legal_other, mask_type,
- * mask_shape, mask_dtype) serves one environment: ``env`` is the environment (its ``deal``
- * is read at each call), ``observe(deal, seat)`` its observer, ``seat_of`` its agents'
- * seats, ``actions`` the action of each id, ``play_base`` the id of a play of universe id
- * 0, ``play_phase`` the deal's play phase, ``legal_other(deal)`` the legal ids in another
- * phase, and ``mask_type(mask_shape, mask_dtype, buffer)`` an action mask over a buffer.
+ * mask_shape, mask_dtype, python_step, python_last) serves one environment: ``env`` is the
+ * environment (its ``deal`` and PettingZoo's state are read at each call), ``observe(deal,
+ * seat)`` its observer, ``seat_of`` its agents' seats, ``actions`` the action of each id,
+ * ``play_base`` the id of a play of universe id 0, ``play_phase`` the deal's play phase,
+ * ``legal_other(deal)`` the legal ids in another phase, ``mask_type(mask_shape,
+ * mask_dtype, buffer)`` an action mask over a buffer, and ``python_step`` and
+ * ``python_last`` the environment's Python methods.
  *
  * legal_ids() lists the ids of the legal actions of the seat to act, worked out once per
  * state of the deal (its history's length and version name it): in the play phase straight
  * from the position's move generator. observe(agent) gives the observation and the action
  * mask in one call. push(action_id) pushes a legal action with the deal's own push and
- * says True, or says False (the action is not legal: Python says why). */
+ * says True, or says False (the action is not legal: Python says why). step(action) is
+ * the environment's step for a legal id of a live agent (the push, the agent's cumulative
+ * reward, the next agent, or the end through the environment's ``_end``); anything else
+ * (an id outside the space, an illegal one, a dead agent's step) goes to python_step
+ * before anything changed. last() is PettingZoo's last; last(observe) goes to python_last.
+ */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <string.h>
@@ -22,7 +29,7 @@
 typedef struct {
     PyObject_HEAD
     PyObject *env, *observe, *seat_of, *actions, *play_base, *play_phase, *legal_other;
-    PyObject *mask_type, *mask_shape, *mask_dtype;
+    PyObject *mask_type, *mask_shape, *mask_dtype, *python_step, *python_last;
     Py_ssize_t size;  /* the action space's size */
     /* the legal ids of the state last asked about */
     PyObject *legal;  /* a list, or NULL */
@@ -31,7 +38,9 @@ typedef struct {
 } EnvStep;
 
 static PyObject *s_deal, *s_position, *s_winner, *s_to_move, *s_top_id, *s_hands, *s_ids,
-    *s_history, *s_version, *s_phase, *s_push, *s_observation, *s_action_mask;
+    *s_history, *s_version, *s_phase, *s_push, *s_observation, *s_action_mask,
+    *s_agent_selection, *s_terminations, *s_truncations, *s_cumulative, *s_infos,
+    *s_possible_agents, *s_render_mode, *s_is_over, *s_end, *zero;
 
 static int get_long(PyObject *obj, PyObject *name, long long *out)
 {
@@ -173,36 +182,169 @@ done:
     return result;
 }
 
-static PyObject *envstep_push(EnvStep *self, PyObject *action)
+/* Push action `id` on `deal` if it is legal now: 1 pushed, 0 not legal, -1 an error. */
+static int push_legal(EnvStep *self, PyObject *deal, Py_ssize_t id)
 {
-    PyObject *deal = PyObject_GetAttr(self->env, s_deal), *ids, *done;
-    Py_ssize_t id = PyLong_AsSsize_t(action), n;
+    PyObject *ids = legal_of(self, deal), *done;
     int found = 0;
-    if (!deal)
-        return NULL;
-    if ((id == -1 && PyErr_Occurred()) || !(ids = legal_of(self, deal))) {
-        Py_DECREF(deal);
-        return NULL;
-    }
-    n = PyList_GET_SIZE(ids);
-    for (Py_ssize_t i = 0; i < n && !found; i++) {
+    if (!ids)
+        return -1;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(ids) && !found; i++) {
         Py_ssize_t legal = PyLong_AsSsize_t(PyList_GET_ITEM(ids, i));
-        if (legal == -1 && PyErr_Occurred()) {
-            Py_DECREF(deal);
-            return NULL;
-        }
+        if (legal == -1 && PyErr_Occurred())
+            return -1;
         found = legal == id;
     }
-    if (!found || id < 0 || id >= PyTuple_GET_SIZE(self->actions)) {
-        Py_DECREF(deal);
-        Py_RETURN_FALSE;
-    }
+    if (!found || id < 0 || id >= PyTuple_GET_SIZE(self->actions))
+        return 0;
     done = PyObject_CallMethodOneArg(deal, s_push, PyTuple_GET_ITEM(self->actions, id));
-    Py_DECREF(deal);
     if (!done)
-        return NULL;
+        return -1;
     Py_DECREF(done);
-    Py_RETURN_TRUE;
+    return 1;
+}
+
+static PyObject *envstep_push(EnvStep *self, PyObject *action)
+{
+    Py_ssize_t id = PyLong_AsSsize_t(action);
+    PyObject *deal;
+    int pushed;
+    if (id == -1 && PyErr_Occurred())
+        return NULL;
+    if (!(deal = PyObject_GetAttr(self->env, s_deal)))
+        return NULL;
+    pushed = push_legal(self, deal, id);
+    Py_DECREF(deal);
+    return pushed < 0 ? NULL : PyBool_FromLong(pushed);
+}
+
+/* The environment's dict `name`'s item for `agent` (borrowed), or NULL with or without an
+ * error set. */
+static PyObject *item_of(PyObject *env, PyObject *name, PyObject *agent)
+{
+    PyObject *dict = PyObject_GetAttr(env, name), *item;
+    if (!dict)
+        return NULL;
+    item = PyDict_CheckExact(dict) ? PyDict_GetItemWithError(dict, agent) : NULL;
+    Py_DECREF(dict);  /* the environment holds the dict, and the dict its item */
+    return item;
+}
+
+/* 1 when the step is done here, 0 when the Python method is to take it (nothing changed),
+ * -1 an error. */
+static int step_here(EnvStep *self, PyObject *action)
+{
+    PyObject *env = self->env, *agent, *deal = NULL, *cumulative = NULL, *over = NULL;
+    PyObject *agents = NULL, *to_move = NULL, *next, *mode;
+    Py_ssize_t id;
+    int result = 0, pushed;
+    if (!PyLong_CheckExact(action) || (id = PyLong_AsSsize_t(action)) < 0 || id >= self->size) {
+        PyErr_Clear();
+        return 0;  /* not an id of the space: Python says why */
+    }
+    if (!(agent = PyObject_GetAttr(env, s_agent_selection)))
+        return -1;
+    if (item_of(env, s_terminations, agent) != Py_False
+            || item_of(env, s_truncations, agent) != Py_False)
+        goto done;  /* a dead step, or something unexpected: Python's */
+    if (!(deal = PyObject_GetAttr(env, s_deal)) || (pushed = push_legal(self, deal, id)) < 0) {
+        result = -1;
+        goto done;
+    }
+    if (!pushed)
+        goto done;  /* not legal: Python says why */
+    result = -1;
+    if (!(cumulative = PyObject_GetAttr(env, s_cumulative))
+            || PyObject_SetItem(cumulative, agent, zero) < 0
+            || !(over = PyObject_GetAttr(deal, s_is_over)))
+        goto done;
+    if (over == Py_True) {
+        PyObject *none = PyObject_CallMethodOneArg(env, s_end, deal);
+        if (!none)
+            goto done;
+        Py_DECREF(none);
+    } else {
+        if (!(agents = PyObject_GetAttr(env, s_possible_agents))
+                || !(to_move = PyObject_GetAttr(deal, s_to_move))
+                || !(next = PyObject_GetItem(agents, to_move)))
+            goto done;
+        int set = PyObject_SetAttr(env, s_agent_selection, next);
+        Py_DECREF(next);
+        if (set < 0)
+            goto done;
+    }
+    if (!(mode = PyObject_GetAttr(env, s_render_mode)))
+        goto done;
+    Py_DECREF(mode);
+    if (mode != Py_None) {  /* a step is done: Python renders it */
+        PyObject *rendered = PyObject_CallMethod(env, "render", NULL);
+        if (!rendered)
+            goto done;
+        Py_DECREF(rendered);
+    }
+    result = 1;
+done:
+    if (result == 0 && PyErr_Occurred())
+        result = -1;
+    Py_DECREF(agent);
+    Py_XDECREF(deal);
+    Py_XDECREF(cumulative);
+    Py_XDECREF(over);
+    Py_XDECREF(agents);
+    Py_XDECREF(to_move);
+    return result;
+}
+
+static PyObject *envstep_step(EnvStep *self, PyObject *action)
+{
+    int done = step_here(self, action);
+    PyObject *args[2] = {self->env, action};
+    if (done < 0)
+        return NULL;
+    if (done)
+        Py_RETURN_NONE;
+    return PyObject_Vectorcall(self->python_step, args, 2, NULL);
+}
+
+static PyObject *envstep_last(EnvStep *self, PyObject *const *args, Py_ssize_t nargs,
+                              PyObject *kwnames)
+{
+    PyObject *env = self->env, *agent, *observation, *result = NULL;
+    PyObject *const names[4] = {s_cumulative, s_terminations, s_truncations, s_infos};
+    if (nargs || kwnames) {  /* observe given: the Python method */
+        PyObject *all[3] = {env, NULL, NULL};
+        Py_ssize_t n = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
+        if (n > 2) {
+            PyErr_SetString(PyExc_TypeError, "last() takes one argument, observe");
+            return NULL;
+        }
+        for (Py_ssize_t i = 0; i < n; i++)
+            all[i + 1] = args[i];
+        return PyObject_Vectorcall(self->python_last, all, nargs + 1, kwnames);
+    }
+    if (!(agent = PyObject_GetAttr(env, s_agent_selection)))
+        return NULL;
+    if (!(observation = envstep_observe(self, agent))) {
+        Py_DECREF(agent);
+        return NULL;
+    }
+    if (!(result = PyTuple_New(5)))
+        goto done;
+    PyTuple_SET_ITEM(result, 0, Py_NewRef(observation));
+    for (int i = 0; i < 4; i++) {
+        PyObject *dict = PyObject_GetAttr(env, names[i]), *item;
+        item = dict ? PyObject_GetItem(dict, agent) : NULL;
+        Py_XDECREF(dict);
+        if (!item) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyTuple_SET_ITEM(result, i + 1, item);
+    }
+done:
+    Py_DECREF(agent);
+    Py_DECREF(observation);
+    return result;
 }
 
 /* ------------------------------------------------------------------ the type */
@@ -211,15 +353,15 @@ static PyObject *envstep_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
     static char *names[] = {"env", "observe", "seat_of", "actions", "play_base",
                             "play_phase", "legal_other", "mask_type", "mask_shape",
-                            "mask_dtype", NULL};
+                            "mask_dtype", "python_step", "python_last", NULL};
     PyObject *env, *observe, *seat_of, *actions, *play_base, *play_phase, *legal_other;
-    PyObject *mask_type, *mask_shape, *mask_dtype;
+    PyObject *mask_type, *mask_shape, *mask_dtype, *python_step, *python_last;
     EnvStep *self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO!O!O!OOOO!O:EnvStep", names, &env,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO!O!O!OOOO!OOO:EnvStep", names, &env,
                                      &observe, &PyDict_Type, &seat_of, &PyTuple_Type,
                                      &actions, &PyLong_Type, &play_base, &play_phase,
                                      &legal_other, &mask_type, &PyTuple_Type, &mask_shape,
-                                     &mask_dtype))
+                                     &mask_dtype, &python_step, &python_last))
         return NULL;
     if (!(self = (EnvStep *)type->tp_alloc(type, 0)))
         return NULL;
@@ -233,6 +375,8 @@ static PyObject *envstep_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->mask_type = Py_NewRef(mask_type);
     self->mask_shape = Py_NewRef(mask_shape);
     self->mask_dtype = Py_NewRef(mask_dtype);
+    self->python_step = Py_NewRef(python_step);
+    self->python_last = Py_NewRef(python_last);
     self->size = PyTuple_GET_SIZE(actions);
     self->legal = NULL;
     return (PyObject *)self;
@@ -250,6 +394,8 @@ static int envstep_traverse(EnvStep *self, visitproc visit, void *arg)
     Py_VISIT(self->mask_type);
     Py_VISIT(self->mask_shape);
     Py_VISIT(self->mask_dtype);
+    Py_VISIT(self->python_step);
+    Py_VISIT(self->python_last);
     Py_VISIT(self->legal);
     return 0;
 }
@@ -266,6 +412,8 @@ static int envstep_clear(EnvStep *self)
     Py_CLEAR(self->mask_type);
     Py_CLEAR(self->mask_shape);
     Py_CLEAR(self->mask_dtype);
+    Py_CLEAR(self->python_step);
+    Py_CLEAR(self->python_last);
     Py_CLEAR(self->legal);
     return 0;
 }
@@ -285,6 +433,10 @@ static PyMethodDef envstep_methods[] = {
      "observe(agent): the agent's observation and action mask, as a dict."},
     {"push", (PyCFunction)envstep_push, METH_O,
      "push(action_id): push the action if it is legal now (True), else False."},
+    {"step", (PyCFunction)envstep_step, METH_O,
+     "step(action): the environment's step (what it does not settle, python_step does)."},
+    {"last", (PyCFunction)(void (*)(void))envstep_last, METH_FASTCALL | METH_KEYWORDS,
+     "last(observe=True): the environment's last (python_last when observe is given)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -317,7 +469,18 @@ int add_env_step(PyObject *module)
     INTERN(s_push, "push");
     INTERN(s_observation, "observation");
     INTERN(s_action_mask, "action_mask");
+    INTERN(s_agent_selection, "agent_selection");
+    INTERN(s_terminations, "terminations");
+    INTERN(s_truncations, "truncations");
+    INTERN(s_cumulative, "_cumulative_rewards");
+    INTERN(s_infos, "infos");
+    INTERN(s_possible_agents, "possible_agents");
+    INTERN(s_render_mode, "render_mode");
+    INTERN(s_is_over, "is_over");
+    INTERN(s_end, "_end");
 #undef INTERN
+    if (!(zero = PyFloat_FromDouble(0.0)))
+        return -1;
     if (PyType_Ready(&EnvStepType) < 0)
         return -1;
     Py_INCREF(&EnvStepType);

@@ -22,7 +22,7 @@ from tests.test_encoding_cores import RULESETS, a_start
 
 pytestmark = pytest.mark.skipif(core.NAME != "compiled", reason="the compiled core does not run")
 
-PURE = ("legal_ids", "observe", "_push_legal")
+PURE = ("legal_ids", "observe", "_push_legal", "step", "last")
 """The methods the compiled core replaces on each environment."""
 
 
@@ -74,6 +74,11 @@ def test_the_compiled_step_is_the_pure_one(seed, ruleset, encoding, start, doubl
     for _ in compiled.agent_iter():
         same_state(compiled, pure)
         same_observations(compiled, pure)
+        got, want = compiled.last(), pure.last()
+        assert got[1:] == want[1:] and got[0]["action_mask"].tobytes() == \
+            want[0]["action_mask"].tobytes()
+        assert compiled.last(False) == pure.last(observe=False) == (None, *want[1:])
+        assert compiled.last(observe=False) == pure.last(False)
         ids = compiled.legal_ids()
         assert ids == pure.legal_ids() and compiled.legal_ids() is ids
         if compiled.terminations[compiled.agent_selection]:
@@ -116,6 +121,24 @@ def test_the_other_observation_modes_go_through_the_compiled_step(mode):
         for env in (compiled, pure):
             env.step(action)
     same_state(compiled, pure)
+
+
+def test_the_compiled_step_hands_the_rest_to_python():
+    """Ids outside the space and a dead agent's step go to the Python step, which says why,
+    with nothing changed; ``last`` takes one argument."""
+    env = raw_env()
+    env.reset(seed=4)
+    before = env.deal.history_state()
+    for wrong in (-1, env.table.size, 1.0, "3", None):
+        with pytest.raises(ValueError):
+            env.step(wrong)
+    assert env.deal.history_state() == before
+    env.step(np.int64(env.legal_ids()[0]))
+    assert len(env.deal.history) == 1
+    with pytest.raises(TypeError):
+        env.last(True, True, True)
+    with pytest.raises(TypeError):
+        env.last(nothing=True)
 
 
 def test_the_compiled_step_follows_a_new_deal_and_a_takeback():

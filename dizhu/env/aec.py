@@ -105,10 +105,12 @@ class raw_env(AECEnv, EzPickle):
         """The state ``_legal`` was worked out for: the deal's history's length and
         version (:meth:`~dizhu.deal.Deal.history_state`)."""
         compiled = _compiled_step(self)
-        if compiled is not None:  # the same three methods in C, each one call a step
+        if compiled is not None:  # the same methods in C, each one call a step
             self.legal_ids = compiled.legal_ids  # type: ignore[method-assign]
             self.observe = compiled.observe  # type: ignore[method-assign]
             self._push_legal = compiled.push  # type: ignore[method-assign]
+            self.step = compiled.step  # type: ignore[method-assign]
+            self.last = compiled.last  # type: ignore[method-assign]
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -212,14 +214,16 @@ class raw_env(AECEnv, EzPickle):
 
 
 def _compiled_step(env: raw_env) -> Any:
-    """The compiled core's ``EnvStep`` of ``env`` (its ``legal_ids``, ``observe`` and
-    ``_push_legal`` in C: csrc/envstep.c), ``None`` when the pure core runs."""
+    """The compiled core's ``EnvStep`` of ``env`` (its ``legal_ids``, ``observe``,
+    ``_push_legal``, ``step`` and ``last`` in C: csrc/envstep.c), ``None`` when the pure
+    core runs."""
     if core.NAME != "compiled":
         return None
     table = env.table
     return core.COMPILED.EnvStep(  # type: ignore[union-attr]
         env, env.observer.observe, env._seat, table.actions, table.play_base, Phase.PLAY,
-        table.legal_ids, ActionMask, (table.size,), np.dtype(np.int8))
+        table.legal_ids, ActionMask, (table.size,), np.dtype(np.int8), raw_env.step,
+        raw_env.last)
 
 
 class _AgentIterable:
