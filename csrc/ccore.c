@@ -21,12 +21,13 @@
 #include <Python.h>
 
 #include "encode.h"
+#include "envstep.h"
 #include "idindex.h"
 #include "movegen.h"
 #include "position.h"
 #include "solve.h"
 
-#define API_VERSION 4  /* dizhu/core.py refuses an extension of another version */
+#define API_VERSION 5  /* dizhu/core.py refuses an extension of another version */
 #ifndef SOURCE_DIGEST    /* setup.py passes the digest of csrc/ (dizhu/core.py checks it) */
 #define SOURCE_DIGEST ""
 #endif
@@ -623,7 +624,7 @@ PyMODINIT_FUNC PyInit__ccore(void)
         Py_DECREF(&SolverType);
         goto fail;
     }
-    if (add_encoding(m) < 0)
+    if (add_encoding(m) < 0 || add_env_step(m) < 0)
         goto fail;
     if (PyModule_AddIntConstant(m, "API_VERSION", API_VERSION) < 0
             || PyModule_AddStringConstant(m, "SOURCE_DIGEST", SOURCE_DIGEST) < 0)

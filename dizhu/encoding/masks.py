@@ -16,7 +16,6 @@ from ..deal import Action, Deal, Phase
 from ..position import IllegalActionError
 from ..rules import RuleSet
 
-_BYTE_SIZED = frozenset("biu")
 _INT8 = np.dtype(np.int8)
 _FEW = 32
 _MASK_BYTES = getattr(core.COMPILED, "mask_bytes", None) if core.NAME == "compiled" else None
@@ -33,20 +32,25 @@ class ActionMask(np.ndarray):
     the same ids either way. Everything else is a plain NumPy array's."""
 
     def nonzero(self) -> tuple[np.ndarray, ...]:  # type: ignore[override]
-        if self.dtype.kind in _BYTE_SIZED and self.dtype.itemsize == 1:
-            return self.view(np.bool_, np.ndarray).nonzero()
+        if self.dtype.char in _ONE_BYTE:
+            return _view(self, _BOOL, np.ndarray).nonzero()
         return super().nonzero()
 
     def __array_function__(self, func: Any, types: Any, args: Any, kwargs: Any) -> Any:
+        if func is _FLATNONZERO and len(args) == 1 and args[0] is self and self.ndim == 1 \
+                and not kwargs and self.dtype.char in _ONE_BYTE:  # the usual: no ravel
+            return _view(self, _BOOL, _NDARRAY).nonzero()[0]
         if func in _NONZERO and len(args) == 1 and not kwargs and args[0] is self and \
-                self.dtype.kind in _BYTE_SIZED and self.dtype.itemsize == 1:
-            if func is np.flatnonzero and self.ndim == 1:  # the usual mask: no ravel
-                return self.view(np.bool_, np.ndarray).nonzero()[0]
-            return func(self.view(np.bool_, np.ndarray))
+                self.dtype.char in _ONE_BYTE:
+            return func(_view(self, _BOOL, _NDARRAY))
         return super().__array_function__(func, types, args, kwargs)
 
 
 _NONZERO = frozenset((np.nonzero, np.flatnonzero, np.where, np.argwhere))
+_FLATNONZERO = np.flatnonzero
+_ONE_BYTE = "?bB"
+"""The one-byte dtypes' characters (``bool``, ``int8``, ``uint8``): read as booleans."""
+_BOOL, _NDARRAY, _view = np.dtype(np.bool_), np.ndarray, np.ndarray.view
 
 
 class ActionTable:

@@ -9,6 +9,7 @@ refused, and the order of calls is enforced); ``raw_env`` raises the engine's
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -17,8 +18,9 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..deal import Deal
-from ..encoding.masks import action_table
+from .. import core
+from ..deal import Deal, Phase
+from ..encoding.masks import ActionMask, action_table
 from ..rules import RuleSet
 from .core import (
     REWARDS,
@@ -82,6 +84,8 @@ class raw_env(AECEnv, EzPickle):
         self.reward = reward
         self.render_mode = render_mode
         self.table = action_table(rules)
+        self._actions = self.table.actions
+        self._size = self.table.size
         self.observer = Observer(rules, observation_mode, encoding)
         self._observe = self.observer.observe
         self._mask = self.table.mask_of_ids
@@ -100,6 +104,13 @@ class raw_env(AECEnv, EzPickle):
         self._legal_at = (-1, -1)
         """The state ``_legal`` was worked out for: the deal's history's length and
         version (:meth:`~dizhu.deal.Deal.history_state`)."""
+        compiled = _compiled_step(self)
+        if compiled is not None:  # the same methods in C, each one call a step
+            self.legal_ids = compiled.legal_ids  # type: ignore[method-assign]
+            self.observe = compiled.observe  # type: ignore[method-assign]
+            self._push_legal = compiled.push  # type: ignore[method-assign]
+            self.step = compiled.step  # type: ignore[method-assign]
+            self.last = compiled.last  # type: ignore[method-assign]
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -145,6 +156,18 @@ class raw_env(AECEnv, EzPickle):
         return {"observation": self._observe(deal, seat),
                 "action_mask": self._mask(self.legal_ids() if seat == deal.to_move else ())}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict]:
+        """The agent to act's observation (``None`` without ``observe``), cumulative reward,
+        termination, truncation and info: PettingZoo's ``last``, read in one call."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIterable:
+        """The agent to act, until no agent is left (or ``max_iter`` agents): PettingZoo's
+        iterable, each loop a generator."""
+        return _AgentIterable(self, max_iter)
+
     def step(self, action: int | None) -> None:
         """The agent to act takes ``action``, an id of the space (``None`` once its deal is
         over); an id outside the space is a ``ValueError``, an illegal one the engine's
@@ -153,25 +176,34 @@ class raw_env(AECEnv, EzPickle):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action.__class__ is not int or not 0 <= action < self._size:
+            action = self.table.action_id(action)
         deal = self.deal
-        table = self.table
-        action = table.action_id(action)
-        if action in self.legal_ids():  # the engine's own legal actions: no need to check
-            deal.push_unchecked(table.actions[action])
-        else:
-            why = deal.why_illegal(table.actions[action], self._seat[agent])
-            raise table.refusal(action, why)
+        if not self._push_legal(action):
+            why = deal.why_illegal(self._actions[action], self._seat[agent])
+            raise self.table.refusal(action, why)
         self._cumulative_rewards[agent] = 0.0
         if deal.is_over:
-            for agent_, reward in zip(self.agents, final_rewards(deal, self.reward),
-                                      strict=True):
-                self.rewards[agent_] = reward
-                self.terminations[agent_] = True
-            self._accumulate_rewards()
+            self._end(deal)
         else:
             self.agent_selection = self.possible_agents[deal.to_move]
         if self.render_mode == "human":
             self.render()
+
+    def _push_legal(self, action: int) -> bool:
+        """Push ``action`` (an id of the space) if it is legal now and say so: one of the
+        engine's own legal actions, pushed without checking it again."""
+        if action in self.legal_ids():
+            self.deal.push_unchecked(self._actions[action])
+            return True
+        return False
+
+    def _end(self, deal: Deal) -> None:
+        """The deal is over: each agent's reward, every agent terminated."""
+        for agent, reward in zip(self.agents, final_rewards(deal, self.reward), strict=True):
+            self.rewards[agent] = reward
+            self.terminations[agent] = True
+        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The deal as text, every hand open (``ansi`` returns it, ``human`` prints it)."""
@@ -179,6 +211,36 @@ class raw_env(AECEnv, EzPickle):
 
     def close(self) -> None:
         pass
+
+
+def _compiled_step(env: raw_env) -> Any:
+    """The compiled core's ``EnvStep`` of ``env`` (its ``legal_ids``, ``observe``,
+    ``_push_legal``, ``step`` and ``last`` in C: csrc/envstep.c), ``None`` when the pure
+    core runs."""
+    if core.NAME != "compiled":
+        return None
+    table = env.table
+    return core.COMPILED.EnvStep(  # type: ignore[union-attr]
+        env, env.observer.observe, env._seat, table.actions, table.play_base, Phase.PLAY,
+        table.legal_ids, ActionMask, (table.size,), np.dtype(np.int8), raw_env.step,
+        raw_env.last)
+
+
+class _AgentIterable:
+    """What ``agent_iter`` returns: as PettingZoo's ``AECIterable`` (iterable again and
+    again), each iteration a generator rather than an iterator object's ``__next__``."""
+
+    __slots__ = ("env", "max_iter")
+
+    def __init__(self, env: raw_env, max_iter: int) -> None:
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        env, left = self.env, self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection
 
 
 # ----------------------------------------------------------------- the wrappers of env()
