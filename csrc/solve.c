@@ -173,7 +173,6 @@ typedef struct {
     uint8_t spring;    /* the spring state lo and hi hold for (0xFF: none) */
     int8_t lo, hi;     /* lo <= value <= hi */
     uint8_t work;      /* about log2 of the nodes the entry cost: what to keep */
-    uint32_t pn, dn;   /* the proof search's numbers while it is open (0, 0: none) */
 } Entry;
 
 #define CLUSTER 4
@@ -182,14 +181,10 @@ typedef struct {
 #define LOWEST (-127)
 #define HIGHEST 127
 
-typedef struct Child Child;
-
 typedef struct {
     IdList ids;
     uint64_t *keys;
     size_t cap;
-    Child *kids;                 /* the proof search's children (see prove()) */
-    size_t kid_cap;
 } Level;
 
 struct Solver {
@@ -869,214 +864,6 @@ done:
     return result;
 }
 
-/* ------------------------------------------------------------------ proof numbers */
-
-/* A depth-first proof-number search (df-pn) answers the same question as wins(): whether
- * the landlord wins. Every position has a proof number (about how many positions must
- * still be settled to prove that the landlord wins) and a disproof number (to prove that
- * the peasants do): where the landlord moves, the proof number is its children's least
- * and the disproof number their sum; where a peasant moves, the other way about. The
- * search always goes down to a child of the least number that matters, until a number
- * passes its threshold, and so spends its effort on the lines that are quickest to settle
- * instead of refuting every play of the losing side in the order of the list. It settles
- * a position only by its children's answers, ends of play and quick wins, so its answers
- * are wins()'s; the numbers only choose the order, and are kept in the table while a
- * position is open. */
-
-struct Child {
-    Node node;
-    Key key;
-    uint64_t h;
-    uint32_t pn, dn;    /* its numbers before it is searched */
-};
-
-#define PN_INF UINT32_C(0x7FFFFFFF)      /* settled: the other number is 0 */
-#define PN_MAX (PN_INF - 1)               /* the most an open position's number says */
-
-static uint32_t pn_add(uint32_t a, uint32_t b)
-{
-    if (a == PN_INF || b == PN_INF)
-        return PN_INF;
-    return a + b < PN_MAX ? a + b : PN_MAX;
-}
-
-/* The threshold a child gets to overtake the second best: a quarter more than it
- * (df-pn's 1 + epsilon), at least one more. */
-static uint32_t pn_beyond(uint32_t second)
-{
-    uint32_t more = second / 4 > 1 ? second / 4 : 1;
-    return second >= PN_MAX - more ? PN_INF : second + more;
-}
-
-static void settled(int landlord_wins, uint32_t *pn, uint32_t *dn)
-{
-    *pn = landlord_wins ? 0 : PN_INF;
-    *dn = landlord_wins ? PN_INF : 0;
-}
-
-/* A child's numbers: settled at the end of play or in the table, else the table's, else
- * 1 and 1. */
-static void numbers_of(Solver *sv, const Child *c, uint32_t *pn, uint32_t *dn)
-{
-    const Entry *e;
-    if (c->node.to_move < 0) {
-        settled(c->node.winner == c->node.landlord, pn, dn);
-        return;
-    }
-    e = probe(sv, &c->key, c->h);
-    if (e && e->win)
-        settled(e->win == 1, pn, dn);
-    else if (e && e->pn && e->dn)
-        *pn = e->pn, *dn = e->dn;
-    else
-        *pn = c->pn, *dn = c->dn;
-}
-
-/* A position's numbers before it is searched: 1 and 1, or (heuristic) by the plays each
- * side needs to empty a hand. */
-static void guess(Solver *sv, Child *c)
-{
-    const Node *n = &c->node;
-    int lt = 99, pt = 99;
-    c->pn = c->dn = 1;
-    if (!getenv("PNS_H"))
-        return;
-    for (int s = 0; s < n->seats; s++) {
-        int t = turns(sv, n->hands[s], 0);
-        if (s == n->landlord)
-            lt = t;
-        else if (t < pt)
-            pt = t;
-    }
-    lt += n->to_move != n->landlord;
-    pt += n->to_move == n->landlord;
-    c->pn = (uint32_t)(lt > pt ? 1 + lt - pt : 1);
-    c->dn = (uint32_t)(pt > lt ? 1 + pt - lt : 1);
-}
-
-static Child *kids_of(Solver *sv, Level *lv, size_t count)
-{
-    if (count > lv->kid_cap) {
-        Child *kids = realloc(lv->kids, 2 * count * sizeof *kids);
-        if (!kids) {
-            sv->failed = sv->stop = 1;
-            return NULL;
-        }
-        lv->kids = kids;
-        lv->kid_cap = 2 * count;
-    }
-    return lv->kids;
-}
-
-/* Search `n` until its proof number reaches `thpn` or its disproof number `thdn` (or one
- * of them is 0: settled); its numbers into *pn and *dn, and into the table. */
-static void mid(Solver *sv, const Node *n, const Key *key, uint64_t h, uint32_t thpn,
-                uint32_t thdn, int depth, uint32_t *pn, uint32_t *dn)
-{
-    Entry *e = probe(sv, key, h);
-    int side = n->to_move == n->landlord, opened = 0;
-    uint64_t before;
-    size_t count;
-    Level *lv;
-    Child *kids;
-    *pn = *dn = 1;
-    if (e && e->win) {
-        settled(e->win == 1, pn, dn);
-        return;
-    }
-    if (e && e->pn && e->dn) {
-        *pn = e->pn, *dn = e->dn, opened = 1;
-        if (*pn >= thpn || *dn >= thdn)
-            return;
-    }
-    if (!(lv = moves(sv, n, depth)))
-        return;
-    if (n->top != NO_PLAY && lv->ids.len == 0) {  /* nothing beats the top: pass */
-        Child c;
-        c.node = *n;
-        apply(sv->t, &c.node, SV_PASS);
-        key_for(sv->t, &c.node, &c.key);
-        mid(sv, &c.node, &c.key, hash_of(&c.key), thpn, thdn, depth + 1, pn, dn);
-        before = sv->nodes;
-        goto store;  /* its numbers are its child's: kept under its own key too */
-    }
-    if (!spend(sv))
-        return;
-    before = sv->nodes;
-    if (!opened && quick_win(sv, n, lv)) {
-        settled(side, pn, dn);
-        goto store;
-    }
-    count = prune(sv, n, lv, order(sv, n, lv));
-    if (!(kids = kids_of(sv, lv, count)))
-        return;
-    for (size_t i = 0; i < count; i++) {
-        kids[i].node = *n;
-        apply(sv->t, &kids[i].node, id_at(lv, i));
-        if (kids[i].node.to_move >= 0) {
-            key_for(sv->t, &kids[i].node, &kids[i].key);
-            kids[i].h = hash_of(&kids[i].key);
-            guess(sv, kids + i);
-        }
-    }
-    while (!sv->stop) {
-        /* the side to move's number (least over the children) and the other (summed) */
-        uint32_t best = PN_INF, second = PN_INF, sum = 0, best_other = 0, cp, cd;
-        size_t pick = 0;
-        for (size_t i = 0; i < count; i++) {
-            uint32_t mine, other;
-            numbers_of(sv, kids + i, &cp, &cd);
-            mine = side ? cp : cd;
-            other = side ? cd : cp;
-            sum = pn_add(sum, other);
-            if (mine < best) {
-                second = best;
-                best = mine;
-                best_other = other;
-                pick = i;
-            } else if (mine < second) {
-                second = mine;
-            }
-            if (!mine)
-                break;
-        }
-        if (!best)
-            sum = PN_INF;
-        *pn = side ? best : sum;
-        *dn = side ? sum : best;
-        if (*pn >= thpn || *dn >= thdn)
-            break;
-        if (side) {
-            cp = pn_beyond(second) < thpn ? pn_beyond(second) : thpn;
-            cd = thdn == PN_INF ? PN_INF : thdn - sum + best_other;
-        } else {
-            cd = pn_beyond(second) < thdn ? pn_beyond(second) : thdn;
-            cp = thpn == PN_INF ? PN_INF : thpn - sum + best_other;
-        }
-        mid(sv, &kids[pick].node, &kids[pick].key, kids[pick].h, cp, cd, depth + 1, &cp, &cd);
-    }
-store:
-    if (sv->stop)
-        return;
-    e = slot(sv, key, h);
-    if (!*pn || !*dn)
-        e->win = *pn ? 2 : 1;
-    else
-        e->pn = *pn, e->dn = *dn;
-    if (work_of(sv->nodes - before + 1) > e->work)
-        e->work = work_of(sv->nodes - before + 1);
-}
-
-/* Whether the landlord wins from `n` (wins()'s answer, by the proof search). */
-static int prove(Solver *sv, Node *n, int depth)
-{
-    Key key;
-    uint32_t pn, dn;
-    key_for(sv->t, n, &key);
-    mid(sv, n, &key, hash_of(&key), PN_INF, PN_INF, depth, &pn, &dn);
-    return !sv->stop && pn == 0;
-}
-
 /* ------------------------------------------------------------------ values */
 
 /* At most how many doublings are still to come when the given side wins (values.py's
@@ -1260,14 +1047,7 @@ int sv_solve(Solver *sv, const SvPosition *p, int points, SvBudget budget, SvRes
     for (size_t i = 0; i < count; i++)
         plays[i] = id_at(lv, i);
     for (size_t i = 0; i < count; i++) {
-        int won;
-        if (getenv("PNS_OFF")) {
-            won = wins_after(sv, &root, plays[i], 0);
-        } else {
-            Node child = root;
-            apply(sv->t, &child, plays[i]);
-            won = child.to_move < 0 ? child.winner == child.landlord : prove(sv, &child, 1);
-        }
+        int won = wins_after(sv, &root, plays[i], 0);
         if (sv->stop)
             goto stopped;
         if (won == side && append(&out->winning, &out->n_winning, &cap, plays[i]) < 0) {
@@ -1368,7 +1148,6 @@ static void free_pool(Level **pool, int count)
     for (int i = 0; i < count; i++) {
         idlist_free(&pool[i]->ids);
         free(pool[i]->keys);
-        free(pool[i]->kids);
         free(pool[i]);
     }
     free(pool);
