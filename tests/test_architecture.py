@@ -12,6 +12,7 @@ LAYERS = [
     {"combos"},
     {"patterns", "universe", "core"},
     {"movegen"},
+    {"wild"},
     {"auction", "scoring"},
     {"rules"},
     {"rulesets"},

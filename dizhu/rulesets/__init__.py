@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..rules import CLASSIC, RuleSet
 from .four import FOUR
+from .laizi import LAIZI, TIANDI
 from .rob import ROB
 
 RULESETS: dict[str, RuleSet] = {}
@@ -52,3 +53,5 @@ def rules_from_json(data: object) -> RuleSet:
 register_ruleset(CLASSIC, "default")
 register_ruleset(ROB, "qiang", "rob-the-landlord")
 register_ruleset(FOUR, "four-players")
+register_ruleset(LAIZI, "wild")
+register_ruleset(TIANDI, "sky-and-ground")
