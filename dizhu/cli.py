@@ -603,7 +603,7 @@ def _match_arguments(p: argparse.ArgumentParser, decks: int) -> None:
 def _ruleset_argument(p: argparse.ArgumentParser, default: str | None = "classic") -> None:
     which = f"default {default}" if default else "checked against the record's"
     p.add_argument("--ruleset", default=default, metavar="NAME",
-                   help=f"the ruleset: {', '.join(names())} ({which})")
+                   help=f"the ruleset: {', '.join(names(every=True))} ({which})")
 
 
 def _wild_argument(p: argparse.ArgumentParser) -> None:

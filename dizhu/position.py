@@ -26,7 +26,7 @@ from functools import cache
 from . import core
 from .auction import Bid, Double
 from .cards import GUARDS, contains, format_ranks, size
-from .combos import InvalidPlayError, Kind, Play, beats
+from .combos import BOMB_KINDS, InvalidPlayError, Kind, Play, beats
 from .reasons import Reason
 from .rules import CLASSIC, RuleSet
 
@@ -525,7 +525,7 @@ def why_not_beating(play: Play, top: Play) -> str:
     if top.kind is Kind.ROCKET:
         return Reason("nothing_beats_rocket", "nothing beats the rocket: pass")
     if play.kind is not top.kind:
-        if top.kind is Kind.BOMB:
+        if top.kind in BOMB_KINDS:
             return Reason("not_over_bomb", f"{play.text} does not beat the bomb {top.ranks}: "
                           "only a bigger or higher bomb or the rocket does", play=play.text,
                           top=top.text)

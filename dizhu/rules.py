@@ -61,6 +61,9 @@ class RuleSet:
     option_names: ClassVar[tuple[str, ...]] = OPTIONS
     wild_ranks: ClassVar[int] = 0
     """How many wild ranks a deal draws (docs/rules.md, Wild cards): none in ``classic``."""
+    dealt: ClassVar[bool] = True
+    """Whether a deal plays it (and so the lobby, the players and the tools offer it); a
+    ruleset the engine reads and generates before its deal is built is not."""
 
     # ----------------------------------------------------------------- options
 

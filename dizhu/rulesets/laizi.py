@@ -5,6 +5,9 @@ Everything is ``classic`` but that the cards of one rank (``laizi``), or of two 
 a natural card, and make the bomb classes soft < hard < wild (:mod:`dizhu.wild`). A deal's
 wild ranks are the ``wild`` of its position; ``moves(wild)`` reads, compares and generates
 with them. Before a deal's wild rank is drawn (the auction of ``laizi``) no card is wild.
+
+The command line reads and generates both (``--wild``); the deal does not draw the wild
+ranks yet, so neither is ``dealt``: the lobby, the players and the tools do not offer them.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ class Laizi(RuleSet):
     chinese = "癞子斗地主"
     summary = "three players, one pack, a wild rank drawn after the auction"
     wild_ranks: ClassVar[int] = 1
+    dealt: ClassVar[bool] = False  # the deal does not draw the wild rank yet
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,7 @@ class Tiandi(RuleSet):
     chinese = "天地癞子"
     summary = "three players, one pack, a wild rank before the auction and one after"
     wild_ranks: ClassVar[int] = 2
+    dealt: ClassVar[bool] = False
 
 
 LAIZI = Laizi()
