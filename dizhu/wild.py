@@ -223,6 +223,22 @@ class WildMoves:
         """The ids of :meth:`legal`'s plays (the pass is ``NO_ID``)."""
         return [p.id for p in self.legal(hand, top)]
 
+    def action_key(self, play: Play) -> tuple[int, int, int]:
+        """What names ``play`` whatever the deal's wild ranks (docs/rulesets.md, Actions and
+        their ids): the id of the combination it is read as in the base universe (a
+        ``soft_bomb`` of rank r is ``len(plays) + r``, a ``wild_bomb`` ``len(plays) + 13 +
+        r``), the ranks its wild cards stand for (rank counts: 0 for a play without wild
+        cards) and how many of them are of the first wild rank (``tiandi``'s sky)."""
+        first = count_of(play.cards, self.wild[0])
+        stood = play.stands_for - (play.cards - (play.cards & self._wild_mask))
+        base = len(self.base.universe.plays)
+        if play.kind is Kind.SOFT_BOMB:
+            return base + play.main, stood, first
+        if play.kind is Kind.WILD_BOMB:
+            return base + TWO + 1 + play.main, stood, first
+        combination = self.base.play_of(play.kind, play.stands_for)
+        return (NO_ID if combination is None else combination.id), stood, first
+
     def __repr__(self) -> str:
         distinct = ", distinct kickers" if self.distinct else ""
         return f"<WildMoves {self.combos.name} wild {self.wild}{distinct}>"

@@ -74,6 +74,25 @@ def test_moves_leading_and_following_are_the_references(drawn, n, top_n, distinc
     assert {p.text for p in follow} == set(expected)
 
 
+@settings(max_examples=40, deadline=None)
+@given(wild_ranks(), st.integers(1, 12), st.data())
+def test_action_keys_name_each_move_once_and_keep_classic_ids(drawn, n, data):
+    """A move's key (its combination's id, what its wild cards stand for, how many are of
+    the first wild rank) names it alone among a hand's moves; a move without wild cards
+    keeps its classic id."""
+    rules, wild = drawn
+    hand = data.draw(rank_multisets(FULL_DECK, n))
+    moves = rules.moves(wild)
+    plays = moves.lead(hand)
+    keys = [moves.action_key(p) for p in plays]
+    assert len(set(keys)) == len(keys)
+    classic = rules.generator
+    for play, (combination, stood, _) in zip(plays, keys, strict=True):
+        assert combination >= 0
+        if not wild_count(play.cards, wild):
+            assert (combination, stood) == (classic.play_of(play.kind, play.cards).id, 0)
+
+
 def test_the_bomb_classes_in_order():
     moves = LAIZI.moves((_rank("8"),))
     chain = [LAIZI.parse_play(t, (_rank("8"),)) for t in
@@ -152,3 +171,21 @@ def test_positions_play_a_deal_out_and_take_it_back(rules):
             pos.pop()
         assert pos.hands == hands and pos.top_id == -1 and pos.bombs == 0
     assert core.NAME in ("compiled", "python")
+
+
+def test_a_position_with_wild_ranks_reads_back_from_its_text():
+    rules, wild = TIANDI, (_rank("5"), _rank("J"))
+    pos = Position(rules, [parse_ranks("5557JJ"), parse_ranks("3399TT"), parse_ranks("JKKA2R")],
+                   0, wild=wild)
+    pos.push(rules.parse_play("soft_bomb 557J", wild))
+    text = pos.text()
+    assert text == "5J/3399TT/JKKA2R 0 1 0:soft_bomb:557J 1:0:1,0,0 wild:5J"
+    again = Position.from_text(text, rules)
+    assert again.text() == text and again.wild == wild and again.key() == pos.key()
+    assert again.top.main == _rank("7") and again.top.kind is Kind.SOFT_BOMB
+    for bad, words in (("wild:5B", "not B"), ("wild:55", "repeat"), ("wild:X", "rank letters"),
+                       ("wild:5JQ", "tiandi has 2 wild ranks, not 3")):
+        with pytest.raises(ValueError, match=words):
+            Position.from_text(f"33/44/55 0 0 - {bad}", rules)
+    with pytest.raises(ValueError, match="classic has no wild cards"):
+        Position.from_text("33/44/55 0 0 - wild:8", find_ruleset("classic"))

@@ -24,7 +24,7 @@ class Laizi(RuleSet):
 
     name = "laizi"
     title = "Wild cards"
-    chinese = "癞子斗地主"
+    chinese = "癞子"
     summary = "three players, one pack, a wild rank drawn after the auction"
     wild_ranks: ClassVar[int] = 1
     dealt: ClassVar[bool] = False  # the deal does not draw the wild rank yet
