@@ -151,6 +151,14 @@ class WildMoves:
     def lead(self, hand: int) -> list[Play]:
         """Every play ``hand`` may lead: one per kind and physical cards, its strongest
         reading."""
+        return self._plays(hand, None)
+
+    def _plays(self, hand: int, top: Play | None) -> list[Play]:
+        """Leading (``top`` is ``None``), every play of ``hand``; following a play that is
+        no bomb, the plays read from the base's plays that beat its combination (and a few
+        that do not: the caller filters), which are far fewer."""
+        base_top = None if top is None or top.kind in BOMB_CLASS else \
+            self.base.play_of(top.kind, top.stands_for)
         best: dict[tuple[Kind, int], Play] = {}
         wild_mask = self._wild_mask
         natural = hand & ~wild_mask
@@ -166,7 +174,9 @@ class WildMoves:
             if spare:
                 for r in range(TWO + 1):
                     virtual += min(spare, 4 - count_of(natural, r)) * UNIT[r]
-            for combination in self.base.lead(virtual):
+            found = self.base.lead(virtual) if base_top is None else \
+                self.base.follow(virtual, base_top)[1:]  # the pass first
+            for combination in found:
                 self._made_of(best, combination, natural, wild_sets)
         own = self.universe.own
         return [own(p) for p in best.values()]
@@ -185,21 +195,25 @@ class WildMoves:
             return
         total = size(cards)
         kind = combination.kind
-        for extra in _within(cards - short - (cards & _JOKERS), spare - needed):
-            stood = short + extra  # the ranks the wild cards stand for
-            wilds = needed + size(extra)
+        main = combination.main
+        for extra, more in _within(cards - short - (cards & _JOKERS), spare - needed):
+            wilds = needed + more
             if wilds == total:
                 continue  # wild cards alone read as they are
-            naturals = cards - stood
+            naturals = cards - short - extra  # what the wild cards do not stand for
             kind_now = Kind.SOFT_BOMB if kind is Kind.BOMB and wilds else kind
             for wild_cards in wild_sets[wilds]:
-                _keep(best, Play(kind_now, naturals + wild_cards, combination.main,
-                                 combination.length, combination.distinct_ok,
-                                 stands_for=cards))
+                key = (kind_now, naturals + wild_cards)
+                known = best.get(key)
+                if known is None or main > known.main:
+                    best[key] = Play(kind_now, key[1], main, combination.length,
+                                     combination.distinct_ok, stands_for=cards)
 
     def follow(self, hand: int, top: Play) -> list[Play]:
         """The pass and every play of ``hand`` that beats ``top``."""
-        return [PASS, *(p for p in self.lead(hand) if beats(p, top))]
+        if top.kind is Kind.ROCKET:
+            return [PASS]
+        return [PASS, *(p for p in self._plays(hand, top) if beats(p, top))]
 
     def covering(self, hand: int) -> list[Play]:
         """The leads of ``hand`` that hold its lowest card."""
@@ -263,18 +277,18 @@ def _wild_sets(wild: tuple[int, ...], held: tuple[int, ...]) -> list[list[int]]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _within(room: int, most: int) -> tuple[int, ...]:
-    """Every part of the rank counts ``room`` of at most ``most`` cards, the empty one
-    first."""
+def _within(room: int, most: int) -> tuple[tuple[int, int], ...]:
+    """Every part of the rank counts ``room`` of at most ``most`` cards and its number of
+    cards, the empty part first."""
     if not room or not most:
-        return (0,)
+        return ((0, 0),)
     low = (room & -room).bit_length() - 1
     field = low - low % 4
     unit = 1 << field
     here = (room >> field) & _FIELD
     rest = room - here * unit
-    return tuple(k * unit + part for k in range(min(here, most) + 1)
-                 for part in _within(rest, most - k))
+    return tuple((k * unit + part, k + n) for k in range(min(here, most) + 1)
+                 for part, n in _within(rest, most - k))
 
 
 def parse_wild_play(text: str, moves: WildMoves) -> Play:
