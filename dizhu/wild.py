@@ -24,6 +24,7 @@ top as an int; those numbers hold within one process, not across processes.
 
 from __future__ import annotations
 
+import threading
 from functools import cache, lru_cache
 from itertools import product
 
@@ -85,6 +86,7 @@ class WildPlays:
     def __init__(self) -> None:
         self.by_key: dict[tuple[Kind, int], Play] = {}
         self.tops: list[Play | None] = [None]
+        self._lock = threading.Lock()
 
     @property
     def plays(self) -> list[Play]:
@@ -96,9 +98,13 @@ class WildPlays:
         known = self.by_key.get(key)
         if known is not None:
             return known
-        play.id = len(self.tops) - 1
-        self.tops.insert(play.id, play)
-        self.by_key[key] = play
+        with self._lock:  # two threads meeting one play number it once
+            known = self.by_key.get(key)
+            if known is not None:
+                return known
+            play.id = len(self.tops) - 1
+            self.tops.insert(play.id, play)
+            self.by_key[key] = play
         return play
 
 
@@ -133,7 +139,7 @@ class WildMoves:
             if len(self._readings) >= _MOST_KEPT:
                 self._readings.clear()
             self._readings[cards] = found
-        return found
+        return list(found)
 
     def play_of(self, kind: Kind, cards: int) -> Play | None:
         """The play of ``kind`` and these physical cards (its strongest reading of that
