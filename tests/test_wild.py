@@ -16,12 +16,18 @@ from dizhu import core
 from dizhu.cards import FULL_DECK, TWO, count_of, deck_faces, parse_ranks, ranks_of_cards
 from dizhu.combos import Kind
 from dizhu.perft import perft
-from dizhu.position import Position
+from dizhu.position import PURE_METHODS, IllegalActionError, Position, compiled_methods
 from dizhu.rulesets import find_ruleset
+from dizhu.solve import Solver
 from dizhu.wild import WildMoves
 
 from .strategies import rank_multisets
-from .wild_reference import reference_moves, reference_perft, reference_readings
+from .wild_reference import (
+    reference_landlord_wins,
+    reference_moves,
+    reference_perft,
+    reference_readings,
+)
 
 LAIZI, TIANDI = find_ruleset("laizi"), find_ruleset("tiandi")
 
@@ -134,6 +140,26 @@ def test_perft_of_small_positions(name, wild, hands, depth, count):
     assert got == count == reference_perft(dealt, ranks, 0, None, -1, 0, depth)
 
 
+@pytest.mark.parametrize("name, wild, hands", [
+    ("laizi", "8", ["3458", "6688", "79TB"]), ("laizi", "3", ["3345", "3JQK", "5A2R"]),
+    ("tiandi", "5J", ["55J7", "899T", "JKA2"]), ("laizi", "8", ["34588", "6689T", "8JQAB"])])
+def test_the_solver_reads_wild_cards(name, wild, hands):
+    """Who wins with best play, as a search of every line of the reference finds it; the
+    compiled solver hands a position with wild cards to the pure search."""
+    rules = find_ruleset(name)
+    ranks = tuple(_rank(w) for w in wild)
+    dealt = [parse_ranks(h) for h in hands]
+    expected = reference_landlord_wins(tuple(dealt), ranks, 0, 0)
+    for compiled in (False, True) if core.COMPILED is not None else (False,):
+        solution = Solver(rules, compiled=compiled).solve(Position(rules, dealt, 0, wild=ranks))
+        assert solution.solved and solution.landlord_wins == expected
+        assert solution.core == "python"
+        end = Position(rules, dealt, 0, wild=ranks)
+        for play in solution.line:
+            end.push(play)
+        assert end.is_over and (end.winner == 0) == expected
+
+
 def _rank(letter: str) -> int:
     return "3456789TJQKA2".index(letter)
 
@@ -189,3 +215,31 @@ def test_a_position_with_wild_ranks_reads_back_from_its_text():
             Position.from_text(f"33/44/55 0 0 - {bad}", rules)
     with pytest.raises(ValueError, match="classic has no wild cards"):
         Position.from_text("33/44/55 0 0 - wild:8", find_ruleset("classic"))
+
+
+@pytest.mark.skipif(core.COMPILED is None, reason=core.MISSING)
+def test_the_compiled_position_methods_hand_wild_positions_to_python():
+    """The C push, pop and legal plays work on a fixed universe's tuple of plays; a wild
+    position's plays are a list, so they hand every call to the Python methods: the same
+    plays, states and errors."""
+    compiled = compiled_methods()
+    rng = random.Random(3)
+    wild = (_rank("5"), _rank("J"))
+    hands = [parse_ranks(h) for h in ("5557JJ99", "3399TTQ", "JKKA2RQ")]
+    mine, theirs = (Position(TIANDI, hands, 0, wild=wild) for _ in range(2))
+    pushed = 0
+    for _ in range(12):
+        if mine.is_over:
+            break
+        pushed += 1
+        plays = compiled["legal_plays"](mine)
+        assert [p.text for p in plays] == [p.text for p in PURE_METHODS["legal_plays"](theirs)]
+        play = rng.choice(plays)
+        compiled["push"](mine, play)
+        PURE_METHODS["push"](theirs, play)
+        assert mine.text() == theirs.text() and mine.key() == theirs.key()
+    with pytest.raises(IllegalActionError):
+        compiled["push"](mine, TIANDI.parse_play("wild_bomb 5555", wild))
+    for _ in range(pushed):
+        assert compiled["pop"](mine).text == PURE_METHODS["pop"](theirs).text
+    assert mine.text() == theirs.text()

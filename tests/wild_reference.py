@@ -95,3 +95,37 @@ def reference_perft(hands: list[int], wild: tuple[int, ...], to_move: int,
         after[to_move] -= parse_ranks(text.split()[1])
         total += reference_perft(after, wild, nxt, play, to_move, 0, depth - 1)
     return total
+
+
+def reference_landlord_wins(hands: tuple[int, ...], wild: tuple[int, ...], landlord: int,
+                            to_move: int, top: tuple[str, int, int] | None = None,
+                            top_seat: int = -1, passes: int = 0) -> bool:
+    """Whether the landlord wins with best play by all, by searching every line of
+    :func:`reference_moves` (small hands only)."""
+    return _wins(hands, wild, landlord, to_move, top, top_seat, passes)
+
+
+@cache
+def _wins(hands, wild, landlord, to_move, top, top_seat, passes) -> bool:
+    results = _results(hands, wild, landlord, to_move, top, top_seat, passes)
+    return any(results) if to_move == landlord else all(results)
+
+
+def _results(hands, wild, landlord, to_move, top, top_seat, passes):
+    """Whether the landlord wins after each move of the seat to move (lazily: the search
+    stops at the first move that decides)."""
+    seats = len(hands)
+    nxt = (to_move + 1) % seats
+    for text, play in reference_moves(hands[to_move], wild, top).items():
+        if text == "pass":
+            if passes + 1 == seats - 1:
+                yield _wins(hands, wild, landlord, top_seat, None, -1, 0)
+            else:
+                yield _wins(hands, wild, landlord, nxt, top, top_seat, passes + 1)
+            continue
+        after = list(hands)
+        after[to_move] -= parse_ranks(text.split()[1])
+        if not after[to_move]:
+            yield to_move == landlord
+        else:
+            yield _wins(tuple(after), wild, landlord, nxt, play, to_move, 0)
