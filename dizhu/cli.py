@@ -62,14 +62,19 @@ def _cards(cards: Sequence[int]) -> str:
     return " ".join(card_face(card_text(c, symbols=True)) for c in cards)
 
 
-def _rules_from(args: argparse.Namespace) -> RuleSet:
-    """The ruleset the arguments name, with the options they turn on."""
+def _rules_from(args: argparse.Namespace, dealt: bool = True) -> RuleSet:
+    """The ruleset the arguments name, with the options they turn on; one a deal plays
+    unless ``dealt`` is false (the commands that only read cards and answers)."""
     options = {name: True for name in ("doubling", "distinct_kickers")
                if getattr(args, name, False)}
     try:
-        return find_ruleset(args.ruleset, **options)
+        rules = find_ruleset(args.ruleset, **options)
     except ValueError as e:
         raise UsageError(str(e)) from None
+    if dealt and not rules.dealt:
+        raise UsageError(f"no deal of {rules.name} yet: dizhu classify and dizhu moves read "
+                         f"its plays (--wild), but a deal does not draw its wild ranks")
+    return rules
 
 
 def _wild_from(args: argparse.Namespace, rules: RuleSet) -> tuple[int, ...]:
@@ -140,7 +145,7 @@ WAIT = 86400.0
 def cmd_classify(args: argparse.Namespace) -> int:
     """Each card set's readings, one line each; text that is no card set is bad input: a
     message naming it (nothing on standard output for it) and exit status 2."""
-    rules = _rules_from(args)
+    rules = _rules_from(args, dealt=False)
     moves = rules.moves(_wild_from(args, rules))
     if args.cards:
         given = ((None, text) for text in args.cards)
@@ -188,7 +193,7 @@ def _classified(moves: Moves, text: str, where: str | None) -> str:
 # --------------------------------------------------------------------------- moves
 
 def cmd_moves(args: argparse.Namespace) -> int:
-    rules = _rules_from(args)
+    rules = _rules_from(args, dealt=False)
     wild = _wild_from(args, rules)
     moves = rules.moves(wild)
     if not args.hand.strip():
@@ -217,7 +222,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- auction
 
 def cmd_auction(args: argparse.Namespace) -> int:
-    rules = _rules_from(args)
+    rules = _rules_from(args, dealt=False)
     if not 0 <= args.opener < rules.seats:
         raise UsageError(f"--opener must be a seat 0..{rules.seats - 1}")
     auction = rules.auction
@@ -374,10 +379,7 @@ def _program(given: str) -> tuple[str, str]:
 def cmd_tui(args: argparse.Namespace) -> int:
     _seconds(args.pause, "--pause", PAUSE)
     db = _database(args)
-    try:
-        ruleset = find_ruleset(args.ruleset).name
-    except ValueError as e:
-        raise UsageError(str(e)) from None
+    ruleset = _rules_from(args).name
     try:
         from .tui.app import DizhuApp
     except ImportError as e:

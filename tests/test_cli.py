@@ -173,6 +173,8 @@ def test_moves_laizi_and_tiandi_match_the_shared_vectors(capsys, cases_dir):
     (["classify", "345", "--ruleset", "tiandi"], "give 2 wild ranks, e.g. --wild 5J"),
     (["moves", "345", "--wild", "8"], "--wild: classic has no wild cards"),
     (["classify", "345", "--ruleset", "four", "--wild", "8"], "four has no wild cards"),
+    (["play", "--ruleset", "laizi", "--seed", "7"], "no deal of laizi yet"),
+    (["tui", "--ruleset", "tiandi"], "no deal of tiandi yet"),
     (["moves", "345", "--ruleset", "laizi", "--wild", "8", "--after", "pair 8B"],
      "8B is not a legal pair with the wild ranks 8"),
     (["moves", "345", "--ruleset", "laizi", "--wild", "8", "--after", "bomb 8888"],
