@@ -6,7 +6,7 @@
 const char *const KIND_NAMES[NUM_KINDS] = {
     "PASS", "SINGLE", "PAIR", "TRIPLE", "TRIPLE_SINGLE", "TRIPLE_PAIR", "STRAIGHT",
     "PAIR_CHAIN", "AIRPLANE", "AIRPLANE_SINGLES", "AIRPLANE_PAIRS", "FOUR_TWO_SINGLES",
-    "FOUR_TWO_PAIRS", "BOMB", "ROCKET",
+    "FOUR_TWO_PAIRS", "BOMB", "ROCKET", "SOFT_BOMB", "WILD_BOMB",
 };
 
 static int size_of(uint64_t cards)

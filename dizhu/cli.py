@@ -20,15 +20,20 @@ from pathlib import Path
 
 from . import __version__, core
 from .auction import Bid, Double, bid_of
-from .cards import InvalidCardsError, card_text, format_ranks, parse_ranks
+from .cards import NUM_RANKS, InvalidCardsError, card_text, count_of, format_ranks, parse_ranks
 from .combos import InvalidPlayError, Play
 from .deal import Deal, Phase
+from .movegen import MoveGenerator
 from .record import RecordError, deal_to_json, replay
 from .rules import RuleSet
 from .rulesets import find_ruleset, names
 from .session.writer import SYNC
 from .view import public_history
+from .wild import WildMoves
 from .words import answer_text, card_face, kind_name, kind_words, listing, pad, say, say_reason
+
+Moves = MoveGenerator | WildMoves
+"""What reads cards and generates moves for a deal: a ruleset's ``moves(wild)``."""
 
 
 class UsageError(Exception):
@@ -57,14 +62,42 @@ def _cards(cards: Sequence[int]) -> str:
     return " ".join(card_face(card_text(c, symbols=True)) for c in cards)
 
 
-def _rules_from(args: argparse.Namespace) -> RuleSet:
-    """The ruleset the arguments name, with the options they turn on."""
+def _rules_from(args: argparse.Namespace, dealt: bool = True) -> RuleSet:
+    """The ruleset the arguments name, with the options they turn on; one a deal plays
+    unless ``dealt`` is false (the commands that only read cards and answers)."""
     options = {name: True for name in ("doubling", "distinct_kickers")
                if getattr(args, name, False)}
     try:
-        return find_ruleset(args.ruleset, **options)
+        rules = find_ruleset(args.ruleset, **options)
     except ValueError as e:
         raise UsageError(str(e)) from None
+    if dealt and not rules.dealt:
+        raise UsageError(f"no deal of {rules.name} yet: dizhu classify and dizhu moves read "
+                         f"its plays (--wild), but a deal does not draw its wild ranks")
+    return rules
+
+
+def _wild_from(args: argparse.Namespace, rules: RuleSet) -> tuple[int, ...]:
+    """The wild ranks ``--wild`` names (``8``, ``5J``): as many as the ruleset draws, each
+    of 3..2 and none twice; none for a ruleset without wild cards."""
+    given = getattr(args, "wild", None)
+    if given is None:
+        if rules.wild_ranks:
+            one = "one wild rank, e.g. --wild 8" if rules.wild_ranks == 1 else \
+                f"{rules.wild_ranks} wild ranks, e.g. --wild 5J"
+            raise UsageError(f"{rules.name} needs its wild ranks: give {one}")
+        return ()
+    if not rules.wild_ranks:
+        raise UsageError(f"--wild: {rules.name} has no wild cards (laizi and tiandi have)")
+    try:
+        counts = parse_ranks(given, None) if given.strip() else 0
+    except InvalidCardsError as e:
+        raise UsageError(f"--wild: {e}") from None
+    ranks = [r for r in range(NUM_RANKS) for _ in range(count_of(counts, r))]
+    try:
+        return rules.check_wild(ranks, drawn=True)
+    except ValueError as e:
+        raise UsageError(f"--wild: {e}") from None
 
 
 def _named_file(given: str, what: str) -> Path:
@@ -112,7 +145,8 @@ WAIT = 86400.0
 def cmd_classify(args: argparse.Namespace) -> int:
     """Each card set's readings, one line each; text that is no card set is bad input: a
     message naming it (nothing on standard output for it) and exit status 2."""
-    rules = _rules_from(args)
+    rules = _rules_from(args, dealt=False)
+    moves = rules.moves(_wild_from(args, rules))
     if args.cards:
         given = ((None, text) for text in args.cards)
     elif sys.stdin is None:
@@ -126,7 +160,7 @@ def cmd_classify(args: argparse.Namespace) -> int:
     status = 0
     for where, text in given:
         try:
-            print(_classified(rules, _text(text, where).strip(), where))
+            print(_classified(moves, _text(text, where).strip(), where))
         except UsageError as e:
             print(f"dizhu classify: {e}", file=sys.stderr)
             status = 2
@@ -143,7 +177,7 @@ def _text(line: str | bytes, where: str | None) -> str:
         raise UsageError(f"{where} is not UTF-8 text") from None
 
 
-def _classified(rules: RuleSet, text: str, where: str | None) -> str:
+def _classified(moves: Moves, text: str, where: str | None) -> str:
     """``CARDS<TAB>READINGS`` for one card set; :class:`UsageError` if it is none."""
     if not text:
         raise UsageError(f"{where} is empty" if where else "an empty argument: give card "
@@ -152,14 +186,16 @@ def _classified(rules: RuleSet, text: str, where: str | None) -> str:
         cards = parse_ranks(text, None)
     except InvalidCardsError as e:
         raise UsageError(f"{where}: {e}" if where else str(e)) from None
-    found = sorted(p.reading for p in rules.readings(cards))
+    found = sorted(p.reading for p in moves.readings(cards))
     return f"{format_ranks(cards)}\t{','.join(found) or 'invalid'}"
 
 
 # --------------------------------------------------------------------------- moves
 
 def cmd_moves(args: argparse.Namespace) -> int:
-    rules = _rules_from(args)
+    rules = _rules_from(args, dealt=False)
+    wild = _wild_from(args, rules)
+    moves = rules.moves(wild)
     if not args.hand.strip():
         raise UsageError("bad hand: no cards: give the cards held, e.g. 334455")
     try:
@@ -169,7 +205,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
     top: Play | None = None
     if args.after is not None:
         try:
-            top = rules.parse_play(args.after)
+            top = rules.parse_play(args.after, wild)
         except InvalidPlayError as e:
             raise UsageError(f"bad --after: {e}") from None
         if top.is_pass:
@@ -178,7 +214,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
             deck = "one deck" if rules.packs == 1 else f"{rules.packs} packs"
             raise UsageError(f"bad --after: the hand {format_ranks(hand)} and "
                              f"{top.ranks} together need more cards than {deck} have")
-    for line in sorted(p.text for p in rules.legal_plays(hand, top)):
+    for line in sorted(p.text for p in moves.legal(hand, top)):
         print(line)
     return 0
 
@@ -186,7 +222,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- auction
 
 def cmd_auction(args: argparse.Namespace) -> int:
-    rules = _rules_from(args)
+    rules = _rules_from(args, dealt=False)
     if not 0 <= args.opener < rules.seats:
         raise UsageError(f"--opener must be a seat 0..{rules.seats - 1}")
     auction = rules.auction
@@ -343,10 +379,7 @@ def _program(given: str) -> tuple[str, str]:
 def cmd_tui(args: argparse.Namespace) -> int:
     _seconds(args.pause, "--pause", PAUSE)
     db = _database(args)
-    try:
-        ruleset = find_ruleset(args.ruleset).name
-    except ValueError as e:
-        raise UsageError(str(e)) from None
+    ruleset = _rules_from(args).name
     try:
         from .tui.app import DizhuApp
     except ImportError as e:
@@ -572,7 +605,12 @@ def _match_arguments(p: argparse.ArgumentParser, decks: int) -> None:
 def _ruleset_argument(p: argparse.ArgumentParser, default: str | None = "classic") -> None:
     which = f"default {default}" if default else "checked against the record's"
     p.add_argument("--ruleset", default=default, metavar="NAME",
-                   help=f"the ruleset: {', '.join(names())} ({which})")
+                   help=f"the ruleset: {', '.join(names(every=True))} ({which})")
+
+
+def _wild_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--wild", metavar="RANKS", help="the deal's wild ranks, for the rulesets "
+                   "with wild cards: one for laizi (e.g. 8), two for tiandi (e.g. 5J)")
 
 
 def _version() -> str:
@@ -633,6 +671,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("classify", help="every reading of card sets as combinations")
     p.add_argument("cards", nargs="*", help="card sets (default: one per line on stdin)")
     _ruleset_argument(p)
+    _wild_argument(p)
     p.add_argument("--distinct-kickers", action="store_true")
     p.set_defaults(func=cmd_classify)
 
@@ -640,6 +679,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("hand")
     p.add_argument("--after", metavar="'KIND CARDS'", help="the play on top of the trick")
     _ruleset_argument(p)
+    _wild_argument(p)
     p.add_argument("--distinct-kickers", action="store_true")
     p.set_defaults(func=cmd_moves)
 

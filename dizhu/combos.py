@@ -58,6 +58,8 @@ class Kind(enum.IntEnum):
     FOUR_TWO_PAIRS = 12
     BOMB = 13
     ROCKET = 14
+    SOFT_BOMB = 15
+    WILD_BOMB = 16
 
     __str__ = enum.Enum.__str__
     """``Kind.BOMB``, not ``13`` (an int's text): what ``print`` and f-strings show."""
@@ -94,6 +96,7 @@ CHINESE_NAMES = {
     Kind.PAIR_CHAIN: "连对", Kind.AIRPLANE: "飞机", Kind.AIRPLANE_SINGLES: "飞机带小翼",
     Kind.AIRPLANE_PAIRS: "飞机带大翼", Kind.FOUR_TWO_SINGLES: "四带二",
     Kind.FOUR_TWO_PAIRS: "四带两对", Kind.BOMB: "炸弹", Kind.ROCKET: "王炸",
+    Kind.SOFT_BOMB: "软炸", Kind.WILD_BOMB: "纯癞子炸",
 }
 
 CHAIN_UNIT = {Kind.STRAIGHT: 1, Kind.PAIR_CHAIN: 2, Kind.AIRPLANE: 3,
@@ -153,7 +156,15 @@ class CombinationRules:
         return f"<CombinationRules {self.name}>"
 
 
-CLASSIC_KINDS = frozenset(k for k in Kind if k is not Kind.PASS)
+WILD_KINDS = frozenset({Kind.SOFT_BOMB, Kind.WILD_BOMB})
+"""The kinds only wild cards make: four of a rank with one to three wild cards (``soft_bomb``)
+and four wild cards of one rank (``wild_bomb``); they follow the classic kinds, so that no
+classic kind's number changes."""
+
+BOMB_KINDS = frozenset({Kind.SOFT_BOMB, Kind.BOMB, Kind.WILD_BOMB})
+"""Every class of bomb (the rocket apart)."""
+
+CLASSIC_KINDS = frozenset(k for k in Kind if k is not Kind.PASS and k not in WILD_KINDS)
 
 CLASSIC_COMBOS = CombinationRules("classic", CLASSIC_KINDS, FULL_DECK, 20)
 """The combinations of one pack and three seats (docs/rules.md, Combinations)."""
@@ -235,7 +246,7 @@ class Play:
         self.length = length
         self.size = size(cards)
         self.distinct_ok = distinct_ok
-        self.doubling = kind is Kind.BOMB or kind is Kind.ROCKET if doubling is None \
+        self.doubling = kind in BOMB_KINDS or kind is Kind.ROCKET if doubling is None \
             else doubling
         self.stands_for = cards if stands_for is None else stands_for
         self.id = NO_ID

@@ -26,8 +26,8 @@ from operator import attrgetter
 from . import core
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double
 from .cards import SuitedCards, card_text, faces_for, format_ranks, mix, ranks_of_cards, size
+from .combos import BOMB_KINDS, Play
 from .combos import PASS as PASS_PLAY
-from .combos import Kind, Play
 from .position import Action, IllegalActionError, Position
 from .position import compiled_methods as position_methods
 from .reasons import REASONS, Reason
@@ -112,6 +112,9 @@ class Deal:
                  rules: RuleSet = CLASSIC, suit_seed: int = 0) -> None:
         """A deal about to be auctioned: suited faces of each seat and of the kitty."""
         seats = rules.seats
+        if not rules.dealt:
+            raise ValueError(f"no deal of {rules.name} yet: the engine reads and generates "
+                             "its plays, but a deal does not draw its wild ranks")
         if len(hands) != seats:
             raise ValueError(Reason("deal_hands", f"a deal of {rules.name} needs {seats} hands, "
                                     f"not {len(hands)}", n=seats, m=len(hands)))
@@ -347,7 +350,7 @@ class Deal:
             anti_spring=not landlord_won and self.plays_made[landlord] == 1,
             doubled=tuple(self.doubled), redoubled=self.redoubled, seats=self.seats,
             robs=state.robs, bombs_played=sum(1 for _, a in self.history
-                                              if isinstance(a, Play) and a.kind is Kind.BOMB))
+                                              if isinstance(a, Play) and a.kind in BOMB_KINDS))
 
     # ----------------------------------------------------------------- push / pop
 

@@ -25,8 +25,8 @@ from functools import cache
 
 from . import core
 from .auction import Bid, Double
-from .cards import GUARDS, contains, format_ranks, size
-from .combos import InvalidPlayError, Kind, Play, beats
+from .cards import GUARDS, RANKS, contains, format_ranks, size
+from .combos import BOMB_KINDS, InvalidPlayError, Kind, Play, beats
 from .reasons import Reason
 from .rules import CLASSIC, RuleSet
 
@@ -401,12 +401,17 @@ class Position:
         text = f"{hands} {self.landlord} {to_move} {top}"
         if self.bombs or self.rockets or any(self.plays_made):
             text += f" {self.bombs}:{self.rockets}:{','.join(map(str, self.plays_made))}"
+        if self.wild:
+            text += f" wild:{''.join(RANKS[r] for r in self.wild)}"
         return text
 
     @classmethod
     def from_text(cls, text: str, rules: RuleSet = CLASSIC) -> Position:
         """Read :meth:`text`'s format; raises :class:`InvalidPositionError` saying why."""
         fields = text.split()
+        wild: tuple[int, ...] = ()
+        if len(fields) > 4 and fields[-1].startswith("wild:"):
+            wild = _wild(fields.pop()[5:], rules)
         if len(fields) not in (4, 5):
             raise InvalidPositionError(
                 "a position is four fields: HANDS LANDLORD TO_MOVE TOP, e.g. "
@@ -435,7 +440,7 @@ class Position:
             seat_text, _, play_text = top_text.partition(":")
             top_seat = _seat(seat_text, rules, "top's seat")
             try:
-                top = rules.parse_play(play_text.replace(":", " ", 1))
+                top = rules.parse_play(play_text.replace(":", " ", 1), wild)
             except InvalidPlayError as e:
                 raise InvalidPositionError(f"top: {e}") from None
             if top.is_pass:
@@ -450,10 +455,21 @@ class Position:
             raise InvalidPositionError("a finished play has a top: the last play")
         bombs, rockets, made = _counters(fields[4], rules) if len(fields) == 5 else (0, 0, None)
         return cls(rules, hands, landlord, to_move, top, top_seat, bombs=bombs,
-                   rockets=rockets, plays_made=made)
+                   rockets=rockets, plays_made=made, wild=wild)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.text()!r} {self.rules.describe()}>"
+
+
+def _wild(text: str, rules: RuleSet) -> tuple[int, ...]:
+    """The wild ranks of a position's last field, ``wild:8`` or ``wild:5J``."""
+    letters = text.upper().replace("10", "T")
+    try:
+        if not letters or any(letter not in RANKS for letter in letters):
+            raise ValueError("write them as rank letters, e.g. wild:8 or wild:5J")
+        return rules.check_wild(tuple(RANKS.index(letter) for letter in letters))
+    except ValueError as e:
+        raise InvalidPositionError(f"wild ranks {text!r}: {e}") from None
 
 
 def _mask(ranks: tuple[int, ...]) -> int:
@@ -525,7 +541,7 @@ def why_not_beating(play: Play, top: Play) -> str:
     if top.kind is Kind.ROCKET:
         return Reason("nothing_beats_rocket", "nothing beats the rocket: pass")
     if play.kind is not top.kind:
-        if top.kind is Kind.BOMB:
+        if top.kind in BOMB_KINDS:
             return Reason("not_over_bomb", f"{play.text} does not beat the bomb {top.ranks}: "
                           "only a bigger or higher bomb or the rocket does", play=play.text,
                           top=top.text)

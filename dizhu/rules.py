@@ -15,14 +15,25 @@ their fields: ``rules.with_options(doubling=True)`` is another ruleset.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from .auction import POINTS, Auction
-from .cards import BLACK_JOKER, NUM_RANKS, TWO, count_of, deck_faces, format_ranks, parse_ranks
+from .cards import (
+    BLACK_JOKER,
+    NUM_RANKS,
+    RANKS,
+    TWO,
+    count_of,
+    deck_faces,
+    format_ranks,
+    parse_ranks,
+)
 from .combos import CLASSIC_COMBOS, CombinationRules, Kind, Play, parse_play
 from .movegen import MoveGenerator, generator_of
 from .universe import Universe, universe_of
+from .wild import WildMoves, parse_wild_play, wild_moves
 
 OPTIONS = ("doubling", "distinct_kickers")
 """Every option a ruleset may have; :attr:`RuleSet.option_names` says which it has."""
@@ -48,6 +59,11 @@ class RuleSet:
     combos: ClassVar[CombinationRules] = CLASSIC_COMBOS
     auction: ClassVar[Auction] = POINTS
     option_names: ClassVar[tuple[str, ...]] = OPTIONS
+    wild_ranks: ClassVar[int] = 0
+    """How many wild ranks a deal draws (docs/rules.md, Wild cards): none in ``classic``."""
+    dealt: ClassVar[bool] = True
+    """Whether a deal plays it (and so the lobby, the players and the tools offer it); a
+    ruleset the engine reads and generates before its deal is built is not."""
 
     # ----------------------------------------------------------------- options
 
@@ -111,15 +127,35 @@ class RuleSet:
 
     # ----------------------------------------------------------------- behaviour
 
-    def moves(self, wild: tuple[int, ...] = ()) -> MoveGenerator:
+    def moves(self, wild: tuple[int, ...] = ()) -> MoveGenerator | WildMoves:
         """What reads cards, compares plays and generates moves in this ruleset, for a deal
-        whose wild ranks are ``wild`` (none in the rulesets without wild cards): its
-        ``readings``, ``beats``, ``lead``, ``follow``, ``covering``, ``legal``,
-        ``legal_ids`` and ``play_of``. Positions, views, bots and the command line ask it;
-        a variant that plays otherwise overrides this method."""
-        if wild:
+        whose wild ranks are ``wild`` (none in the rulesets without wild cards; those drawn
+        so far in the others): its ``readings``, ``beats``, ``lead``, ``follow``,
+        ``covering``, ``legal``, ``legal_ids`` and ``play_of``. Positions, views, bots and
+        the command line ask it; a variant that plays otherwise overrides this method."""
+        wild = self.check_wild(wild)
+        if not wild:
+            return self.generator
+        return wild_moves(self.combos, self.distinct_kickers, wild)
+
+    def check_wild(self, wild: Sequence[int], drawn: bool = False) -> tuple[int, ...]:
+        """``wild`` as a tuple of ranks if it may be a deal's wild ranks (all of them
+        when ``drawn``, else those drawn so far); else a ``ValueError`` saying why."""
+        wild = tuple(wild)
+        most = self.wild_ranks
+        if not most and wild:
             raise ValueError(f"{self.name} has no wild cards")
-        return self.generator
+        for rank in wild:
+            if not isinstance(rank, int) or not 0 <= rank <= TWO:
+                what = RANKS[rank] if isinstance(rank, int) and 0 <= rank < len(RANKS) \
+                    else repr(rank)
+                raise ValueError(f"a wild rank is one of 3..2, not {what}")
+        if len(set(wild)) != len(wild):
+            raise ValueError(f"the wild ranks {''.join(RANKS[r] for r in wild)} repeat a rank")
+        if len(wild) > most or (drawn and len(wild) != most):
+            need = "one wild rank" if most == 1 else f"{most} wild ranks"
+            raise ValueError(f"{self.name} has {need}, not {len(wild)}")
+        return wild
 
     def legal_plays(self, hand: int, top: Play | None = None) -> list[Play]:
         """Leading (``top`` is ``None``): every play of ``hand``. Following: the pass and
@@ -156,10 +192,13 @@ class RuleSet:
                 return play
         return None
 
-    def parse_play(self, text: str) -> Play:
-        """A play from ``KIND CARDS`` or ``pass``; raises ``InvalidPlayError``."""
-        play = parse_play(text, distinct_kickers=self.distinct_kickers, combos=self.combos)
-        return self.moves().play_of(play.kind, play.cards) or play  # the pass: no entry
+    def parse_play(self, text: str, wild: tuple[int, ...] = ()) -> Play:
+        """A play from ``KIND CARDS`` or ``pass`` (with the deal's wild ranks ``wild``);
+        raises ``InvalidPlayError``."""
+        if not wild:
+            play = parse_play(text, distinct_kickers=self.distinct_kickers, combos=self.combos)
+            return self.moves().play_of(play.kind, play.cards) or play  # the pass: no entry
+        return parse_wild_play(text, self.moves(wild))
 
     @property
     def kinds(self) -> list[Kind]:

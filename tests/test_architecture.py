@@ -12,6 +12,7 @@ LAYERS = [
     {"combos"},
     {"patterns", "universe", "core"},
     {"movegen"},
+    {"wild"},
     {"auction", "scoring"},
     {"rules"},
     {"rulesets"},
@@ -77,8 +78,8 @@ def test_modules_import_only_lower_layers():
 def test_rules_live_in_the_engine():
     """Bots, the arena and the command line ask the engine; they never classify cards,
     generate plays, clear tricks or assume three seats themselves."""
-    engine = {"reasons", "cards", "combos", "patterns", "universe", "movegen", "rules", "rulesets",
-              "auction", "scoring", "position", "deal", "solve"}
+    engine = {"reasons", "cards", "combos", "patterns", "universe", "movegen", "wild", "rules",
+              "rulesets", "auction", "scoring", "position", "deal", "solve"}
     for path in sorted(PACKAGE.rglob("*.py")):
         name = path.parent.name if path.parent.name in SUBPACKAGES else path.stem
         if name in engine:

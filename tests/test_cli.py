@@ -1,3 +1,4 @@
+import hashlib
 import json
 import os
 import re
@@ -124,6 +125,64 @@ def test_moves_match_the_shared_vectors(capsys, cases_dir):
         code, out, _ = run(capsys, *argv)
         expected = (cases_dir / "moves_full" / f"{number:03d}.txt").read_text()
         assert code == 0 and out == expected, number
+
+
+def test_classify_laizi_and_tiandi_match_the_shared_vectors(capsys, monkeypatch, cases_dir):
+    """Every row of laizi/classify.tsv, the rows of one ruleset, wild ranks and option read
+    in one run from standard input."""
+    rows = [r.split("\t") for r in (cases_dir / "laizi" / "classify.tsv").read_text()
+            .splitlines()]
+    assert {r[0] for r in rows} == {"laizi", "tiandi"}
+    groups: dict[tuple[str, str, str], list[list[str]]] = {}
+    for row in rows:
+        groups.setdefault((row[0], row[1], row[3]), []).append(row)
+    for (ruleset, wild, distinct), group in groups.items():
+        argv = ["classify", "--ruleset", ruleset, "--wild", wild]
+        argv += ["--distinct-kickers"] if distinct == "1" else []
+        code, out, _ = run(capsys, *argv, stdin="\n".join(r[2] for r in group),
+                           monkeypatch=monkeypatch)
+        assert code == 0
+        assert out.splitlines() == [f"{r[2]}\t{r[4]}" for r in group], (ruleset, wild)
+
+
+def test_moves_laizi_and_tiandi_match_the_shared_vectors(capsys, cases_dir):
+    folder = cases_dir / "laizi"
+    rows = [r.split("\t") for r in (folder / "moves.tsv").read_text().splitlines()]
+    assert len(rows) >= 40
+    for number, (ruleset, wild, hand, after, distinct, count, digest) in enumerate(rows, 1):
+        argv = ["moves", hand, "--ruleset", ruleset, "--wild", wild]
+        argv += [] if after == "-" else ["--after", after]
+        argv += ["--distinct-kickers"] if distinct == "1" else []
+        code, out, _ = run(capsys, *argv)
+        lines = out.splitlines()
+        assert code == 0 and len(lines) == int(count), number
+        assert hashlib.sha256("\n".join(lines).encode()).hexdigest() == digest, number
+        assert out == (folder / "moves_full" / f"{number:03d}.txt").read_text(), number
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["moves", "345", "--ruleset", "laizi", "--wild", "B"], "--wild: a wild rank is one of "
+     "3..2, not B"),
+    (["classify", "345", "--ruleset", "laizi", "--wild", "R"], "not R"),
+    (["moves", "345", "--ruleset", "tiandi", "--wild", "55"], "the wild ranks 55 repeat"),
+    (["moves", "345", "--ruleset", "tiandi", "--wild", "5"], "tiandi has 2 wild ranks, not 1"),
+    (["moves", "345", "--ruleset", "laizi", "--wild", "58"], "laizi has one wild rank, not 2"),
+    (["moves", "345", "--ruleset", "laizi", "--wild", ""], "laizi has one wild rank, not 0"),
+    (["moves", "345", "--ruleset", "laizi", "--wild", "X"], "--wild: unknown card 'X'"),
+    (["moves", "345", "--ruleset", "laizi"], "laizi needs its wild ranks: give one wild rank"),
+    (["classify", "345", "--ruleset", "tiandi"], "give 2 wild ranks, e.g. --wild 5J"),
+    (["moves", "345", "--wild", "8"], "--wild: classic has no wild cards"),
+    (["classify", "345", "--ruleset", "four", "--wild", "8"], "four has no wild cards"),
+    (["play", "--ruleset", "laizi", "--seed", "7"], "no deal of laizi yet"),
+    (["tui", "--ruleset", "tiandi"], "no deal of tiandi yet"),
+    (["moves", "345", "--ruleset", "laizi", "--wild", "8", "--after", "pair 8B"],
+     "8B is not a legal pair with the wild ranks 8"),
+    (["moves", "345", "--ruleset", "laizi", "--wild", "8", "--after", "bomb 8888"],
+     "(it reads as wild_bomb)"),
+])
+def test_bad_wild_ranks_are_input_errors(capsys, argv, words):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and words in err and "Traceback" not in err, err
 
 
 @pytest.mark.parametrize("argv, words", [

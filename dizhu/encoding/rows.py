@@ -6,10 +6,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..cards import FIELD_BITS, NUM_RANKS, TWO
-from ..combos import Kind
+from ..combos import WILD_KINDS, Kind
 from ..deal import Phase
 
-KINDS = tuple(Kind)
+KINDS = tuple(k for k in Kind if k not in WILD_KINDS)
+"""The kinds a top of the trick may have in the encodings (the wild rulesets' bomb classes
+are not encoded yet)."""
 PHASES = tuple(Phase)
 _MOST_ANSWERS = 2
 """The most times one seat gives one answer in an auction of the family (rob's caller may

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..rules import CLASSIC, RuleSet
 from .four import FOUR
+from .laizi import LAIZI, TIANDI
 from .rob import ROB
 
 RULESETS: dict[str, RuleSet] = {}
@@ -29,9 +30,11 @@ def find_ruleset(name: str = "classic", **options: bool) -> RuleSet:
     return rules.with_options(**options) if options else rules
 
 
-def names() -> list[str]:
-    """The rulesets' names (not their aliases), in registration order."""
-    return list(dict.fromkeys(r.name for r in RULESETS.values()))
+def names(every: bool = False) -> list[str]:
+    """The names (not the aliases) of the rulesets a deal plays (``every``: of all the
+    registered ones, those the engine reads and generates but no deal plays yet too), in
+    registration order."""
+    return list(dict.fromkeys(r.name for r in RULESETS.values() if every or r.dealt))
 
 
 def rules_from_json(data: object) -> RuleSet:
@@ -52,3 +55,5 @@ def rules_from_json(data: object) -> RuleSet:
 register_ruleset(CLASSIC, "default")
 register_ruleset(ROB, "qiang", "rob-the-landlord")
 register_ruleset(FOUR, "four-players")
+register_ruleset(LAIZI, "wild")
+register_ruleset(TIANDI, "sky-and-ground")

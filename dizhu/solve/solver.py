@@ -81,10 +81,15 @@ class Solver:
             compiled = core.NAME == "compiled"
         self.core = "compiled" if compiled else "python"
         self._search = CompiledSearch(rules, memory) if compiled else PureSearch(memory)
+        self._memory = memory
+        self._wild_search: PureSearch | None = None
+        """The pure search of positions with wild cards, which the compiled core does not
+        read (made on the first such position)."""
 
     def forget(self) -> None:
         """Drop everything remembered."""
         self._search.forget()
+        self._wild_search = None
 
     def solve(self, position: Position, *, nodes: int | None = None,
               seconds: float | None = None, points: bool = True) -> Solution:
@@ -98,17 +103,22 @@ class Solver:
                              f"{rules.describe()}")
         began = time.perf_counter()
         start = Start.of(position)
+        search, searched = self._search, self.core
+        if start.wild and self.core == "compiled":
+            if self._wild_search is None:
+                self._wild_search = PureSearch(self._memory)
+            search, searched = self._wild_search, "python"
         if start.winner >= 0:
             outcome = Outcome(True, 0, start.winner == start.landlord, value=0)
         else:
-            outcome = self._search.run(start, points, Budget(nodes, seconds))
-        return self._solution(start, outcome, points, time.perf_counter() - began)
+            outcome = search.run(start, points, Budget(nodes, seconds))
+        return self._solution(start, outcome, points, time.perf_counter() - began, searched)
 
     def _solution(self, start: Start, outcome: Outcome, points: bool,
-                  seconds: float) -> Solution:
+                  seconds: float, searched: str) -> Solution:
         if not outcome.solved:
             return Solution(False, None, (), (), None, None, None, None, outcome.nodes,
-                            seconds, self.core)
+                            seconds, searched)
         line = tuple(outcome.line)
         bombs = rockets = spring = anti_spring = None
         if points:
@@ -117,7 +127,7 @@ class Solver:
                 end.push_unchecked(play)
             bombs, rockets, spring, anti_spring = end_points(end)
         return Solution(True, outcome.landlord_wins, tuple(outcome.winning), line, bombs,
-                        rockets, spring, anti_spring, outcome.nodes, seconds, self.core)
+                        rockets, spring, anti_spring, outcome.nodes, seconds, searched)
 
 
 def end_points(end: Position) -> tuple[int, int, bool, bool]:

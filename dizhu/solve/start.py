@@ -35,13 +35,15 @@ class Start:
     rockets: int
     winner: int
     """The seat that went out, or -1."""
+    wild: tuple[int, ...] = ()
+    """The deal's wild ranks (none in the rulesets without wild cards)."""
 
     @classmethod
     def of(cls, position: Position) -> Start:
         return cls(position.rules, tuple(position.hands), position.landlord,
                    position.to_move, position.top, position.top_seat,
                    tuple(position.plays_made), position.bombs, position.rockets,
-                   position.winner)
+                   position.winner, position.wild)
 
     @property
     def spring(self) -> int:
@@ -51,7 +53,7 @@ class Start:
     def position(self) -> Position:
         """A fresh position in this state, its counters included."""
         pos = Position(self.rules, list(self.hands), self.landlord, self.to_move, self.top,
-                       self.top_seat)
+                       self.top_seat, wild=self.wild)
         pos.plays_made = list(self.plays_made)
         pos.bombs, pos.rockets = self.bombs, self.rockets
         return pos

@@ -1,0 +1,326 @@
+"""Wild cards (docs/rules.md, Wild cards): how a set with wild cards reads, what beats what,
+and the moves of a hand that holds some.
+
+A card of a wild rank is a wild card; every other card, jokers included, is natural. In a
+play with at least one natural card each wild card stands for any rank 3..2; a play of wild
+cards alone is read as the cards themselves. So every reading of a play with a natural card
+is a combination of the ruleset without wild cards (the *base*: ``classic``'s combinations)
+that the natural cards, topped up by wild cards, make; the move generator finds them all at
+once by asking the base generator for the plays of a *virtual hand*: the natural cards held
+and, for each rank 3..2, as many more as there are wild cards held (at most four of a rank).
+Each of those plays is then made of the natural cards held in every way that leaves the rest
+to the wild cards, and every set of physical cards keeps its strongest reading of each kind.
+
+Bombs come in classes: four of a rank with one to three wild cards is a ``soft_bomb``, four
+natural cards a ``bomb``, four wild cards of one rank the ``wild_bomb``; a soft bomb < a bomb
+< the wild bomb < the rocket, and within a class the higher rank wins.
+
+:class:`WildMoves` answers what a ruleset's ``moves(wild)`` answers (``readings``, ``beats``,
+``lead``, ``follow``, ``covering``, ``legal``, ``legal_ids``, ``ids``, ``play_of``) for one
+deal's wild ranks, in Python. Its plays are not a fixed universe's: each is made once, when
+first met, and numbered in that order (:class:`WildPlays`), so that a position can keep its
+top as an int; those numbers hold within one process, not across processes.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cache, lru_cache
+from itertools import product
+
+from .cards import (
+    BLACK_JOKER,
+    GUARDS,
+    RANKS,
+    RED_JOKER,
+    TWO,
+    UNIT,
+    InvalidCardsError,
+    count_of,
+    format_ranks,
+    parse_ranks,
+    size,
+)
+from .combos import (
+    BOMB_KINDS,
+    NO_ID,
+    PASS,
+    CombinationRules,
+    InvalidPlayError,
+    Kind,
+    Play,
+    parse_play,
+    readings,
+)
+from .movegen import generator_of
+from .reasons import Reason
+
+_FIELD = UNIT[1] - 1
+_JOKERS = (_FIELD << 4 * BLACK_JOKER) | (_FIELD << 4 * RED_JOKER)
+
+_MOST_KEPT = 1 << 16
+"""The most card sets whose readings a :class:`WildMoves` keeps."""
+
+BOMB_CLASS = {Kind.SOFT_BOMB: 1, Kind.BOMB: 2, Kind.WILD_BOMB: 3, Kind.ROCKET: 4}
+"""The order of the bomb classes: soft < hard < wild < the rocket."""
+
+
+def beats(play: Play, top: Play) -> bool:
+    """Whether ``play`` may be played on ``top`` with wild cards (docs/rules.md, Wild cards):
+    the same kind and size with a higher main rank; a bomb of any class beats everything
+    but a bomb of a higher class, or of its class and a higher rank, and the rocket."""
+    if play.kind is Kind.PASS or top.kind is Kind.ROCKET:
+        return False
+    mine = BOMB_CLASS.get(play.kind, 0)
+    if mine:
+        return (mine, play.main) > (BOMB_CLASS.get(top.kind, 0), top.main)
+    return play.kind is top.kind and play.size == top.size and play.main > top.main \
+        and top.kind not in BOMB_KINDS
+
+
+class WildPlays:
+    """The plays of one deal's wild ranks, each made once when first met and numbered in
+    that order: ``plays[play.id] is play``; ``tops`` is ``plays`` and ``None`` last (the top
+    id ``-1``: no top), as a universe's."""
+
+    def __init__(self) -> None:
+        self.by_key: dict[tuple[Kind, int], Play] = {}
+        self.tops: list[Play | None] = [None]
+        self._lock = threading.Lock()
+
+    @property
+    def plays(self) -> list[Play]:
+        return self.tops[:-1]
+
+    def own(self, play: Play) -> Play:
+        """The one object of ``play``'s kind and cards (``play`` itself the first time)."""
+        key = (play.kind, play.cards)
+        known = self.by_key.get(key)
+        if known is not None:
+            return known
+        with self._lock:  # two threads meeting one play number it once
+            known = self.by_key.get(key)
+            if known is not None:
+                return known
+            play.id = len(self.tops) - 1
+            self.tops.insert(play.id, play)
+            self.by_key[key] = play
+        return play
+
+
+class WildMoves:
+    """Reading, comparing and generating moves for one deal's wild ranks (``wild``, one or
+    two ranks of 3..2) over the combinations ``combos``, with or without distinct kickers."""
+
+    beats = staticmethod(beats)
+
+    def __init__(self, combos: CombinationRules, distinct_kickers: bool,
+                 wild: tuple[int, ...]) -> None:
+        self.combos = combos
+        self.distinct = distinct_kickers
+        self.wild = wild
+        self.core = "python"
+        self.native = None
+        self.base = generator_of(combos, distinct_kickers)
+        self.universe = WildPlays()
+        self._wild_mask = sum(_FIELD << 4 * w for w in wild)
+        self._readings: dict[int, list[Play]] = {}
+
+    # ----------------------------------------------------------------- reading
+
+    def readings(self, cards: int) -> list[Play]:
+        """Every reading of ``cards``, one per kind, the strongest (``[]`` for none)."""
+        found = self._readings.get(cards)
+        if found is None:
+            if not cards or not self.combos.fits(cards):
+                found = []
+            else:
+                found = [p for p in self.lead(cards) if p.cards == cards]
+            if len(self._readings) >= _MOST_KEPT:
+                self._readings.clear()
+            self._readings[cards] = found
+        return list(found)
+
+    def play_of(self, kind: Kind, cards: int) -> Play | None:
+        """The play of ``kind`` and these physical cards (its strongest reading of that
+        kind), ``None`` if the cards are no such combination."""
+        play = self.universe.by_key.get((kind, cards))
+        if play is not None:
+            return play
+        for play in self.readings(cards):
+            if play.kind is kind:
+                return play
+        return None
+
+    # ----------------------------------------------------------------- generating
+
+    def lead(self, hand: int) -> list[Play]:
+        """Every play ``hand`` may lead: one per kind and physical cards, its strongest
+        reading."""
+        return self._plays(hand, None)
+
+    def _plays(self, hand: int, top: Play | None) -> list[Play]:
+        """Leading (``top`` is ``None``), every play of ``hand``; following a play that is
+        no bomb, the plays read from the base's plays that beat its combination (and a few
+        that do not: the caller filters), which are far fewer."""
+        base_top = None if top is None or top.kind in BOMB_CLASS else \
+            self.base.play_of(top.kind, top.stands_for)
+        best: dict[tuple[Kind, int], Play] = {}
+        wild_mask = self._wild_mask
+        natural = hand & ~wild_mask
+        held = [count_of(hand, w) for w in self.wild]
+        spare = sum(held)
+        wild_sets = _wild_sets(self.wild, tuple(held))
+        for cards in (c for group in wild_sets[1:] for c in group):  # alone: as they are
+            for play in readings(cards, self.distinct, self.combos):
+                kind = Kind.WILD_BOMB if play.kind is Kind.BOMB else play.kind
+                _keep(best, Play(kind, cards, play.main, play.length, play.distinct_ok))
+        if natural:
+            virtual = natural
+            if spare:
+                for r in range(TWO + 1):
+                    virtual += min(spare, 4 - count_of(natural, r)) * UNIT[r]
+            found = self.base.lead(virtual) if base_top is None else \
+                self.base.follow(virtual, base_top)[1:]  # the pass first
+            for combination in found:
+                self._made_of(best, combination, natural, wild_sets)
+        own = self.universe.own
+        return [own(p) for p in best.values()]
+
+    def _made_of(self, best: dict[tuple[Kind, int], Play], combination: Play, natural: int,
+                 wild_sets: list[list[int]]) -> None:
+        """Every way to make ``combination`` of at least one natural card of ``natural``
+        and wild cards (``wild_sets[n]``: the sets of ``n`` wild cards held), each kept in
+        ``best``."""
+        cards = combination.cards
+        spare = len(wild_sets) - 1
+        over = (cards | GUARDS) - natural  # a field is 8 + wanted - held (at most 4 each)
+        short = over & (((over & GUARDS) >> 3) * 7)  # by rank, the cards natural lacks
+        needed = size(short)
+        if needed > spare or short & _JOKERS:  # a joker is natural: never stood for
+            return
+        total = size(cards)
+        kind = combination.kind
+        main = combination.main
+        for extra, more in _within(cards - short - (cards & _JOKERS), spare - needed):
+            wilds = needed + more
+            if wilds == total:
+                continue  # wild cards alone read as they are
+            naturals = cards - short - extra  # what the wild cards do not stand for
+            kind_now = Kind.SOFT_BOMB if kind is Kind.BOMB and wilds else kind
+            for wild_cards in wild_sets[wilds]:
+                key = (kind_now, naturals + wild_cards)
+                known = best.get(key)
+                if known is None or main > known.main:
+                    best[key] = Play(kind_now, key[1], main, combination.length,
+                                     combination.distinct_ok, stands_for=cards)
+
+    def follow(self, hand: int, top: Play) -> list[Play]:
+        """The pass and every play of ``hand`` that beats ``top``."""
+        if top.kind is Kind.ROCKET:
+            return [PASS]
+        return [PASS, *(p for p in self._plays(hand, top) if beats(p, top))]
+
+    def covering(self, hand: int) -> list[Play]:
+        """The leads of ``hand`` that hold its lowest card."""
+        low = (hand & -hand).bit_length() - 1
+        field = _FIELD << (low - low % 4)
+        return [p for p in self.lead(hand) if p.cards & field]
+
+    def legal(self, hand: int, top: Play | None = None) -> list[Play]:
+        """Leading (``top`` is ``None``): every play. Following: the pass and every play
+        that beats ``top``."""
+        return self.lead(hand) if top is None else self.follow(hand, top)
+
+    def ids(self, hand: int, top_id: int, base: int = 0) -> list[int]:
+        """The ids of :meth:`lead` (``top_id < 0``) or :meth:`follow` of the play ``top_id``
+        (the pass is ``NO_ID``), each plus ``base``."""
+        plays = self.lead(hand) if top_id < 0 else \
+            self.follow(hand, self.universe.tops[top_id])
+        return [p.id + base if p.id >= 0 else NO_ID for p in plays]
+
+    def legal_ids(self, hand: int, top: Play | None = None) -> list[int]:
+        """The ids of :meth:`legal`'s plays (the pass is ``NO_ID``)."""
+        return [p.id for p in self.legal(hand, top)]
+
+    def action_key(self, play: Play) -> tuple[int, int, int]:
+        """What names ``play`` whatever the deal's wild ranks (docs/rulesets.md, Actions and
+        their ids): the id of the combination it is read as in the base universe (a
+        ``soft_bomb`` of rank r is ``len(plays) + r``, a ``wild_bomb`` ``len(plays) + 13 +
+        r``), the ranks its wild cards stand for (rank counts: 0 for a play without wild
+        cards) and how many of them are of the first wild rank (``tiandi``'s sky)."""
+        first = count_of(play.cards, self.wild[0])
+        stood = play.stands_for - (play.cards - (play.cards & self._wild_mask))
+        base = len(self.base.universe.plays)
+        if play.kind is Kind.SOFT_BOMB:
+            return base + play.main, stood, first
+        if play.kind is Kind.WILD_BOMB:
+            return base + TWO + 1 + play.main, stood, first
+        combination = self.base.play_of(play.kind, play.stands_for)
+        return (NO_ID if combination is None else combination.id), stood, first
+
+    def __repr__(self) -> str:
+        distinct = ", distinct kickers" if self.distinct else ""
+        return f"<WildMoves {self.combos.name} wild {self.wild}{distinct}>"
+
+
+def _keep(best: dict[tuple[Kind, int], Play], play: Play) -> None:
+    """Keep ``play`` if it is the strongest reading of its kind and cards seen so far."""
+    key = (play.kind, play.cards)
+    known = best.get(key)
+    if known is None or play.main > known.main:
+        best[key] = play
+
+
+@cache
+def _wild_sets(wild: tuple[int, ...], held: tuple[int, ...]) -> list[list[int]]:
+    """``[n]``: the sets of ``n`` wild cards that the counts ``held`` of each wild rank
+    allow, for ``n`` from 0 to all of them."""
+    found: list[list[int]] = [[] for _ in range(sum(held) + 1)]
+    for taken in product(*(range(n + 1) for n in held)):
+        found[sum(taken)].append(sum(k * UNIT[w] for k, w in zip(taken, wild, strict=True)))
+    return found
+
+
+@lru_cache(maxsize=1 << 16)
+def _within(room: int, most: int) -> tuple[tuple[int, int], ...]:
+    """Every part of the rank counts ``room`` of at most ``most`` cards and its number of
+    cards, the empty part first."""
+    if not room or not most:
+        return ((0, 0),)
+    low = (room & -room).bit_length() - 1
+    field = low - low % 4
+    unit = 1 << field
+    here = (room >> field) & _FIELD
+    rest = room - here * unit
+    return tuple((k * unit + part, k + n) for k in range(min(here, most) + 1)
+                 for part, n in _within(rest, most - k))
+
+
+def parse_wild_play(text: str, moves: WildMoves) -> Play:
+    """A play from ``"KIND CARDS"`` (physical cards) or ``"pass"``, read with the wild
+    ranks of ``moves``; raises :class:`InvalidPlayError`."""
+    words = text.strip().split(None, 1)
+    if len(words) == 2:
+        kind = Kind.from_label(words[0])
+        try:
+            cards = parse_ranks(words[1], moves.combos.deck)
+        except InvalidCardsError as e:
+            raise InvalidPlayError(*e.args) from None
+        play = moves.play_of(kind, cards)
+        if play is not None:
+            return play
+        found = moves.readings(cards)
+        also = f" (it reads as {', '.join(p.kind.label for p in found)})" if found else ""
+        raise InvalidPlayError(Reason(
+            "not_a_legal_kind", f"{format_ranks(cards)} is not a legal {kind.label} with the "
+            f"wild ranks {''.join(RANKS[r] for r in moves.wild)}{also}",
+            cards=format_ranks(cards), kind=kind.label))
+    return parse_play(text, combos=moves.combos)  # the pass, or what is wrong with the text
+
+
+@cache
+def wild_moves(combos: CombinationRules, distinct_kickers: bool,
+               wild: tuple[int, ...]) -> WildMoves:
+    """The moves of ``wild`` ranks over ``combos``, built on first use and kept."""
+    return WildMoves(combos, distinct_kickers, wild)
