@@ -21,7 +21,10 @@ A step is one agent's decision, observation included:
     illegal-action wrappers, reading the state straight from the raw environment);
   - ``stock wrappers, mask.view(bool)``: ``raw_env`` under PettingZoo's wrapper classes as
     they come (what ``env()`` was before);
-  - ``raw_env history, mask.view(bool)``: ``raw_env(encoding="history")``.
+  - ``raw_env history, mask.view(bool)``: ``raw_env(encoding="history")``;
+  - ``raw_env, legal_ids()``: the agent chooses among ``env.legal_ids()``, the list of
+    legal ids, as RLCard's agent chooses among its state's list of legal actions (the
+    observation and its mask are still made at every step).
 - RLCard 1.2.0: a uniform choice among ``state["legal_actions"]``, ``env.step(action)``
   (which returns the next state, its observation encoded).
 """
@@ -70,25 +73,31 @@ def stock_wrapped(**kwargs) -> AECEnv:
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-def as_bools(mask: np.ndarray) -> np.ndarray:
+def as_bools(aec: AECEnv, mask: np.ndarray) -> np.ndarray:
     return np.flatnonzero(mask.view(np.bool_))
 
 
-def plain(mask: np.ndarray) -> np.ndarray:
+def plain(aec: AECEnv, mask: np.ndarray) -> np.ndarray:
     return np.flatnonzero(mask)
 
 
-def plain_int8(mask: np.ndarray) -> np.ndarray:
+def plain_int8(aec: AECEnv, mask: np.ndarray) -> np.ndarray:
     return np.flatnonzero(np.asarray(mask))
 
 
-VARIANTS: dict[str, tuple[Callable[..., AECEnv], dict, Callable[[np.ndarray], np.ndarray]]] = {
+def listed(aec: AECEnv, mask: np.ndarray) -> list[int]:
+    return aec.legal_ids()
+
+
+Legal = Callable[[AECEnv, np.ndarray], "np.ndarray | list[int]"]
+VARIANTS: dict[str, tuple[Callable[..., AECEnv], dict, Legal]] = {
     "raw_env, mask.view(bool)": (raw_env, {}, as_bools),
     "raw_env, flatnonzero(mask)": (raw_env, {}, plain),
     "raw_env, plain int8 array": (raw_env, {}, plain_int8),
     "env(), flatnonzero(mask)": (env, {}, plain),
     "stock wrappers, mask.view(bool)": (stock_wrapped, {}, as_bools),
     "raw_env history, mask.view(bool)": (raw_env, {"encoding": "history"}, as_bools),
+    "raw_env, legal_ids()": (raw_env, {}, listed),
 }
 
 
@@ -106,7 +115,7 @@ def dizhu_deals(variant: str, seed: int) -> Callable[[], int]:
             if terminated or truncated:
                 aec.step(None)
                 continue
-            legal = legal_of(obs["action_mask"])
+            legal = legal_of(aec, obs["action_mask"])
             aec.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         return steps
