@@ -31,10 +31,9 @@ def find_ruleset(name: str = "classic", **options: bool) -> RuleSet:
 
 
 def names(every: bool = False) -> list[str]:
-    """The names (not the aliases) of the rulesets a deal plays (``every``: of all the
-    registered ones, those the engine reads and generates but no deal plays yet too), in
-    registration order."""
-    return list(dict.fromkeys(r.name for r in RULESETS.values() if every or r.dealt))
+    """The names (not the aliases) of the rulesets people are offered (``every``: of all
+    the registered ones, those not offered yet too), in registration order."""
+    return list(dict.fromkeys(r.name for r in RULESETS.values() if every or r.offered))
 
 
 def rules_from_json(data: object) -> RuleSet:
