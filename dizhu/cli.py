@@ -26,7 +26,7 @@ from .deal import Deal, Phase
 from .movegen import MoveGenerator
 from .record import RecordError, deal_to_json, replay
 from .rules import RuleSet
-from .rulesets import find_ruleset, names
+from .rulesets import find_ruleset, names, offered_ruleset
 from .session.writer import SYNC
 from .view import public_history
 from .wild import WildMoves
@@ -74,12 +74,9 @@ def _rules_from(args: argparse.Namespace, needs: str = DEALT) -> RuleSet:
     options = {name: True for name in ("doubling", "distinct_kickers")
                if getattr(args, name, False)}
     try:
-        rules = find_ruleset(args.ruleset, **options)
+        rules = (offered_ruleset if needs == OFFERED else find_ruleset)(args.ruleset, **options)
     except ValueError as e:
         raise UsageError(str(e)) from None
-    if needs == OFFERED and not rules.offered:
-        raise UsageError(f"{rules.name} is not offered yet: dizhu play deals it, but the "
-                         "games and the bots do not handle its wild cards")
     if needs != READ and not rules.dealt:
         raise UsageError(f"no deal of {rules.name}: dizhu classify and dizhu moves read its "
                          "plays")
