@@ -72,11 +72,12 @@ def action_from_json(data: Any, rules: RuleSet = CLASSIC) -> Action:
     return decode_action(data, rules)[0]
 
 
-def decode_action(data: Any, rules: RuleSet = CLASSIC) -> tuple[Action, list[int] | None]:
+def decode_action(data: Any, rules: RuleSet = CLASSIC,
+                  wild: tuple[int, ...] = ()) -> tuple[Action, list[int] | None]:
     """The action of :func:`action_to_json`'s form and its physical cards (``None`` when the
-    object names none, and always for a pass, a bid or a double); the older forms of the
-    module's docstring read too. Raises ``ValueError`` (``InvalidPlayError``,
-    ``InvalidCardsError``) saying why."""
+    object names none, and always for a pass, a bid or a double), a play read with the
+    deal's wild ranks ``wild``; the older forms of the module's docstring read too. Raises
+    ``ValueError`` (``InvalidPlayError``, ``InvalidCardsError``) saying why."""
     if not isinstance(data, dict):
         raise ValueError("an action is an object: {\"bid\": ...}, {\"double\": ...} or "
                          "{\"play\": ...}")
@@ -88,7 +89,7 @@ def decode_action(data: Any, rules: RuleSet = CLASSIC) -> tuple[Action, list[int
             raise ValueError(f"double is true or false, not {data['double']!r}")
         return (DOUBLE if data["double"] else NO_DOUBLE), None
     if "play" in data:
-        play = rules.parse_play(str(data["play"]))
+        play = rules.parse_play(str(data["play"]), wild)
         if play.is_pass:
             return PASS, None
         cards = data.get("cards")

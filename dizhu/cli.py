@@ -26,7 +26,7 @@ from .deal import Deal, Phase
 from .movegen import MoveGenerator
 from .record import RecordError, deal_to_json, replay
 from .rules import RuleSet
-from .rulesets import find_ruleset, names
+from .rulesets import find_ruleset, names, offered_ruleset
 from .session.writer import SYNC
 from .view import public_history
 from .wild import WildMoves
@@ -62,18 +62,24 @@ def _cards(cards: Sequence[int]) -> str:
     return " ".join(card_face(card_text(c, symbols=True)) for c in cards)
 
 
-def _rules_from(args: argparse.Namespace, dealt: bool = True) -> RuleSet:
-    """The ruleset the arguments name, with the options they turn on; one a deal plays
-    unless ``dealt`` is false (the commands that only read cards and answers)."""
+READ, DEALT, OFFERED = "read", "dealt", "offered"
+"""What a command needs of its ruleset: that the engine reads it (the commands that only
+read cards and answers), that a deal plays it, or that people are offered it (the games
+and the bot tools: :attr:`~dizhu.rules.RuleSet.offered`)."""
+
+
+def _rules_from(args: argparse.Namespace, needs: str = DEALT) -> RuleSet:
+    """The ruleset the arguments name, with the options they turn on, checked for what the
+    command ``needs`` of it (:data:`READ`, :data:`DEALT` or :data:`OFFERED`)."""
     options = {name: True for name in ("doubling", "distinct_kickers")
                if getattr(args, name, False)}
     try:
-        rules = find_ruleset(args.ruleset, **options)
+        rules = (offered_ruleset if needs == OFFERED else find_ruleset)(args.ruleset, **options)
     except ValueError as e:
         raise UsageError(str(e)) from None
-    if dealt and not rules.dealt:
-        raise UsageError(f"no deal of {rules.name} yet: dizhu classify and dizhu moves read "
-                         f"its plays (--wild), but a deal does not draw its wild ranks")
+    if needs != READ and not rules.dealt:
+        raise UsageError(f"no deal of {rules.name}: dizhu classify and dizhu moves read its "
+                         "plays")
     return rules
 
 
@@ -145,7 +151,7 @@ WAIT = 86400.0
 def cmd_classify(args: argparse.Namespace) -> int:
     """Each card set's readings, one line each; text that is no card set is bad input: a
     message naming it (nothing on standard output for it) and exit status 2."""
-    rules = _rules_from(args, dealt=False)
+    rules = _rules_from(args, READ)
     moves = rules.moves(_wild_from(args, rules))
     if args.cards:
         given = ((None, text) for text in args.cards)
@@ -193,7 +199,7 @@ def _classified(moves: Moves, text: str, where: str | None) -> str:
 # --------------------------------------------------------------------------- moves
 
 def cmd_moves(args: argparse.Namespace) -> int:
-    rules = _rules_from(args, dealt=False)
+    rules = _rules_from(args, READ)
     wild = _wild_from(args, rules)
     moves = rules.moves(wild)
     if not args.hand.strip():
@@ -222,7 +228,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- auction
 
 def cmd_auction(args: argparse.Namespace) -> int:
-    rules = _rules_from(args, dealt=False)
+    rules = _rules_from(args, READ)
     if not 0 <= args.opener < rules.seats:
         raise UsageError(f"--opener must be a seat 0..{rules.seats - 1}")
     auction = rules.auction
@@ -379,7 +385,7 @@ def _program(given: str) -> tuple[str, str]:
 def cmd_tui(args: argparse.Namespace) -> int:
     _seconds(args.pause, "--pause", PAUSE)
     db = _database(args)
-    ruleset = _rules_from(args).name
+    ruleset = _rules_from(args, OFFERED).name
     try:
         from .tui.app import DizhuApp
     except ImportError as e:
@@ -440,6 +446,9 @@ def print_deal(deal: Deal) -> None:
     for seat, cards in enumerate(deal.dealt):
         print(f"{names[seat]}: {_cards(cards)}")
     print(f"Kitty:  {_cards(deal.kitty_cards)}")
+    before = deal.wild_draw[:deal.rules.wild_before_auction]
+    if before:
+        print(f"Wild rank drawn before the auction: {deal.rules.wild_text(before)}")
     print()
     history, _ = public_history(deal, deal.suited_history())
     trick = 0
@@ -498,6 +507,11 @@ def _print_landlord(deal: Deal, names: list[str]) -> None:
     """The auction's end: who is the landlord, at what stake, and the kitty they take."""
     print(f"\n{names[deal.landlord]} is the landlord ({_auction_end(deal)}) and takes the "
           f"kitty: {_cards(deal.kitty_cards)}")
+    text = deal.rules.wild_text
+    drawn = deal.wild[deal.rules.wild_before_auction:]
+    if drawn:
+        both = f"; the wild ranks are {text(deal.wild)}" if len(deal.wild) > len(drawn) else ""
+        print(f"Wild rank drawn: {text(drawn)}{both}")
 
 
 WHAT_NEXT = {Phase.AUCTION: "answer in the auction", Phase.DOUBLING: "answer the doubling",
@@ -518,7 +532,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     from .arena import ArenaSpec, BotFailure, format_report, run_arena
     from .bots import make_bot
 
-    rules = _rules_from(args)
+    rules = _rules_from(args, OFFERED)
     jobs, ray = _where(args)
     try:
         for bot in (args.bot_a, args.bot_b):
@@ -537,7 +551,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from .bots import make_bot
     from .tournament import format_tournament, plot_wp, run_tournament
 
-    rules = _rules_from(args)
+    rules = _rules_from(args, OFFERED)
     jobs, ray = _where(args)
     if args.plot is not None:
         try:

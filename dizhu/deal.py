@@ -25,7 +25,7 @@ from operator import attrgetter
 
 from . import core
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double
-from .cards import SuitedCards, card_text, faces_for, format_ranks, mix, ranks_of_cards, size
+from .cards import TWO, SuitedCards, card_text, faces_for, format_ranks, mix, ranks_of_cards, size
 from .combos import BOMB_KINDS, Play
 from .combos import PASS as PASS_PLAY
 from .position import Action, IllegalActionError, Position
@@ -63,7 +63,7 @@ POSITION_ATTRIBUTES = {
     "plays_made": "Plays (not passes) made by each seat.",
     "bombs": "Bombs played that doubled the stake.",
     "rockets": "Rockets played.",
-    "wild": "The deal's wild ranks (none in the rulesets there are).",
+    "wild": "The deal's wild ranks drawn so far (none in the rulesets without wild cards).",
     "distinct": "Whether kickers and single wings must differ.",
     "landlord_won": "Whether the landlord went out (``None`` while the play goes on).",
 }
@@ -106,15 +106,19 @@ class Deal:
         "suit_seed",
         "to_move",
         "version",
+        "wild_draw",
     )
 
     def __init__(self, hands: Sequence[Sequence[int]], kitty: Sequence[int], opening: int,
-                 rules: RuleSet = CLASSIC, suit_seed: int = 0) -> None:
-        """A deal about to be auctioned: suited faces of each seat and of the kitty."""
+                 rules: RuleSet = CLASSIC, suit_seed: int = 0,
+                 wild: Sequence[int] | None = None) -> None:
+        """A deal about to be auctioned: suited faces of each seat and of the kitty.
+        ``wild``: the wild ranks the deal draws, in the order drawn (all of them, for a
+        ruleset with wild cards); by default drawn from ``suit_seed``."""
         seats = rules.seats
         if not rules.dealt:
-            raise ValueError(f"no deal of {rules.name} yet: the engine reads and generates "
-                             "its plays, but a deal does not draw its wild ranks")
+            raise ValueError(f"no deal of {rules.name}: the engine reads and generates its "
+                             "plays, but a deal does not play it")
         if len(hands) != seats:
             raise ValueError(Reason("deal_hands", f"a deal of {rules.name} needs {seats} hands, "
                                     f"not {len(hands)}", n=seats, m=len(hands)))
@@ -131,14 +135,19 @@ class Deal:
                                  n=rules.packs), n=rules.packs))
         if not 0 <= opening < seats:
             raise ValueError(f"the opening seat must be a seat 0..{seats - 1}")
-        self._begin(hands, kitty, opening, rules, suit_seed)
+        self._begin(hands, kitty, opening, rules, suit_seed, wild)
 
     def _begin(self, hands: Sequence[Sequence[int]], kitty: Sequence[int], opening: int,
-               rules: RuleSet, suit_seed: int) -> None:
+               rules: RuleSet, suit_seed: int, wild: Sequence[int] | None = None) -> None:
         """The state of a deal about to be auctioned, from its cards (checked before)."""
         seats = self.seats = rules.seats
         self.rules = rules
-        self._hold(Position(rules, [ranks_of_cards(h) for h in hands], -1))
+        self.wild_draw = draw_wild(rules, suit_seed) if wild is None else \
+            rules.check_wild(wild, drawn=True)
+        """Every wild rank the deal draws, in the order drawn, those not drawn yet too (hidden
+        like the hands: :attr:`wild` is those drawn so far)."""
+        self._hold(Position(rules, [ranks_of_cards(h) for h in hands], -1,
+                            wild=self.wild_draw[:rules.wild_before_auction]))
         self.dealt = tuple(tuple(sorted(h)) for h in hands)
         self.kitty_cards = tuple(sorted(kitty))
         self.kitty = ranks_of_cards(kitty)
@@ -190,12 +199,13 @@ class Deal:
 
     @classmethod
     def at_play(cls, hands: Sequence[Sequence[int]], kitty: Sequence[int], landlord: int,
-                bid: int = 1, rules: RuleSet = CLASSIC, suit_seed: int = 0) -> Deal:
+                bid: int = 1, rules: RuleSet = CLASSIC, suit_seed: int = 0,
+                wild: Sequence[int] | None = None) -> Deal:
         """A deal that skips the auction: ``landlord`` won it with a stake of ``bid`` (for
-        ``rob``, 1, 2, 4 or 8) and leads. The literature's evaluation protocol plays deals
-        this way."""
+        ``rob``, 1, 2, 4 or 8) and leads, every wild rank drawn. The literature's
+        evaluation protocol plays deals this way."""
         _check_start(rules, landlord, bid)
-        deal = cls(hands, kitty, landlord, rules, suit_seed)
+        deal = cls(hands, kitty, landlord, rules, suit_seed, wild)
         deal.auction_state = rules.auction.ended(landlord, bid)
         deal._become_landlord(landlord)
         deal._start_play()
@@ -235,7 +245,8 @@ class Deal:
                 raise ValueError(f"seat {seat} holds {size(cards)} cards, and {role} is dealt "
                                  f"{dealt}")
         deal = cls.__new__(cls)
-        deal._begin(faces_for(held, rules.packs), (), landlord, rules, suit_seed)
+        wild = rules.check_wild(position.wild, drawn=True) if rules.wild_ranks else ()
+        deal._begin(faces_for(held, rules.packs), (), landlord, rules, suit_seed, wild)
         deal.set_aside = rules.deck - sum(held)
         deal.auction_state = rules.auction.ended(landlord, bid)
         made = [int(size(cards) < (rules.landlord_size if seat == landlord else rules.hand_size))
@@ -425,6 +436,8 @@ class Deal:
                                                               self.bids)
         if self.landlord >= 0:  # an answer taken back after the auction ended
             self.position.unseat_landlord(self.kitty, self.rules.kitty_size)
+            if self.rules.wild_ranks:
+                self.position.draw_wild(self.wild_draw[:self.rules.wild_before_auction])
         if not state.over:
             self.phase = _AUCTION
             self.to_move = state.to_move
@@ -440,7 +453,11 @@ class Deal:
                 self._start_play()
 
     def _become_landlord(self, seat: int) -> None:
+        """The auction is won: the landlord takes the kitty, shown, and every wild rank
+        left to draw is drawn."""
         self.position.seat_landlord(seat, self.kitty, self.rules.kitty_size)
+        if self.rules.wild_ranks:
+            self.position.draw_wild(self.wild_draw)
 
     def _double(self, seat: int, answer: Double) -> None:
         landlord = self.landlord
@@ -580,6 +597,14 @@ def _check_start(rules: RuleSet, landlord: int, bid: int) -> None:
                          f"{', '.join(map(str, stakes))}, not {bid}")
     if not 0 <= landlord < rules.seats:
         raise ValueError(f"the landlord must be a seat 0..{rules.seats - 1}")
+
+
+def draw_wild(rules: RuleSet, seed: int) -> tuple[int, ...]:
+    """The wild ranks a deal of ``rules`` draws, in order, from its seed: distinct ranks
+    of 3..2 (none for a ruleset without wild cards)."""
+    if not rules.wild_ranks:
+        return ()
+    return tuple(random.Random(mix(seed, -1)).sample(range(TWO + 1), rules.wild_ranks))
 
 
 def deal_cards(rng: random.Random, rules: RuleSet = CLASSIC) -> tuple[list[list[int]], list[int]]:

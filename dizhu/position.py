@@ -25,7 +25,7 @@ from functools import cache
 
 from . import core
 from .auction import Bid, Double
-from .cards import GUARDS, RANKS, contains, format_ranks, size
+from .cards import GUARDS, contains, format_ranks, size
 from .combos import BOMB_KINDS, InvalidPlayError, Kind, Play, beats
 from .reasons import Reason
 from .rules import CLASSIC, RuleSet
@@ -125,19 +125,11 @@ class Position:
 
     def _setup(self, rules: RuleSet, hands: list[int], landlord: int,
                wild: tuple[int, ...] = ()) -> None:
-        moves = self.moves = rules.moves(wild)
         self.rules = rules
-        self.wild = tuple(wild)
         self.seats = rules.seats
         self._clear = passes_to_clear(rules.seats)
         self.distinct = rules.distinct_kickers
-        self._lead = moves.lead
-        self._follow = moves.follow
-        self._ids = moves.ids
-        self._beats = moves.beats
-        self._genuine = moves.play_of
-        self._plays = moves.universe.tops  # _plays[-1] is None: no top
-        self._rule_book = moves.beats is beats
+        self._read_with(wild)
         self.hands = hands
         self.left = [size(h) for h in hands]
         self.landlord = landlord
@@ -150,6 +142,25 @@ class Position:
         self.rockets = 0
         self.winner = -1
         self._undo: list[tuple] = []
+
+    def _read_with(self, wild: tuple[int, ...]) -> None:
+        """Read, compare and generate plays with the wild ranks ``wild``."""
+        moves = self.moves = self.rules.moves(wild)
+        self.wild = tuple(wild)
+        self._lead = moves.lead
+        self._follow = moves.follow
+        self._ids = moves.ids
+        self._beats = moves.beats
+        self._genuine = moves.play_of
+        self._plays = moves.universe.tops  # _plays[-1] is None: no top
+        self._rule_book = moves.beats is beats
+
+    def draw_wild(self, wild: tuple[int, ...]) -> None:
+        """The deal's wild ranks drawn so far are now ``wild`` (a rank drawn, or taken
+        back, while no play is made: when the auction ends)."""
+        if self._undo or self.top_id >= 0:
+            raise ValueError("wild ranks are drawn before the first play")
+        self._read_with(wild)
 
     # ----------------------------------------------------------------- queries
 
@@ -402,7 +413,7 @@ class Position:
         if self.bombs or self.rockets or any(self.plays_made):
             text += f" {self.bombs}:{self.rockets}:{','.join(map(str, self.plays_made))}"
         if self.wild:
-            text += f" wild:{''.join(RANKS[r] for r in self.wild)}"
+            text += f" wild:{self.rules.wild_text(self.wild)}"
         return text
 
     @classmethod
@@ -463,11 +474,8 @@ class Position:
 
 def _wild(text: str, rules: RuleSet) -> tuple[int, ...]:
     """The wild ranks of a position's last field, ``wild:8`` or ``wild:5J``."""
-    letters = text.upper().replace("10", "T")
     try:
-        if not letters or any(letter not in RANKS for letter in letters):
-            raise ValueError("write them as rank letters, e.g. wild:8 or wild:5J")
-        return rules.check_wild(tuple(RANKS.index(letter) for letter in letters))
+        return rules.parse_wild(text)
     except ValueError as e:
         raise InvalidPositionError(f"wild ranks {text!r}: {e}") from None
 

@@ -1,7 +1,9 @@
 """Records: a deal as a list of events that serializes to JSON and replays to the same state.
 
 A record names its ruleset (``"rules": {"name": "four", "doubling": false}``). The first
-event is the deal itself (every seat's suited cards, the kitty, the opening seat); then
+event is the deal itself (every seat's suited cards, the kitty, the opening seat and, in a
+ruleset with wild cards, every wild rank the deal draws, in the order drawn: ``"wild":
+"5J"``, drawn or not yet, as the hands are there whether played or not); then
 bids, doubles, plays and passes in order, each the seat that acted and the action in the
 codec's JSON (:func:`~dizhu.actions.action_to_json`), a play with the suited cards it put
 on the table: ``{"seat": 1, "play": "pair 33", "cards": ["3s", "3h"]}``. A deal that
@@ -52,6 +54,8 @@ def deal_to_record(deal: Deal) -> dict[str, Any]:
         "hands": [" ".join(card_text(c) for c in h) for h in deal.dealt],
         "kitty": " ".join(card_text(c) for c in deal.kitty_cards),
     }]
+    if deal.wild_draw:
+        events[0]["wild"] = deal.rules.wild_text(deal.wild_draw)
     if not deal.bids and deal.landlord >= 0:
         events.append({"event": "start", "landlord": deal.landlord,
                        "bid": deal.auction_state.stake})
@@ -93,7 +97,7 @@ def replay(record: dict[str, Any] | str) -> Deal:
     for index in range(first, len(events)):
         event = events[index]
         try:
-            seat, action, cards = _action_of(event, rules)
+            seat, action, cards = _action_of(event, rules, deal.wild)
             deal.push(action, seat, cards)
         except (IllegalActionError, InvalidPlayError, InvalidCardsError, KeyError, TypeError,
                 ValueError, AttributeError) as e:
@@ -156,7 +160,8 @@ def _start(events: list, rules: RuleSet) -> Deal:
         hands = [[parse_card(t) for t in h.split()] for h in head["hands"]]
         kitty = [parse_card(t) for t in head["kitty"].split()]
         opening = _integer(head["opening"], "the opening seat")
-        deal = Deal(hands, kitty, opening, rules)
+        wild = _wild(head, rules)
+        deal = Deal(hands, kitty, opening, rules, wild=wild)
     except (InvalidCardsError, KeyError, TypeError, ValueError, AttributeError) as e:
         raise RecordError(_bad_event(0, "deal", e)) from None
     if not starts_at_play(events):
@@ -165,18 +170,29 @@ def _start(events: list, rules: RuleSet) -> Deal:
     try:
         landlord = _integer(start["landlord"], "the landlord")
         bid = _integer(start.get("bid", 1), "the stake")
-        return Deal.at_play(hands, kitty, landlord, bid, rules)
+        return Deal.at_play(hands, kitty, landlord, bid, rules, wild=wild)
     except (KeyError, ValueError) as e:
         raise RecordError(_bad_event(1, "start", e)) from None
 
 
-def _action_of(event: Any, rules: RuleSet) -> tuple[int, Any, list[int] | None]:
+def _wild(head: dict, rules: RuleSet) -> tuple[int, ...]:
+    """The wild ranks the deal event names (none in a ruleset without wild cards)."""
+    if not rules.wild_ranks and "wild" not in head:
+        return ()
+    text = head["wild"]
+    if not isinstance(text, str):
+        raise ValueError(f"the wild ranks are rank letters, e.g. \"8\" or \"5J\", not {text!r}")
+    return rules.parse_wild(text, drawn=True)
+
+
+def _action_of(event: Any, rules: RuleSet,
+               wild: tuple[int, ...] = ()) -> tuple[int, Any, list[int] | None]:
     if not isinstance(event, dict):
         raise ValueError("an event must be an object")
     seat = _integer(event["seat"], "the seat")
     kind = event.get("event")
     if kind is None:  # version 3: the codec's JSON
-        return (seat, *decode_action(event, rules))
+        return (seat, *decode_action(event, rules, wild))
     if kind == "pass":  # versions 1 and 2: a tagged event
         return seat, PASS, None
     if kind not in ("bid", "double", "play"):

@@ -61,9 +61,14 @@ class RuleSet:
     option_names: ClassVar[tuple[str, ...]] = OPTIONS
     wild_ranks: ClassVar[int] = 0
     """How many wild ranks a deal draws (docs/rules.md, Wild cards): none in ``classic``."""
+    wild_before_auction: ClassVar[int] = 0
+    """How many of them are drawn before the auction (the others when it ends)."""
     dealt: ClassVar[bool] = True
-    """Whether a deal plays it (and so the lobby, the players and the tools offer it); a
-    ruleset the engine reads and generates before its deal is built is not."""
+    """Whether a deal (:class:`~dizhu.deal.Deal`) plays it: ``dizhu play`` and records do."""
+    offered: ClassVar[bool] = True
+    """Whether people are offered it: the lobby, the terminal game, ``dizhu serve``, the
+    bot protocol and the bot tools (arena, tournament); a ruleset a deal plays before the
+    browser and the bots handle it is not."""
 
     # ----------------------------------------------------------------- options
 
@@ -156,6 +161,19 @@ class RuleSet:
             need = "one wild rank" if most == 1 else f"{most} wild ranks"
             raise ValueError(f"{self.name} has {need}, not {len(wild)}")
         return wild
+
+    def parse_wild(self, text: str, drawn: bool = False) -> tuple[int, ...]:
+        """Wild ranks from their rank letters in the order drawn (``8``, ``5J``), checked
+        by :meth:`check_wild`; else a ``ValueError`` saying why."""
+        letters = text.upper().replace("10", "T")
+        if not letters or any(letter not in RANKS for letter in letters):
+            raise ValueError("write them as rank letters, e.g. 8 or 5J")
+        return self.check_wild(tuple(RANKS.index(letter) for letter in letters), drawn)
+
+    @staticmethod
+    def wild_text(wild: Sequence[int]) -> str:
+        """Wild ranks as their rank letters, in order: ``5J`` (:meth:`parse_wild` reads it)."""
+        return "".join(RANKS[r] for r in wild)
 
     def legal_plays(self, hand: int, top: Play | None = None) -> list[Play]:
         """Leading (``top`` is ``None``): every play of ``hand``. Following: the pass and

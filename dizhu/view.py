@@ -111,6 +111,9 @@ class SeatView:
     set_aside: int = 0
     """Rank counts of the cards out of play from the start (a deal that began at a
     position, :meth:`~dizhu.deal.Deal.from_position`): public, in no seat's hand."""
+    wild: tuple[int, ...] = ()
+    """The deal's wild ranks drawn so far, in the order drawn (none before they are drawn:
+    ``laizi``'s rank is in no view before the auction ends)."""
     history_texts: tuple[str, ...] = field(default=(), compare=False, repr=False)
     """Each entry of :attr:`history` as JSON, when the view was built with them."""
 
@@ -237,6 +240,7 @@ class SeatView:
             "result": None if self.result is None else self.result.to_json(),
             "final_hands": None if self.final_hands is None else
             [[card_text(c) for c in h] for h in self.final_hands],
+            **({"wild": rules.wild_text(self.wild)} if rules.wild_ranks else {}),
         }
 
 
@@ -395,5 +399,6 @@ def _view(deal: Deal, seat: int) -> SeatView:
         result=deal.result,
         final_hands=tuple(tuple(h.cards()) for h in held) if over else None,
         set_aside=deal.set_aside,
+        wild=position.wild,
         history_texts=tuple(record.texts),
     )

@@ -173,8 +173,8 @@ def test_moves_laizi_and_tiandi_match_the_shared_vectors(capsys, cases_dir):
     (["classify", "345", "--ruleset", "tiandi"], "give 2 wild ranks, e.g. --wild 5J"),
     (["moves", "345", "--wild", "8"], "--wild: classic has no wild cards"),
     (["classify", "345", "--ruleset", "four", "--wild", "8"], "four has no wild cards"),
-    (["play", "--ruleset", "laizi", "--seed", "7"], "no deal of laizi yet"),
-    (["tui", "--ruleset", "tiandi"], "no deal of tiandi yet"),
+    (["tui", "--ruleset", "tiandi"], "tiandi is not offered yet"),
+    (["arena", "random", "random", "--ruleset", "laizi"], "laizi is not offered yet"),
     (["moves", "345", "--ruleset", "laizi", "--wild", "8", "--after", "pair 8B"],
      "8B is not a legal pair with the wild ranks 8"),
     (["moves", "345", "--ruleset", "laizi", "--wild", "8", "--after", "bomb 8888"],
@@ -243,7 +243,8 @@ def test_bad_input_exits_2_with_a_message(capsys, argv, words):
     assert code == 2 and out == "" and words in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("ruleset, seats", [("classic", 3), ("rob", 3), ("four", 4)])
+@pytest.mark.parametrize("ruleset, seats", [("classic", 3), ("rob", 3), ("four", 4),
+                                           ("laizi", 3), ("tiandi", 3)])
 def test_play_prints_a_whole_deal_and_its_record_replays(capsys, tmp_path, ruleset, seats):
     path = tmp_path / "deal.json"
     code, out, _ = run(capsys, "play", "--seed", "5", "--doubling", "--record", str(path),
@@ -479,3 +480,29 @@ def test_play_and_replay_number_the_seats_as_the_page_does(capsys, tmp_path, rul
         path = tmp_path / "deal.json"
         code, again, _ = run(capsys, "replay", str(path))
         assert code == 0 and again in out
+
+
+@pytest.mark.parametrize("ruleset", ["laizi", "tiandi"])
+def test_play_prints_the_wild_ranks_when_they_are_drawn(capsys, tmp_path, ruleset):
+    """``dizhu play`` deals the wild rulesets: ``tiandi``'s first rank is printed before
+    the auction, the rank drawn when it ends after the landlord takes the kitty, as the
+    record has them; the plays printed read with them."""
+    from dizhu.record import replay
+    path = tmp_path / "deal.json"
+    code, out, _ = run(capsys, "play", "--ruleset", ruleset, "--seed", "7",
+                       "--record", str(path))
+    assert code == 0 and "Scores:" in out
+    deal = replay(path.read_text(encoding="utf-8"))
+    draw = deal.rules.wild_text(deal.wild_draw)
+    lines = out.splitlines()
+    drawn = next(i for i, line in enumerate(lines) if line.startswith("Wild rank drawn:"))
+    assert "takes the kitty" in lines[drawn - 1] and lines[drawn].split()[3].rstrip(";") \
+        == draw[-1]
+    first = [line for line in lines if line.startswith("Wild rank drawn before the auction")]
+    if ruleset == "tiandi":
+        assert first == [f"Wild rank drawn before the auction: {draw[0]}"]
+        assert lines[drawn].endswith(f"the wild ranks are {draw}")
+        assert lines.index(first[0]) < lines.index("Trick 1") and "Seat" in lines[
+            lines.index(first[0]) + 2]
+    else:
+        assert first == [] and lines[drawn] == f"Wild rank drawn: {draw}"

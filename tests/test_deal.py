@@ -6,8 +6,15 @@ from hypothesis import strategies as st
 
 from dizhu.auction import BID, CALL_BID, DOUBLE, NO_DOUBLE, PASS_BID, ROB_BID
 from dizhu.cards import card_rank, format_ranks, parse_ranks, ranks_of_cards, size
-from dizhu.combos import PASS, Kind, Play
-from dizhu.deal import AmbiguousPlayError, Deal, IllegalActionError, Phase, play_from_cards
+from dizhu.combos import BOMB_KINDS, PASS, Kind, Play
+from dizhu.deal import (
+    AmbiguousPlayError,
+    Deal,
+    IllegalActionError,
+    Phase,
+    deal_cards,
+    play_from_cards,
+)
 from dizhu.movegen import lead_plays
 from dizhu.position import Position
 from dizhu.rules import CLASSIC, RuleSet
@@ -217,6 +224,8 @@ def test_scores_sum_to_zero(bid, bombs, rockets, won, spring, doubles, redoubled
 # ----------------------------------------------------------------- whole deals
 
 RULESETS = ["classic", "rob", "four"]
+DEALT = [*RULESETS, "laizi", "tiandi"]
+"""Every ruleset a deal plays (the wild ones' legal plays are the position's alone)."""
 
 
 def ruleset_with(name: str, doubling: bool, distinct: bool = False) -> RuleSet:
@@ -226,7 +235,7 @@ def ruleset_with(name: str, doubling: bool, distinct: bool = False) -> RuleSet:
     return find_ruleset(name, **options)
 
 
-@given(seeds, st.booleans(), st.booleans(), st.sampled_from(RULESETS))
+@given(seeds, st.booleans(), st.booleans(), st.sampled_from(DEALT))
 def test_random_deals_end_properly(seed, doubling, distinct, ruleset):
     rules = ruleset_with(ruleset, doubling, distinct)
     rng = random.Random(seed)
@@ -244,8 +253,10 @@ def test_random_deals_end_properly(seed, doubling, distinct, ruleset):
     assert all(size(h) == n for h, n in zip(deal.hands, deal.left, strict=True))
     doubling_plays = [a for _, a in deal.history if isinstance(a, Play) and a.doubling]
     assert sheet.bombs + sheet.rockets == len(doubling_plays)
-    bombs = [a for _, a in deal.history if isinstance(a, Play) and a.kind is Kind.BOMB]
+    bombs = [a for _, a in deal.history if isinstance(a, Play) and a.kind in BOMB_KINDS]
     assert sheet.bombs_played == len(bombs)  # doubling or not (four's small bombs)
+    if rules.wild_ranks:  # every class of bomb doubles: soft, hard and wild
+        assert sheet.bombs == len(bombs)
     assert sheet.to_json()["bombs_played"] == len(bombs)
     if rules.auction.name == "rob":
         robs = sum(1 for _, a in deal.history if a == ROB_BID)
@@ -268,7 +279,7 @@ def test_thousands_of_random_deals():
     assert outcomes[Phase.OVER] > 2800 and outcomes[Phase.THROWN_IN] > 0
 
 
-@given(seeds, st.booleans(), st.sampled_from(RULESETS))
+@given(seeds, st.booleans(), st.sampled_from(DEALT))
 def test_push_pop_restores_every_state(seed, doubling, ruleset):
     rules = ruleset_with(ruleset, doubling)
     rng = random.Random(seed)
@@ -547,3 +558,62 @@ def test_a_deal_wraps_its_position(seed, ruleset):
     while deal.history:
         deal.pop()
     assert position.landlord == -1 and position.hands == dealt and deal.landlord == -1
+
+
+# ----------------------------------------------------------------- wild ranks
+
+LAIZI, TIANDI = find_ruleset("laizi"), find_ruleset("tiandi")
+
+
+@pytest.mark.parametrize("rules", [LAIZI, TIANDI, LAIZI.with_options(doubling=True)], ids=str)
+def test_a_deal_draws_its_wild_ranks_before_and_when_the_auction_ends(rules):
+    """``tiandi`` draws its first wild rank before the auction, ``laizi`` none; the rest
+    are drawn when the auction ends (before the doubling), taken back with its end, and a
+    deal thrown in draws nothing more. The position reads plays with those drawn."""
+    before = rules.wild_before_auction
+    ended = thrown = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        deal = Deal.shuffled(seed, rules=rules)
+        draw = deal.wild_draw
+        assert len(draw) == len(set(draw)) == rules.wild_ranks and all(0 <= r <= 12 for r in draw)
+        while not deal.is_over and deal.landlord < 0:
+            assert deal.wild == draw[:before] == deal.position.wild
+            deal.push(rng.choice(deal.legal_actions()))
+        if deal.phase is Phase.THROWN_IN:
+            thrown += 1
+            assert deal.wild == draw[:before]
+            continue
+        ended += 1
+        assert deal.wild == draw and deal.position.wild == draw
+        deal.pop()
+        assert deal.landlord == -1 and deal.wild == draw[:before]
+    assert ended > 30 and thrown > 0
+
+
+@pytest.mark.parametrize("rules", [LAIZI, TIANDI], ids=str)
+def test_a_seeded_deal_draws_the_same_wild_ranks(rules):
+    """The wild ranks come from the deal's seed: the same seed, the same ranks; over many
+    seeds every rank of 3..2 is drawn (and no joker), first and last alike."""
+    firsts, lasts = set(), set()
+    for seed in range(300):
+        draw = Deal.shuffled(seed, rules=rules).wild_draw
+        assert Deal.shuffled(seed, rules=rules).wild_draw == draw
+        firsts.add(draw[0])
+        lasts.add(draw[-1])
+    assert firsts == lasts == set(range(13))
+    state = random.getstate()
+    Deal.shuffled(1, rules=rules)
+    assert random.getstate() == state  # the global generator is never used
+
+
+def test_wild_ranks_given_to_a_deal_are_checked():
+    hands, kitty = deal_cards(random.Random(1), LAIZI)
+    assert Deal(hands, kitty, 0, LAIZI, wild=(5,)).wild_draw == (5,)
+    for wild, words in (((13,), "not B"), ((), "one wild rank, not 0"), ((3, 4), "not 2")):
+        with pytest.raises(ValueError, match=words):
+            Deal(hands, kitty, 0, LAIZI, wild=wild)
+    with pytest.raises(ValueError, match="classic has no wild cards"):
+        Deal(hands, kitty, 0, CLASSIC, wild=(5,))
+    deal = Deal.at_play(hands, kitty, 1, 2, TIANDI, wild=(3, 9))
+    assert deal.wild == (3, 9) and deal.phase is Phase.PLAY

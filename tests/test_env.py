@@ -627,3 +627,11 @@ def test_the_docs_snippets_run():
     assert blocks
     for block in blocks:
         exec(compile(block, "docs/env.md", "exec"), {})
+
+
+def test_the_environments_refuse_a_ruleset_not_offered_yet():
+    """A deal plays ``laizi``, but its plays have no fixed ids to encode yet: the
+    environments are not offered it."""
+    for make in (lambda: DouDizhuEnv(ruleset="laizi"), lambda: raw_env(ruleset="tiandi")):
+        with pytest.raises(ValueError, match="not offered yet"):
+            make()

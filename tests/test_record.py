@@ -42,7 +42,7 @@ def random_deal(seed: int, doubling=False, distinct=False, steps=None,
 
 
 @given(seeds, st.booleans(), st.booleans(), st.one_of(st.none(), st.integers(0, 60)),
-       st.sampled_from(["classic", "rob", "four"]))
+       st.sampled_from(["classic", "rob", "four", "laizi", "tiandi"]))
 def test_a_record_replays_to_the_same_state(seed, doubling, distinct, steps, ruleset):
     deal = random_deal(seed, doubling, distinct, steps, ruleset)
     text = deal_to_json(deal)
@@ -293,3 +293,37 @@ def test_a_refused_record_is_said_in_either_language(text, code):
     assert not re.search(r"\bevent \d|\bstep 0\b", str(error.value)), str(error.value)
     if reason.code == "record_event":
         assert reason.params["step"] == 1 and str(error.value).startswith("step 1 (deal)")
+
+
+@pytest.mark.parametrize("ruleset", ["laizi", "tiandi"])
+def test_a_record_carries_every_wild_rank_the_deal_draws(ruleset):
+    """The deal event names the wild ranks in the order drawn, those the auction has not
+    drawn yet too (a record holds every hidden fact): a record cut in the auction replays
+    to a deal that draws the same ranks when the auction ends. A record of a ruleset with
+    wild cards needs them, checked; one without has none."""
+    for seed in range(12):
+        whole = random_deal(seed, ruleset=ruleset)
+        cut = random_deal(seed, steps=1, ruleset=ruleset)
+        record = deal_to_record(cut)
+        assert record["events"][0]["wild"] == "".join(RANKS[r] for r in whole.wild_draw)
+        again = replay(record)
+        assert again.wild_draw == whole.wild_draw and again.wild == cut.wild
+        rng = random.Random(seed)
+        while not again.is_over and again.landlord < 0:
+            again.push(rng.choice(again.legal_actions()))
+        if again.landlord >= 0:
+            assert again.wild == whole.wild_draw
+    head = record["events"][0]
+    for wild, words in ((None, "missing field 'wild'"), ("B" * len(head["wild"]), "not B"),
+                        ("3", "not 1") if ruleset == "tiandi" else ("34", "not 2"),
+                        (7, "rank letters")):
+        tampered = {**head, "wild": wild}
+        if wild is None:
+            del tampered["wild"]
+        with pytest.raises(RecordError, match=words):
+            replay({**record, "events": [tampered, *record["events"][1:]]})
+    classic = deal_to_record(random_deal(1))
+    assert "wild" not in classic["events"][0]
+    classic["events"][0]["wild"] = "8"
+    with pytest.raises(RecordError, match="classic has no wild cards"):
+        replay(classic)

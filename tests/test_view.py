@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from dizhu.auction import BID
 from dizhu.cards import FULL_DECK, card_rank, card_text, count_of, ranks_of_cards, size
-from dizhu.deal import Deal, Phase
+from dizhu.deal import Deal, Phase, deal_cards
 from dizhu.rules import CLASSIC
 from dizhu.rulesets import find_ruleset
 from dizhu.view import SeatView, seat_view, watcher_view
@@ -45,7 +45,7 @@ def values_in(tree) -> list[str]:
 
 
 @settings(max_examples=100)
-@given(seeds, st.booleans(), st.sampled_from(["classic", "rob", "four"]))
+@given(seeds, st.booleans(), st.sampled_from(["classic", "rob", "four", "laizi", "tiandi"]))
 def test_no_view_ever_shows_another_seats_hidden_cards(seed, doubling, ruleset):
     """The cards in a view are the seat's own, the kitty once shown, the cards played, and
     all hands once the deal is over: nothing else, whatever the number of seats and packs.
@@ -251,3 +251,38 @@ def test_what_a_deal_works_out_is_known_by_its_history_version():
     copy.push(rng.choice(copy.legal_actions()))  # only grown: goes on from the record
     grown = public_record(copy)
     assert grown.texts[:len(record.texts)] == record.texts and len(grown.texts) == state[0] + 1
+
+
+@settings(max_examples=40)
+@given(seeds, st.booleans(), st.sampled_from(["laizi", "tiandi"]))
+def test_no_view_shows_a_wild_rank_before_it_is_drawn(seed, doubling, ruleset):
+    """Two deals of the same cards that draw different wild ranks (``tiandi``: the same
+    first one) give every seat, and a watcher, the same view until the auction ends:
+    ``laizi``'s rank is in no view before then. Each view carries the ranks drawn."""
+    rules = find_ruleset(ruleset, doubling=doubling)
+    rng = random.Random(seed)
+    hands, kitty = deal_cards(rng, rules)
+    first = rng.sample(range(13), rules.wild_ranks)
+    other = [*first[:-1], next(r for r in range(13) if r not in first)]
+    deals = [Deal(hands, kitty, seed % 3, rules, wild=w) for w in (first, other)]
+    before = rules.wild_before_auction
+    while True:
+        drawn = deals[0].landlord >= 0
+        for seat in (*range(rules.seats), -1):
+            mine, theirs = (seat_view(d, seat) if seat >= 0 else watcher_view(d) for d in deals)
+            assert mine.wild == (tuple(first) if drawn else tuple(first[:before]))
+            assert json.loads(mine.to_text())["wild"] == rules.wild_text(mine.wild)
+            if not drawn:
+                assert mine.to_text() == theirs.to_text() and mine == theirs
+            else:
+                assert mine.wild != theirs.wild
+        if deals[0].is_over or drawn:
+            break
+        action = rng.choice(deals[0].legal_actions())
+        for deal in deals:
+            deal.push(action)
+
+
+def test_a_view_of_a_ruleset_without_wild_cards_names_none():
+    view = seat_view(Deal.shuffled(3), 0)
+    assert view.wild == () and "wild" not in view.to_json()

@@ -15,7 +15,7 @@ from ..deal import Deal, Phase
 from ..encoding import ENCODINGS, encoding_of
 from ..encoding.observer import deal_observer
 from ..rules import RuleSet
-from ..rulesets import find_ruleset
+from ..rulesets import offered_ruleset
 from ..view import SeatView, seat_view
 
 OBSERVATION_MODES = ("flat", "dict", "view")
@@ -23,10 +23,11 @@ REWARDS = ("points", "win")
 
 
 def rules_of(ruleset: str | RuleSet, options: dict[str, bool]) -> RuleSet:
-    """A ruleset by name (with options, e.g. ``doubling=True``), or as given."""
+    """A ruleset by name (with options, e.g. ``doubling=True``: one that is offered), or as
+    given."""
     if isinstance(ruleset, RuleSet):
         return ruleset.with_options(**options) if options else ruleset
-    return find_ruleset(ruleset, **options)
+    return offered_ruleset(ruleset, **options)
 
 
 def check_choice(name: str, value: str, choices: tuple[str, ...]) -> None:

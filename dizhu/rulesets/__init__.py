@@ -30,11 +30,20 @@ def find_ruleset(name: str = "classic", **options: bool) -> RuleSet:
     return rules.with_options(**options) if options else rules
 
 
+def offered_ruleset(name: str = "classic", **options: bool) -> RuleSet:
+    """:func:`find_ruleset`, for people and bots: a ruleset not :attr:`~RuleSet.offered`
+    yet is a ``ValueError`` too."""
+    rules = find_ruleset(name, **options)
+    if not rules.offered:
+        raise ValueError(f"{rules.name} is not offered yet: dizhu play deals it, but the "
+                         "games and the bots do not handle its wild cards")
+    return rules
+
+
 def names(every: bool = False) -> list[str]:
-    """The names (not the aliases) of the rulesets a deal plays (``every``: of all the
-    registered ones, those the engine reads and generates but no deal plays yet too), in
-    registration order."""
-    return list(dict.fromkeys(r.name for r in RULESETS.values() if every or r.dealt))
+    """The names (not the aliases) of the rulesets people are offered (``every``: of all
+    the registered ones, those not offered yet too), in registration order."""
+    return list(dict.fromkeys(r.name for r in RULESETS.values() if every or r.offered))
 
 
 def rules_from_json(data: object) -> RuleSet:

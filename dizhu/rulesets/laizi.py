@@ -6,8 +6,9 @@ a natural card, and make the bomb classes soft < hard < wild (:mod:`dizhu.wild`)
 wild ranks are the ``wild`` of its position; ``moves(wild)`` reads, compares and generates
 with them. Before a deal's wild rank is drawn (the auction of ``laizi``) no card is wild.
 
-The command line reads and generates both (``--wild``); the deal does not draw the wild
-ranks yet, so neither is ``dealt``: the lobby, the players and the tools do not offer them.
+A deal draws the wild ranks from its seed (:class:`~dizhu.deal.Deal`, ``wild_draw``) and
+``dizhu play`` plays them; the browser and the bots do not handle wild cards yet, so
+neither is ``offered``: the lobby, the terminal game and the bot tools leave them out.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ class Laizi(RuleSet):
     chinese = "癞子"
     summary = "three players, one pack, a wild rank drawn after the auction"
     wild_ranks: ClassVar[int] = 1
-    dealt: ClassVar[bool] = False  # the deal does not draw the wild rank yet
+    offered: ClassVar[bool] = False  # the browser and the bots do not handle wild cards yet
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,8 @@ class Tiandi(RuleSet):
     chinese = "天地癞子"
     summary = "three players, one pack, a wild rank before the auction and one after"
     wild_ranks: ClassVar[int] = 2
-    dealt: ClassVar[bool] = False
+    wild_before_auction: ClassVar[int] = 1
+    offered: ClassVar[bool] = False
 
 
 LAIZI = Laizi()

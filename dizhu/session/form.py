@@ -9,7 +9,7 @@ from typing import Any
 
 from ..match import DEAL_LIMITS, POINT_TARGETS
 from ..reasons import Reason
-from ..rulesets import find_ruleset
+from ..rulesets import offered_ruleset
 from .refusals import ActionError
 
 LEVELS = ("easy", "normal", "hard", "expert")
@@ -62,7 +62,7 @@ class NewMatch:
             raise bad_form(f"field {missing[0]!r} is missing")
         player = person_name(_field(data, "player", str, ""))
         try:
-            rules = find_ruleset(_field(data, "ruleset", str))
+            rules = offered_ruleset(_field(data, "ruleset", str))
         except ValueError as e:
             raise bad_form(f"field 'ruleset': {e}") from None
         options = {}
