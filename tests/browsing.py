@@ -354,6 +354,18 @@ def wait_dealt(page) -> None:
                            "c.getAnimations().every((a) => a.playState === 'finished'))")
 
 
+def fits_width(page) -> None:
+    """Assert the page is no wider than the screen (no sideways scrolling), naming what
+    passes the screen's right edge when it is."""
+    wide = page.evaluate("""() => document.documentElement.scrollWidth <= innerWidth ? [] :
+        [...document.querySelectorAll('body *')].filter((e) => e.getClientRects().length &&
+          e.getBoundingClientRect().right > innerWidth + 0.5)
+        .map((e) => e.tagName.toLowerCase()
+          + (e.id ? `#${e.id}` : '') + [...e.classList].map((c) => `.${c}`).join('')
+          + ` right=${Math.round(e.getBoundingClientRect().right)}`).slice(0, 12)""")
+    assert not wide, wide
+
+
 def all_cards_reachable(page) -> int:
     """How many cards of the hand show their corner inside the screen, at least READABLE
     px of it, and are the card under a finger there (asserting all of them are), with no
@@ -368,7 +380,7 @@ def all_cards_reachable(page) -> int:
           && r.right <= innerWidth && r.top >= 0 && r.top + 12 <= innerHeight), strip];
     })""")
     assert all(ok and strip >= READABLE for _, ok, strip in hits), hits
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    fits_width(page)
     assert page.evaluate("scrollX") == 0
     return len(hits)
 

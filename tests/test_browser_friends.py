@@ -138,6 +138,8 @@ def test_a_friend_and_a_spectator_each_see_their_own_table(browser, server):
     assert set(bo.hand()) <= set(hand)
     shows_only_its_hand(bo, 1)
     play_until([ann, bo], lambda: ann.state()["view"]["phase"] == "over")
+    # the spectator's page may receive the deal's end after Ann's
+    cy.page.wait_for_function(f"+document.body.dataset.version >= {ann.version()}")
     for person, seat in ((ann, 0), (first_page, 1), (bo, 1), (cy, None)):
         assert person.check_frames(match_id, seat) > 3, seat
         assert not person.errors

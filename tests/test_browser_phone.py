@@ -10,6 +10,7 @@ from .browsing import (  # noqa: F401 (fixtures)
     all_cards_reachable,
     browser,
     close_pages,
+    fits_width,
     landlord_to_lead,
     server,
     shorthand_shown,
@@ -137,7 +138,7 @@ def test_a_whole_match_at_phone_width_by_touch_in_chinese(browser, server):
         box = person.box(selector)
         assert box["y"] >= 0 and box["y"] + box["height"] <= 844, selector
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, selector
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    fits_width(page)
     person.click("#sheet-lobby")
     page.wait_for_selector("#lobby:not([hidden])")
     check_words(page, "the lobby after the match")

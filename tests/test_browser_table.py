@@ -14,6 +14,7 @@ from .browsing import (  # noqa: F401 (fixtures)
     Person,
     browser,
     close_pages,
+    fits_width,
     landlord_to_lead,
     server,
     shorthand_shown,
@@ -201,7 +202,7 @@ def test_nothing_moves_between_phases_and_the_stake_is_the_persons(browser, serv
     view = person.state()["view"]
     mine = page.text_content("#stake .stake-mine")
     assert re.search(rf"\b{view['stake']['mine']}$", mine), mine
-    assert page.evaluate("document.documentElement.scrollWidth") <= person.width
+    fits_width(page)
     assert not person.errors
 
 
@@ -252,7 +253,7 @@ def test_the_end_of_a_match(browser, server, how):
             box = page.locator(selector).bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= person.width, selector
         assert page.locator(".match-sheet tbody .landlord-cell").count() == len(match["sheets"])
-        assert page.evaluate("document.documentElement.scrollWidth") <= person.width
+        fits_width(page)
         assert untranslated(page) == []
     old = page.url
     page.keyboard.press("Enter")
