@@ -224,7 +224,7 @@ def test_opening_a_record_file_replays_it(browser, server, tmp_path):
     bad.write_text(deal_to_json(deal).replace('"seat": ', '"event": "dance", "seat": ', 1))
     person = Person(browser, server)
     page = person.page
-    page.goto(server.url + "/")
+    person.goto_lobby()
     page.set_input_files("#record-file", str(bad))
     page.wait_for_function("document.querySelector('#record-error').textContent !== ''")
     said = page.text_content("#record-error")

@@ -206,8 +206,7 @@ def test_a_record_file_is_refused_and_replayed_in_the_pages_language(browser, se
     zh = how.get("lang") == "zh"
     person = Person(browser, server, **how)
     page = person.page
-    page.goto(server.url + "/")
-    page.wait_for_selector("#record-file", state="attached")
+    person.goto_lobby()  # the lobby shows once the page has its words
     files = {"empty": {**record, "events": []}, "version": {**record, "version": 99},
              "short": {**record, "events": [{**record["events"][0], "hands": ["3s"] * 3}]}}
     for name, body in files.items():

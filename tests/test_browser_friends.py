@@ -140,8 +140,11 @@ def test_a_friend_and_a_spectator_each_see_their_own_table(browser, server):
     play_until([ann, bo], lambda: ann.state()["view"]["phase"] == "over")
     # the spectator's page may receive the deal's end after Ann's
     cy.page.wait_for_function(f"+document.body.dataset.version >= {ann.version()}")
-    for person, seat in ((ann, 0), (first_page, 1), (bo, 1), (cy, None)):
-        assert person.check_frames(match_id, seat) > 3, seat
+    # Bo's first page may have seen as few as three states: the one it sat down to, a bid
+    # of 3 that ended the auction, the landlord's first play (it closed before its own
+    # play came back to it)
+    for person, seat, least in ((ann, 0, 4), (first_page, 1, 2), (bo, 1, 4), (cy, None, 4)):
+        assert person.check_frames(match_id, seat) >= least, seat
         assert not person.errors
     assert cy.state()["view"]["final_hands"]  # the deal played out: every hand is shown
 
