@@ -40,7 +40,16 @@ from functools import cache
 from typing import Any
 
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double, bid_of
-from .cards import NUM_RANKS, TWO, UNIT, card_text, count_of, format_ranks, parse_card
+from .cards import (
+    NUM_RANKS,
+    TWO,
+    UNIT,
+    card_text,
+    count_of,
+    format_ranks,
+    parse_card,
+    size,
+)
 from .combos import PASS, WILD_KINDS, InvalidPlayError, Kind, Play
 from .deal import Action
 from .position import Position
@@ -170,9 +179,18 @@ CODES = math.prod(RADIX)
 """How many codes there are: every set of physical cards one pack holds, 4,882,812,500."""
 
 
+_CODES: dict[int, int] = {}
+
+
 def code_of(cards: int) -> int:
     """The code of physical cards (rank counts of one pack): a mixed-radix number."""
-    return sum(count_of(cards, r) * WEIGHTS[r] for r in range(NUM_RANKS) if cards >> 4 * r & 15)
+    code = _CODES.get(cards)
+    if code is None:
+        if len(_CODES) >= 1 << 18:
+            _CODES.clear()
+        code = _CODES[cards] = sum(count_of(cards, r) * WEIGHTS[r] for r in range(NUM_RANKS)
+                                   if cards >> 4 * r & 15)
+    return code
 
 
 def cards_of_code(code: int) -> int:
@@ -189,7 +207,8 @@ class WildActionIds:
     interface of :class:`ActionIds`, but which play a play's id is depends on the deal's
     wild ranks, so :meth:`play` and :meth:`action` take the deal's moves or position."""
 
-    __slots__ = ("_index", "_kind_slot", "kinds", "play_base", "prefix", "ruleset", "size")
+    __slots__ = ("_fits", "_index", "_kind_slot", "_most", "kinds", "play_base", "prefix",
+                 "ruleset", "size")
 
     def __init__(self, rules: RuleSet) -> None:
         self.ruleset = rules.name
@@ -201,6 +220,8 @@ class WildActionIds:
         self.kinds: tuple[Kind, ...] = tuple(sorted(rules.combos.kinds | WILD_KINDS))
         """The kinds in slot order: the ruleset's kinds in the rule book's order."""
         self._kind_slot = {kind: slot for slot, kind in enumerate(self.kinds)}
+        self._fits = rules.combos.fits
+        self._most = rules.combos.max_play
         self.size = self.play_base + len(self.kinds) * CODES
 
     def __len__(self) -> int:
@@ -215,7 +236,7 @@ class WildActionIds:
         if found is not None:
             return found
         slot = self._kind_slot.get(action.kind) if isinstance(action, Play) else None
-        if slot is None:
+        if slot is None or not self._fits(action.cards):
             raise KeyError(f"{action_text(action)!r} is no action of {self.ruleset}")
         return self.play_base + slot * CODES + code_of(action.cards)
 
@@ -240,7 +261,9 @@ class WildActionIds:
         if isinstance(moves, Position):
             moves = moves.moves
         kind, cards = self.kind_and_cards(action_id)
-        return moves.play_of(kind, cards) if cards else None
+        if not cards or size(cards) > self._most:  # no play: not read at all
+            return None
+        return moves.play_of(kind, cards)
 
     def action(self, action_id: int, moves: Any = None) -> Action:
         """The action of an id; a play's needs the deal's ``moves`` (as :meth:`play`). An

@@ -41,7 +41,7 @@ class WildActionTable(ActionTable):
 
     wild = True
 
-    def __init__(self, rules: RuleSet) -> None:  # noqa: D107 - no table to index
+    def __init__(self, rules: RuleSet) -> None:
         ids = action_ids(rules)
         assert isinstance(ids, WildActionIds)
         self.ids = ids

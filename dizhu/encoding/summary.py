@@ -49,11 +49,10 @@ import numpy as np
 
 from ..auction import Bid
 from ..cards import NUM_RANKS, counts, ranks_of_cards
-from ..combos import Play
+from ..combos import WILD_KINDS, Play
 from ..deal import Deal, Phase
 from ..rules import RuleSet
 from ..view import SeatView
-from ..combos import WILD_KINDS
 from .fields import Field, Fields, per_rank, top_stake, wild_fields
 from .played import PlayedCards
 from .rows import _BYTE, _FLOAT, _MOST_ANSWERS, _ROWS, _SMALL, KINDS, PHASES, _rank_row

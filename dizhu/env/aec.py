@@ -52,18 +52,18 @@ class raw_env(AECEnv, EzPickle):
     """One deal of a ruleset, one agent per seat (``seat_0`` .. ``seat_{n-1}``).
 
     ``ruleset``: a name (``classic``, ``rob``, ``four``, ``laizi``, ``tiandi``) or a
-    :class:`RuleSet`; options such as ``doubling=True`` go with a name. The rulesets with
-    wild cards have no action mask (their ids are a formula, too many for one): their
-    observation carries ``legal_ids`` and ``legal_actions`` instead (docs/env.md). ``auction``: whether bids (calls, robs) and doubles
-    are actions too; without it (the default) each deal is the literature's play-only deal:
-    ``landlord`` (a seat, or ``None`` for a random one each deal) holds the kitty at a stake
-    of 1 and leads. ``reward``: ``points`` (the deal's score per seat) or ``win`` (+1 for
-    the winning side, -1 for the losing one). ``observation_mode``: ``flat`` (one vector),
-    ``dict`` (the same by field) or ``view`` (the seat's :class:`~dizhu.view.SeatView`).
-    ``encoding``: what the vector holds, ``summary`` (counts and one-hots, see
-    :mod:`dizhu.env.encoding`) or ``history`` (with the recent plays, see
-    :mod:`dizhu.env.history`). ``reset(options=...)`` may start an episode from given
-    cards, a deal, a record, a position or DouZero's data (:mod:`dizhu.env.starts`).
+    :class:`RuleSet`; options such as ``doubling=True`` go with a name. The rulesets with wild
+    cards have no action mask (their ids are a formula, too many for one): their observation
+    carries ``legal_ids`` and ``legal_actions`` instead (docs/env.md). ``auction``: whether bids
+    (calls, robs) and doubles are actions too; without it (the default) each deal is the
+    literature's play-only deal: ``landlord`` (a seat, or ``None`` for a random one each deal)
+    holds the kitty at a stake of 1 and leads. ``reward``: ``points`` (the deal's score per
+    seat) or ``win`` (+1 for the winning side, -1 for the losing one). ``observation_mode``:
+    ``flat`` (one vector), ``dict`` (the same by field) or ``view`` (the seat's
+    :class:`~dizhu.view.SeatView`). ``encoding``: what the vector holds, ``summary`` (counts and
+    one-hots, see :mod:`dizhu.env.encoding`) or ``history`` (with the recent plays, see
+    :mod:`dizhu.env.history`). ``reset(options=...)`` may start an episode from given cards, a
+    deal, a record, a position or DouZero's data (:mod:`dizhu.env.starts`).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
