@@ -45,7 +45,6 @@ from .cards import (
     TWO,
     UNIT,
     card_text,
-    count_of,
     format_ranks,
     parse_card,
     size,
@@ -179,18 +178,15 @@ CODES = math.prod(RADIX)
 """How many codes there are: every set of physical cards one pack holds, 4,882,812,500."""
 
 
-_CODES: dict[int, int] = {}
+_JOKER_WEIGHT = WEIGHTS[TWO + 1]
 
 
 def code_of(cards: int) -> int:
-    """The code of physical cards (rank counts of one pack): a mixed-radix number."""
-    code = _CODES.get(cards)
-    if code is None:
-        if len(_CODES) >= 1 << 18:
-            _CODES.clear()
-        code = _CODES[cards] = sum(count_of(cards, r) * WEIGHTS[r] for r in range(NUM_RANKS)
-                                   if cards >> 4 * r & 15)
-    return code
+    """The code of physical cards (rank counts of one pack, at most 4 of a rank and 1 of
+    each joker): a mixed-radix number. Rank counts in hex are one digit per rank, the red
+    joker first, so the ranks 2..3 are the code's base-5 digits as they stand."""
+    digits = f"{cards:015x}"
+    return int(digits[2:], 5) + _JOKER_WEIGHT * (int(digits[1]) + 2 * int(digits[0]))
 
 
 def cards_of_code(code: int) -> int:
@@ -207,8 +203,8 @@ class WildActionIds:
     interface of :class:`ActionIds`, but which play a play's id is depends on the deal's
     wild ranks, so :meth:`play` and :meth:`action` take the deal's moves or position."""
 
-    __slots__ = ("_fits", "_index", "_kind_slot", "_most", "kinds", "play_base", "prefix",
-                 "ruleset", "size")
+    __slots__ = ("_fits", "_index", "_kind_slot", "_most", "_owned", "kinds", "play_base",
+                 "prefix", "ruleset", "size")
 
     def __init__(self, rules: RuleSet) -> None:
         self.ruleset = rules.name
@@ -222,6 +218,9 @@ class WildActionIds:
         self._kind_slot = {kind: slot for slot, kind in enumerate(self.kinds)}
         self._fits = rules.combos.fits
         self._most = rules.combos.max_play
+        self._owned: dict[int, int] = {}
+        """By the identity of a play that a deal's moves own (``play.id >= 0``: kept as long
+        as the process runs), its id."""
         self.size = self.play_base + len(self.kinds) * CODES
 
     def __len__(self) -> int:
@@ -241,8 +240,17 @@ class WildActionIds:
         return self.play_base + slot * CODES + code_of(action.cards)
 
     def ids_of(self, actions: Iterable[Action]) -> list[int]:
-        """The ids of ``actions``, in order."""
-        return [self.id_of(a) for a in actions]
+        """The ids of ``actions``, in order (a play the moves own looked up by identity)."""
+        owned = self._owned
+        found = []
+        for action in actions:
+            number = owned.get(id(action))
+            if number is None:
+                number = self.id_of(action)
+                if action.__class__ is Play and action.id >= 0:  # type: ignore[union-attr]
+                    owned[id(action)] = number
+            found.append(number)
+        return found
 
     def kind_and_cards(self, action_id: int) -> tuple[Kind, int]:
         """The kind and physical cards (rank counts) a play's id names; ``IndexError`` for

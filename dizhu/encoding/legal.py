@@ -13,11 +13,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..actions import WildActionIds, action_ids
-from ..cards import NUM_RANKS, TWO, counts
+from ..cards import NUM_RANKS, TWO
 from ..combos import InvalidPlayError, Kind, Play
 from ..deal import Action, Deal
 from ..rules import RuleSet
 from .masks import ActionMask, ActionTable
+from .rows import _rank_row
 
 FEATURES = (("cards", NUM_RANKS), ("wild", NUM_RANKS), ("read", NUM_RANKS), ("kind", 1),
             ("main", 1), ("length", 1))
@@ -27,9 +28,9 @@ the cards are read as: ``cards`` but for the wild cards), ``kind`` (the reading'
 :class:`~dizhu.combos.Kind` number; 0 for the pass and for an answer of the auction or
 the doubling), ``main`` (its main rank, 0 for 3) and ``length`` (its length)."""
 FEATURE_COUNT = sum(width for _, width in FEATURES)
-FEATURE_HIGH = np.array([4] * 3 * NUM_RANKS + [max(Kind), NUM_RANKS - 1, TWO], np.int16)
+FEATURE_HIGH = np.array([4] * 3 * NUM_RANKS + [max(Kind), NUM_RANKS - 1, TWO], np.uint8)
 """Each column's highest value (the lowest is 0)."""
-_DTYPE = np.dtype(np.int16)
+_DTYPE = np.dtype(np.uint8)
 _IDS = np.dtype(np.int64)
 _MOST_ROWS = 1 << 16
 
@@ -47,7 +48,8 @@ class WildActionTable(ActionTable):
         self.ids = ids
         self.play_base = ids.play_base
         self.size = ids.size
-        self._rows: dict[tuple, bytes] = {}
+        self._rows: dict[tuple[int, ...], dict[int, bytes]] = {}
+        """Per wild ranks drawn, by the identity of a play the moves own, its row."""
 
     def ids_of(self, actions: list[Action]) -> list[int]:
         """The ids of ``actions``, in order."""
@@ -83,18 +85,19 @@ class WildActionTable(ActionTable):
     mask_of_ids = mask  # type: ignore[assignment]
 
     def features(self, actions: list[Action], wild: tuple[int, ...]) -> np.ndarray:
-        """One row of :data:`FEATURES` per action (``int16``), in order, for a deal whose
+        """One row of :data:`FEATURES` per action (``uint8``), in order, for a deal whose
         wild ranks drawn so far are ``wild``."""
-        rows = self._rows
+        rows = self._rows.get(wild)
+        if rows is None or len(rows) >= _MOST_ROWS:
+            rows = self._rows[wild] = {}
         found = []
         for action in actions:
-            key = (action.kind, action.cards, action.stands_for, action.main, action.length,
-                   wild) if isinstance(action, Play) and action.cards else None
-            row = rows.get(key) if key is not None else _ZEROS
+            row = rows.get(id(action))
             if row is None:
-                if len(rows) >= _MOST_ROWS:
-                    rows.clear()
-                row = rows[key] = _row(action, wild)  # type: ignore[arg-type]
+                row = _row(action, wild) if action.__class__ is Play and action.cards \
+                    else _ZEROS  # type: ignore[union-attr]
+                if action.__class__ is Play and action.id >= 0:  # type: ignore[union-attr]
+                    rows[id(action)] = row  # a play the moves own: kept for good
             found.append(row)
         return np.frombuffer(b"".join(found), _DTYPE).reshape(len(actions), FEATURE_COUNT)
 
@@ -109,8 +112,7 @@ _ZEROS = bytes(FEATURE_COUNT * _DTYPE.itemsize)
 
 def _row(play: Play, wild: tuple[int, ...]) -> bytes:
     """A play's row of :data:`FEATURES`, as bytes."""
-    cards = counts(play.cards)
-    wilds = [n if r in wild else 0 for r, n in enumerate(cards)]
-    read = counts(play.stands_for)
-    return np.array([*cards, *wilds, *read, int(play.kind), play.main, play.length],
-                    _DTYPE).tobytes()
+    cards = _rank_row(play.cards)
+    wilds = bytes(n if r in wild else 0 for r, n in enumerate(cards))
+    return b"".join((cards, wilds, _rank_row(play.stands_for),
+                     bytes((play.kind, play.main, play.length))))

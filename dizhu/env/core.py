@@ -41,11 +41,11 @@ def rules_of(ruleset: str | RuleSet, options: dict[str, bool]) -> RuleSet:
 
 def legal_spaces(table: WildActionTable) -> dict[str, spaces.Space]:
     """The spaces of ``legal_ids`` (the ids of the legal actions, ``int64``) and
-    ``legal_actions`` (a row of features per legal id, ``int16``): sequences of any length,
+    ``legal_actions`` (a row of features per legal id, ``uint8``): sequences of any length,
     stacked as arrays."""
     return {"legal_ids": spaces.Sequence(spaces.Discrete(table.size), stack=True),
             "legal_actions": spaces.Sequence(
-                spaces.Box(0, FEATURE_HIGH, (FEATURE_COUNT,), np.int16), stack=True)}
+                spaces.Box(0, FEATURE_HIGH, (FEATURE_COUNT,), np.uint8), stack=True)}
 
 
 def legal_of(table: WildActionTable, deal: Deal, ids: list[int],
