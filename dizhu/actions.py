@@ -203,8 +203,8 @@ class WildActionIds:
     interface of :class:`ActionIds`, but which play a play's id is depends on the deal's
     wild ranks, so :meth:`play` and :meth:`action` take the deal's moves or position."""
 
-    __slots__ = ("_fits", "_index", "_kind_slot", "_most", "_owned", "kinds", "play_base",
-                 "prefix", "ruleset", "size")
+    __slots__ = ("_fits", "_index", "_kind_slot", "_most", "_owned", "_slots", "kinds",
+                 "play_base", "prefix", "ruleset", "size")
 
     def __init__(self, rules: RuleSet) -> None:
         self.ruleset = rules.name
@@ -216,6 +216,8 @@ class WildActionIds:
         self.kinds: tuple[Kind, ...] = tuple(sorted(rules.combos.kinds | WILD_KINDS))
         """The kinds in slot order: the ruleset's kinds in the rule book's order."""
         self._kind_slot = {kind: slot for slot, kind in enumerate(self.kinds)}
+        self._slots = tuple(self._kind_slot.get(kind, -1) for kind in Kind)
+        """By kind number, its slot (-1: none)."""
         self._fits = rules.combos.fits
         self._most = rules.combos.max_play
         self._owned: dict[int, int] = {}
@@ -231,13 +233,14 @@ class WildActionIds:
 
     def id_of(self, action: Action) -> int:
         """The id of an action (``KeyError`` for one this ruleset cannot have)."""
+        if action.__class__ is Play and action.cards:  # type: ignore[union-attr]
+            slot = self._slots[action.kind]  # type: ignore[union-attr]
+            if slot >= 0 and self._fits(action.cards):  # type: ignore[union-attr]
+                return self.play_base + slot * CODES + code_of(action.cards)  # type: ignore[union-attr]
         found = self._index.get(action)
-        if found is not None:
-            return found
-        slot = self._kind_slot.get(action.kind) if isinstance(action, Play) else None
-        if slot is None or not self._fits(action.cards):
+        if found is None:
             raise KeyError(f"{action_text(action)!r} is no action of {self.ruleset}")
-        return self.play_base + slot * CODES + code_of(action.cards)
+        return found
 
     def ids_of(self, actions: Iterable[Action]) -> list[int]:
         """The ids of ``actions``, in order (a play the moves own looked up by identity)."""

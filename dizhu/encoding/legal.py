@@ -112,7 +112,7 @@ _ZEROS = bytes(FEATURE_COUNT * _DTYPE.itemsize)
 
 def _row(play: Play, wild: tuple[int, ...]) -> bytes:
     """A play's row of :data:`FEATURES`, as bytes."""
-    cards = _rank_row(play.cards)
-    wilds = bytes(n if r in wild else 0 for r, n in enumerate(cards))
-    return b"".join((cards, wilds, _rank_row(play.stands_for),
+    cards = play.cards
+    wilds = cards & sum(15 << 4 * w for w in wild)
+    return b"".join((_rank_row(cards), _rank_row(wilds), _rank_row(play.stands_for),
                      bytes((play.kind, play.main, play.length))))
