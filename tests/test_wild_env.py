@@ -399,3 +399,25 @@ def test_the_action_ids_of_a_play_are_refused_without_the_deals_moves():
         ids.id_of(find_ruleset("four").parse_play("pair BB"))
     with pytest.raises(InvalidPlayError, match="no pair with the wild ranks"):
         ids.action(ids.id_of_text("pair 34", find_ruleset("laizi")), find_ruleset("laizi").moves())
+
+
+def test_an_episode_starts_from_a_wild_deals_record_or_position():
+    """A record of ``laizi`` names its wild rank, and the episode has it; a position
+    names it too (``wild:8``), and one without it says so."""
+    from dizhu.record import deal_to_json
+
+    rules = find_ruleset("laizi")
+    deal, rng = Deal.shuffled(5, rules=rules), random.Random(5)
+    while not deal.is_over:
+        deal.push(rng.choice(deal.legal_actions()))
+    aec = raw_env("laizi", auction=True)
+    aec.reset(options={"record": deal_to_json(deal), "step": 10})
+    assert aec.deal.history == deal.history[:10] and aec.deal.wild_draw == deal.wild_draw
+    assert aec.legal_ids() == action_ids(rules).ids_of(aec.deal.legal_actions())
+    aec = raw_env("laizi")
+    aec.reset(options={"position": "33445/6789TT/JQKA22 0 1 0:pair:44 wild:8"})
+    assert aec.deal.position.wild == (RANKS.index("8"),)
+    assert aec.observe("seat_1")["observation"][-30:-15].tolist() == \
+        [float(r == RANKS.index("8")) for r in range(15)]
+    with pytest.raises(ValueError, match="laizi has one wild rank, not 0"):
+        aec.reset(options={"position": "33445/6789TT/JQKA22 0 1 0:pair:44"})
