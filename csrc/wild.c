@@ -214,15 +214,18 @@ int wild_plays(const WildTables *t, uint64_t hand, play_id base_top, Found *out)
     if (natural) {
         uint64_t virtual_ = natural;
         IdList base;
+        Budget budget;
         int status;
         if (spare)
             for (int r = 0; r <= TWO; r++) {
                 int room = 4 - count_of(natural, r);
                 virtual_ += (uint64_t)(spare < room ? spare : room) * UNIT(r);
             }
+        budget.natural = natural;
+        budget.spare = spare;
         idlist_init(&base);
-        status = base_top == NO_PLAY ? mg_lead(t->base, virtual_, &base)
-                                     : mg_follow_id(t->base, virtual_, base_top, &base);
+        status = base_top == NO_PLAY ? mg_lead_within(t->base, virtual_, &budget, &base)
+                 : mg_follow_id_within(t->base, virtual_, base_top, &budget, &base);
         if (status < 0 || base.failed) {
             idlist_free(&base);
             return -1;

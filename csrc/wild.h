@@ -103,7 +103,6 @@ static inline int wild_beats(int kind, int main, int size, int top_kind, int top
 }
 
 #if defined(_MSC_VER)
-#define bits_set(x) ((int)__popcnt64(x))
 static __inline int lowest_bit64(uint64_t x)
 {
     unsigned long i;
@@ -111,16 +110,15 @@ static __inline int lowest_bit64(uint64_t x)
     return (int)i;
 }
 #else
-#define bits_set(x) __builtin_popcountll(x)
 #define lowest_bit64(x) __builtin_ctzll(x)  /* of a nonzero x */
 #endif
 
 /* How many cards rank counts hold. */
 static inline int card_count(uint64_t cards)
 {
-    const uint64_t bit0 = UINT64_C(0x1111111111111111);
-    return bits_set(cards & bit0) + 2 * bits_set(cards & (bit0 << 1))
-        + 4 * bits_set(cards & (bit0 << 2)) + 8 * bits_set(cards & (bit0 << 3));
+    const uint64_t nibbles = UINT64_C(0x0F0F0F0F0F0F0F0F);
+    uint64_t bytes = (cards & nibbles) + ((cards >> 4) & nibbles);  /* each at most 16 */
+    return (int)((bytes * UINT64_C(0x0101010101010101)) >> 56);
 }
 
 #endif
