@@ -61,15 +61,19 @@ def named(moves: WildMoves, ids: list[int], base: int = 0) -> list[tuple]:
 
 
 @st.composite
-def deals(draw, most: int = 20) -> tuple:
+def deals(draw, most: int = 14) -> tuple:
     """A ruleset with wild cards, its wild ranks, the distinct-kickers option and a hand
-    of up to ``most`` cards with any number of wild cards (none to all four of a rank)."""
+    of up to ``most`` natural cards and up to four wild cards (the pure generator's time
+    grows fast with them: ``tiandi`` with eight takes it a good part of a second)."""
     rules = draw(st.sampled_from([LAIZI, TIANDI]))
     wild = tuple(draw(st.permutations(range(TWO + 1)))[:rules.wild_ranks])
     natural = FULL_DECK - sum(4 * UNIT[w] for w in wild)
     hand = draw(rank_multisets(natural, draw(st.integers(0, most))))
+    left = draw(st.integers(0, 4))
     for w in wild:
-        hand += draw(st.integers(0, 4)) * UNIT[w]
+        held = draw(st.integers(0, left))
+        hand += held * UNIT[w]
+        left -= held
     return rules, wild, draw(st.booleans()), hand
 
 
@@ -81,19 +85,20 @@ def own_plays(moves: WildMoves, plays: list[Play]) -> None:
             assert moves.universe.by_key[p.kind, p.cards] is p
 
 
-@settings(max_examples=700, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(deals())
 def test_leads_covering_readings_and_play_of_agree(dealt):
+    """(``legal_ids`` and ``ids`` of the pure side are its leads' ids: read from them.)"""
     rules, wild, distinct, hand = dealt
     pure, compiled = both(rules, wild, distinct)
-    lead = compiled.lead(hand)
-    assert sig(lead) == sig(pure.lead(hand))
+    lead, expected = compiled.lead(hand), pure.lead(hand)
+    assert sig(lead) == sig(expected)
     own_plays(compiled, lead)
-    assert compiled.lead(hand) == lead and all(
-        a is b for a, b in zip(compiled.lead(hand), lead, strict=True))
+    assert all(a is b for a, b in zip(compiled.lead(hand), lead, strict=True))
     assert compiled.legal(hand) == lead
-    assert named(compiled, compiled.legal_ids(hand)) == named(pure, pure.legal_ids(hand))
-    assert named(compiled, compiled.ids(hand, -1, 7), 7) == named(pure, pure.ids(hand, -1, 7), 7)
+    ids = named(pure, [p.id for p in expected])
+    assert named(compiled, compiled.legal_ids(hand)) == ids
+    assert named(compiled, compiled.ids(hand, -1, 7), 7) == ids
     if hand:
         assert sig(compiled.covering(hand)) == sig(pure.covering(hand))
         some = lead[len(lead) // 2].cards if lead else hand
@@ -103,7 +108,7 @@ def test_leads_covering_readings_and_play_of_agree(dealt):
             assert sig([pure.play_of(p.kind, p.cards)]) == sig([p])
 
 
-@settings(max_examples=900, deadline=None)
+@settings(max_examples=1200, deadline=None)
 @given(deals(), st.data())
 def test_follows_legal_and_ids_agree_on_every_kind_of_top(dealt, data):
     """Tops of every kind: read from random cards (bombs of each class, the rocket, plays
@@ -145,7 +150,7 @@ def test_bomb_classes_and_wild_cards_alone_on_both_cores():
         assert {Kind.SOFT_BOMB, Kind.BOMB, Kind.WILD_BOMB, Kind.ROCKET} <= kinds
         alone = [p for p in lead if not p.cards & ~compiled._wild_mask]
         assert alone and all(p.stands_for == p.cards for p in alone)
-        for top in lead:
+        for top in lead[::4]:
             assert sig(compiled.follow(cards, top)) == \
                 sig(pure.follow(cards, pure.play_of(top.kind, top.cards)))
         rocket = compiled.play_of(Kind.ROCKET, UNIT[RED_JOKER] + UNIT[BLACK_JOKER])
