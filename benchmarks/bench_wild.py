@@ -6,11 +6,13 @@ beside ``classic``, in one run.
 Each ruleset plays the same ``N`` seeded deals from the start of play (the landlord holds
 20 cards and leads; every decision a uniform choice among the legal plays), on bare
 positions (the deal does not draw wild ranks yet): the wild ranks of each deal are drawn
-from the same seed. It prints, per ruleset, random play-phase deals per CPU-second, and
-lead and follow generations per CPU-second over every position those deals met (a
-generation is one ``legal_plays()`` of a position: leading, or following the top). The
-core that runs generates classic's plays (``DIZHU_PURE=1``: python); wild plays are read
-in Python over the base generator (docs/rulesets.md, Wild cards).
+from the same seed. It prints, per ruleset, random play-phase deals per CPU-second (the
+core that runs; ``DIZHU_PURE=1``: python), then lead and follow generations per
+CPU-second over every position those deals met, on each core: a generation is one
+``lead(hand)`` or ``follow(hand, top)`` of the ruleset's generator (classic's
+``MoveGenerator``, or the ``WildMoves`` of the deal's wild ranks, each core with its own
+objects, built before the clock starts). Last, each rate as a ratio to classic's compiled
+one, from the same run.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dizhu import core
 from dizhu.cards import TWO, deck_faces, ranks_of_cards
+from dizhu.movegen import generator_of
 from dizhu.position import Position
 from dizhu.rulesets import find_ruleset
+from dizhu.wild import wild_moves
 
 RULESETS = ("classic", "laizi", "tiandi")
 
@@ -48,12 +52,44 @@ def play_out(pos: Position, rng: random.Random, met: list[Position]) -> None:
         pos.push_unchecked(rng.choice(pos.legal_plays()))
 
 
+def generators(pos: Position, compiled: bool):
+    """The generator of ``pos``'s ruleset and wild ranks on one core (kept)."""
+    rules = pos.rules
+    if pos.wild:
+        return wild_moves(rules.combos, rules.distinct_kickers, pos.wild, compiled)
+    return generator_of(rules.combos, rules.distinct_kickers, compiled)
+
+
+def rates(met: list[Position], compiled: bool) -> tuple[float, float]:
+    """Lead and follow generations per CPU-second over the positions ``met``."""
+    leads, follows = [], []
+    for p in met:
+        gen = generators(p, compiled)
+        hand = p.hands[p.to_move]
+        if p.top_id < 0:
+            leads.append((gen.lead, hand))
+        else:
+            top = p.moves.universe.tops[p.top_id]
+            follows.append((gen.follow, hand, gen.play_of(top.kind, top.cards)))
+    found = []
+    for group in (leads, follows):
+        for call, *args in group[:20]:  # warm: every play met once
+            call(*args)
+        begun = time.process_time()
+        for call, *args in group:
+            call(*args)
+        found.append(len(group) / (time.process_time() - begun))
+    return found[0], found[1]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=40)
     ap.add_argument("--seed", type=int, default=12345)
     a = ap.parse_args()
     print(f"{core.describe()}, {a.deals} deals, seed {a.seed}")
+    cores = (True, False) if core.COMPILED is not None else (False,)
+    table = []
     for name in RULESETS:
         rules = find_ruleset(name)
         met: list[Position] = []
@@ -61,16 +97,14 @@ def main() -> None:
         for k in range(a.deals):
             play_out(start(rules, a.seed + k), random.Random(a.seed + k), met)
         deals = a.deals / (time.process_time() - begun)
-        leads = [p for p in met if p.top_id < 0]
-        follows = [p for p in met if p.top_id >= 0]
-        rates = []
-        for group in (leads, follows):
-            begun = time.process_time()
-            for p in group:
-                p.legal_plays()
-            rates.append(len(group) / (time.process_time() - begun))
-        print(f"{name:7} deals/s {deals:9.1f}   lead gen/s {rates[0]:9.0f}   "
-              f"follow gen/s {rates[1]:9.0f}   ({len(leads)} leads, {len(follows)} follows)")
+        leads = sum(p.top_id < 0 for p in met)
+        print(f"{name:7} deals/s {deals:9.1f}   ({leads} leads, {len(met) - leads} follows)")
+        for compiled in cores:
+            table.append((name, "compiled" if compiled else "python", *rates(met, compiled)))
+    base = table[0]
+    for name, which, lead, follow in table:
+        print(f"{name:7} {which:8}  lead gen/s {lead:10.0f} ({base[2] / lead:7.1f}x slower)   "
+              f"follow gen/s {follow:10.0f} ({base[3] / follow:7.1f}x slower)")
 
 
 if __name__ == "__main__":
