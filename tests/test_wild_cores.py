@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
+import sys
 import threading
 
 import pytest
@@ -211,3 +212,17 @@ def test_bad_hands_and_tops_are_clear_errors():
         compiled.covering(0)
     with pytest.raises(ValueError, match="no play id"):
         compiled.ids(parse_ranks("77"), 10**6)
+
+
+def test_generating_leaves_reference_counts_as_they_were():
+    moves = WildMoves(TIANDI.combos, False, (3, 10), compiled=True)
+    hand = parse_ranks("34566789TTKA22B")
+    lead = moves.lead(hand)
+    top = moves.play_of(Kind.PAIR, parse_ranks("99"))
+    before = [sys.getrefcount(p) for p in lead]
+    for _ in range(2000):
+        moves.lead(hand)
+        moves.follow(hand, top)
+        moves.covering(hand)
+        moves.ids(hand, top.id, 5)
+    assert [sys.getrefcount(p) for p in lead] == before
