@@ -11,8 +11,9 @@ core that runs; ``DIZHU_PURE=1``: python), then lead and follow generations per
 CPU-second over every position those deals met, on each core: a generation is one
 ``lead(hand)`` or ``follow(hand, top)`` of the ruleset's generator (classic's
 ``MoveGenerator``, or the ``WildMoves`` of the deal's wild ranks, each core with its own
-objects, built before the clock starts). Last, each rate as a ratio to classic's compiled
-one, from the same run.
+objects, built before the clock starts), and for the wild rulesets the compiled leads
+grouped by how many wild cards the hand holds. Last, each rate as a ratio to classic's
+compiled one, from the same run.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dizhu import core
-from dizhu.cards import TWO, deck_faces, ranks_of_cards
+from dizhu.cards import TWO, count_of, deck_faces, ranks_of_cards
 from dizhu.movegen import generator_of
 from dizhu.position import Position
 from dizhu.rulesets import find_ruleset
@@ -82,6 +83,26 @@ def rates(met: list[Position], compiled: bool) -> tuple[float, float]:
     return found[0], found[1]
 
 
+def by_wild_cards(met: list[Position]) -> str:
+    """The compiled core's lead generations per CPU-second over the positions ``met``,
+    grouped by how many wild cards the hand to move holds."""
+    groups: dict[int, list] = {}
+    for p in met:
+        if p.top_id < 0:
+            hand = p.hands[p.to_move]
+            held = sum(count_of(hand, w) for w in p.wild)
+            groups.setdefault(held, []).append((generators(p, True).lead, hand))
+    found = []
+    for held, group in sorted(groups.items()):
+        begun = time.process_time()
+        for _ in range(3):
+            for lead, hand in group:
+                lead(hand)
+        found.append(f"{held}: {3 * len(group) / (time.process_time() - begun):,.0f}/s "
+                     f"({len(group)})")
+    return "; ".join(found)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=40)
@@ -101,6 +122,8 @@ def main() -> None:
         print(f"{name:7} deals/s {deals:9.1f}   ({leads} leads, {len(met) - leads} follows)")
         for compiled in cores:
             table.append((name, "compiled" if compiled else "python", *rates(met, compiled)))
+        if rules.wild_ranks and core.COMPILED is not None:
+            print(f"        compiled leads by wild cards held: {by_wild_cards(met)}")
     base = table[0]
     for name, which, lead, follow in table:
         print(f"{name:7} {which:8}  lead gen/s {lead:10.0f} ({base[2] / lead:7.1f}x slower)   "
