@@ -132,7 +132,7 @@ def main() -> None:
         print(f"{name:7} deals/s {deals:9.1f}   ({leads} leads, {len(met) - leads} follows)")
         for compiled in cores:
             table.append((name, "compiled" if compiled else "python", *rates(met, compiled)))
-        if rules.wild_ranks and core.COMPILED is not None:
+        if rules.wild_ranks and core.NAME == "compiled":
             print(f"        compiled leads by wild cards held: {by_wild_cards(met)}")
     base = table[0]
     print("generations/s: first pass, second pass (x slower than classic compiled's second)")
