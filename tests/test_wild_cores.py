@@ -30,7 +30,7 @@ from dizhu.cards import (
 )
 from dizhu.combos import NO_ID, PASS, Kind, Play
 from dizhu.rulesets import find_ruleset
-from dizhu.wild import WildMoves, wild_moves
+from dizhu.wild import WildMoves, parse_wild_play, wild_moves
 
 from .strategies import rank_multisets
 
@@ -226,3 +226,21 @@ def test_generating_leaves_reference_counts_as_they_were():
         moves.covering(hand)
         moves.ids(hand, top.id, 5)
     assert [sys.getrefcount(p) for p in lead] == before
+
+
+@pytest.mark.parametrize("top_text", ["airplane_singles 33344457", "airplane_pairs 3334446677",
+                                      "airplane_singles 333444555679", "airplane 333444",
+                                      "four_two_pairs 33334455", "triple_pair 33344"])
+def test_winged_tops_are_followed_alike_within_the_wild_cards_held(top_text):
+    """The base generator's budget cuts winged airplanes early when following too: hands
+    rich in triples with none to four wild cards, on both cores."""
+    for rules, wild, hand in ((LAIZI, (8,), "5666777888TTJJ"), (LAIZI, (8,), "56677TTTJJQK2"),
+                              (TIANDI, (8, 12), "566677788TTJJ22"),
+                              (TIANDI, (8, 12), "6677888TJQQKKK22")):
+        pure, compiled = both(rules, wild, False)
+        theirs = parse_wild_play(top_text, pure)
+        cards = parse_ranks(hand)
+        expected = sig(pure.follow(cards, theirs))
+        assert sig(compiled.follow(cards, compiled.play_of(theirs.kind, theirs.cards))) == \
+            expected
+        assert sig(pure.lead(cards)) == sig(compiled.lead(cards))
