@@ -714,8 +714,9 @@ static int has_kickers(int kind)
  * the other play takes from a lower rank k1 it holds x cards of afterwards, and holds
  * none of after the other play; k1 can make no chain in the hand left, and no partner
  * holds a card of the ranks k1 < r <= k2. Then the hand after the other play is the hand
- * after `id` with its k1 cards raised to k2 (docs/solver.md, "Kicker dominance"). */
-static int dominated(Solver *sv, uint64_t hand, play_id id, unsigned partners)
+ * after `id` with its k1 cards raised to k2 (docs/solver.md, "Kicker dominance").
+ * Returns that other play, or NO_PLAY. */
+static play_id dominated(Solver *sv, uint64_t hand, play_id id, unsigned partners)
 {
     const MoveTables *t = sv->t;
     const PlayRow *row = &t->rows[id];
@@ -736,19 +737,36 @@ static int dominated(Solver *sv, uint64_t hand, play_id id, unsigned partners)
             other = mg_find(t, row->kind, row->cards + (uint64_t)x * (UNIT(k1) - UNIT(k2)));
             if (other != NO_PLAY && sv->listed[other] == sv->mark
                     && t->rows[other].main == row->main && t->rows[other].length == row->length)
-                return 1;
+                return other;
         }
     }
-    return 0;
+    return NO_PLAY;
 }
 
 /* Drop from the level's sorted moves (the first `count`) the plays with kickers that
  * another play of the list dominates (see dominated()); returns how many are left. */
+static unsigned mark_list(Solver *sv, const Node *n, const Level *lv, size_t count)
+{
+    unsigned partners = 0;
+    if (++sv->mark == 0) {
+        memset(sv->listed, 0, sv->t->n * sizeof *sv->listed);
+        sv->mark = 1;
+    }
+    for (size_t i = 0; i < count; i++)
+        if (id_at(lv, i) != SV_PASS)
+            sv->listed[id_at(lv, i)] = sv->mark;
+    if (n->to_move != n->landlord)
+        for (int s = 0; s < n->seats; s++)
+            if (s != n->to_move && s != n->landlord)
+                partners |= level(n->hands[s], 1);
+    return partners;
+}
+
 static size_t prune(Solver *sv, const Node *n, Level *lv, size_t count)
 {
     const PlayRow *rows = sv->t->rows;
     uint64_t hand = n->hands[n->to_move];
-    unsigned partners = 0;
+    unsigned partners;
     size_t kept = 0, i;
     int any = 0;
     for (i = 0; i < count; i++) {
@@ -758,20 +776,11 @@ static size_t prune(Solver *sv, const Node *n, Level *lv, size_t count)
     }
     if (!any)
         return count;
-    if (++sv->mark == 0) {
-        memset(sv->listed, 0, sv->t->n * sizeof *sv->listed);
-        sv->mark = 1;
-    }
-    for (i = 0; i < count; i++)
-        if (id_at(lv, i) != SV_PASS)
-            sv->listed[id_at(lv, i)] = sv->mark;
-    if (n->to_move != n->landlord)
-        for (int s = 0; s < n->seats; s++)
-            if (s != n->to_move && s != n->landlord)
-                partners |= level(n->hands[s], 1);
+    partners = mark_list(sv, n, lv, count);
     for (i = 0; i < count; i++) {
         play_id id = id_at(lv, i);
-        if (id != SV_PASS && has_kickers(rows[id].kind) && dominated(sv, hand, id, partners))
+        if (id != SV_PASS && has_kickers(rows[id].kind)
+                && dominated(sv, hand, id, partners) != NO_PLAY)
             continue;
         lv->keys[kept++] = lv->keys[i];
     }
@@ -1013,6 +1022,61 @@ static int principal_variation(Solver *sv, Node n, int value, SvResult *out)
     return 0;
 }
 
+/* Whether the landlord wins after each of the root's `count` sorted plays: plays[i] is
+ * the i-th play, plays[count + i] the answer (1: the landlord wins). A play with kickers
+ * that another play dominates (see dominated()) is no better for the seat's side: when
+ * that other play loses for the side, so does this one, unsearched; when it wins, this
+ * one is searched. -1 when the search stopped. */
+static int root_results(Solver *sv, const Node *root, Level *lv, size_t count, play_id *plays)
+{
+    play_id *by = plays + count;  /* first the dominating play, then the answer */
+    int side = root->to_move == root->landlord;
+    unsigned partners = mark_list(sv, root, lv, count);
+    size_t left = count;
+    for (size_t i = 0; i < count; i++) {
+        plays[i] = id_at(lv, i);
+        by[i] = plays[i] != SV_PASS && has_kickers(sv->t->rows[plays[i]].kind)
+                ? dominated(sv, root->hands[root->to_move], plays[i], partners) : NO_PLAY;
+    }
+    /* answers: -1 unknown; by[] is read before being overwritten with the answer */
+    {
+        int8_t *known = malloc(count ? count : 1);
+        if (!known) {
+            sv->failed = sv->stop = 1;
+            return -1;
+        }
+        memset(known, -1, count);
+        while (left && !sv->stop) {
+            size_t before = left;
+            for (size_t i = 0; i < count && !sv->stop; i++) {
+                size_t j = count;
+                if (known[i] >= 0)
+                    continue;
+                if (by[i] != NO_PLAY)
+                    for (j = 0; j < count && plays[j] != by[i]; j++)
+                        ;
+                if (j < count && known[j] < 0)
+                    continue;  /* its dominating play first */
+                if (j < count && known[j] >= 0 && known[j] != side)
+                    known[i] = known[j];
+                else
+                    known[i] = (int8_t)wins_after(sv, root, plays[i], 0);
+                left--;
+            }
+            if (left == before)  /* no progress: search what is left in order */
+                for (size_t i = 0; i < count && !sv->stop; i++)
+                    if (known[i] < 0) {
+                        known[i] = (int8_t)wins_after(sv, root, plays[i], 0);
+                        left--;
+                    }
+        }
+        for (size_t i = 0; i < count; i++)
+            by[i] = known[i];
+        free(known);
+    }
+    return sv->stop ? -1 : 0;
+}
+
 int sv_solve(Solver *sv, const SvPosition *p, int points, SvBudget budget, SvResult *out)
 {
     Node root;
@@ -1042,20 +1106,17 @@ int sv_solve(Solver *sv, const SvPosition *p, int points, SvBudget budget, SvRes
     if (!spend(sv) || !(lv = moves(sv, &root, 0)))
         goto stopped;
     count = order(sv, &root, lv);
-    if (!(plays = malloc((count ? count : 1) * sizeof *plays)))
+    if (!(plays = malloc((count ? count : 1) * 2 * sizeof *plays)))
         return SV_NO_MEMORY;
+    if (root_results(sv, &root, lv, count, plays) < 0)
+        goto stopped;
     for (size_t i = 0; i < count; i++)
-        plays[i] = id_at(lv, i);
-    for (size_t i = 0; i < count; i++) {
-        int won = wins_after(sv, &root, plays[i], 0);
-        if (sv->stop)
-            goto stopped;
-        if (won == side && append(&out->winning, &out->n_winning, &cap, plays[i]) < 0) {
+        if (plays[count + i] == side
+                && append(&out->winning, &out->n_winning, &cap, plays[i]) < 0) {
             free(plays);
             sv_result_free(out);
             return SV_NO_MEMORY;
         }
-    }
     free(plays);
     plays = NULL;
     out->landlord_wins = side ? out->n_winning > 0 : out->n_winning == 0;
