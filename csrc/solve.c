@@ -91,13 +91,17 @@ static int needed(int threshold, int doubling)
 
 /* ------------------------------------------------------------------ keys */
 
-/* What the table knows a position by. In a position where no hand can make a chain (nor
- * ever will: hands only shrink) only the order of the ranks 3..2 matters, not which they
- * are: such a position is keyed by its ranks renumbered from 0 in order (those some hand
- * holds, and the top's main rank), the jokers kept apart, and its top by kind, renumbered
- * main rank and size (a chain on top by its kind alone: no hand can follow it but with a
- * bomb). Positions alike in that way have the same answers, and share an entry; the
- * canonical top has bit 30 set, which no play id has. */
+/* What the table knows a position by: the order of its ranks, not which they are
+ * (docs/solver.md, "Keys by the order of ranks"). The ranks some hand holds (and the top's
+ * main rank) are renumbered from 0 in order, the jokers kept apart; the top is keyed by
+ * kind, renumbered main rank and size. Chains need consecutive ranks: a link bit for
+ * every two ranks next in the new order says whether they are next to each other among
+ * 3..A and both lie in a run some hand could still make a chain of (chain_cover()); the
+ * 12 bits go in the top nibbles of the first three hands, which renumbered ranks leave
+ * free. With no such run (no hand can make a chain, nor ever will: hands only shrink) no
+ * bit is set and a chain on top is keyed by its kind alone (no hand can follow it but
+ * with a bomb). Positions alike in that way have the same answers, and share an entry;
+ * the canonical top has bit 30 set, which no play id has. */
 typedef struct {
     uint64_t hands[SV_MAX_SEATS];
     int32_t top;
@@ -129,36 +133,60 @@ static int chain_free(const MoveTables *t, const Node *n)
     return 1;
 }
 
+/* The ranks that lie in some run a hand could make a chain of (a straight, a pair chain,
+ * the body of an airplane): no chain, now or later, holds any other rank. */
+static unsigned chain_cover(const MoveTables *t, const Node *n)
+{
+    unsigned cover = 0;
+    for (int s = 0; s < n->seats; s++)
+        for (int c = 0; c < CHAIN_KINDS; c++) {
+            int shortest = t->chain_low[c];
+            unsigned m, starts;
+            if (shortest > MAX_CHAIN)
+                continue;
+            m = level(n->hands[s], c + 1) & CHAIN_MASK;
+            starts = m;
+            for (int i = 1; i < shortest; i++)
+                starts &= m >> i;
+            for (int i = 0; i < shortest; i++)
+                cover |= starts << i;
+        }
+    return cover;
+}
+
 static void key_for(const MoveTables *t, Node *n, Key *k)
 {
     const uint64_t jokers = FIELD(BLACK_JOKER) | FIELD(RED_JOKER);
-    unsigned present = 0;
-    int index[NUM_RANKS], i = 0, r;
+    unsigned present = 0, cover = 0, links = 0;
+    int index[NUM_RANKS], i = 0, r, last = -2;
     const PlayRow *top = n->top == NO_PLAY ? NULL : &t->rows[n->top];
     memset(k, 0, sizeof *k);
     k->to_move = n->to_move;
     k->top_seat = n->top_seat;
-    if (!n->chain_free && !(n->chain_free = (int8_t)chain_free(t, n))) {
-        memcpy(k->hands, n->hands, (size_t)n->seats * sizeof *n->hands);
-        k->top = n->top;
-        return;
-    }
+    if (!n->chain_free && !(n->chain_free = (int8_t)chain_free(t, n)))
+        cover = chain_cover(t, n);
     for (int s = 0; s < n->seats; s++)
         present |= level(n->hands[s], 1);
-    if (top && !is_chain(top->kind))
+    if (top && (cover || !is_chain(top->kind)))
         present |= 1u << top->main;
     present &= (1u << BLACK_JOKER) - 1;
-    FOR_RANKS(r, rest, present)
+    FOR_RANKS(r, rest, present) {
+        if (r == last + 1 && (cover >> r & 1) && (cover >> last & 1))
+            links |= 1u << (i - 1);
+        last = r;
         index[r] = i++;
+    }
     for (int s = 0; s < n->seats; s++) {
         uint64_t hand = n->hands[s], out = hand & jokers;
         FOR_RANKS(r, rest, present)
             out |= (uint64_t)count_of(hand, r) << (4 * index[r]);
         k->hands[s] = out;
     }
+    for (int s = 0; s < 3; s++)
+        k->hands[s] |= (uint64_t)(links >> (4 * s) & 15) << 60;
     if (!top)
         k->top = CANONICAL;
-    else if (is_chain(top->kind))
+    else if (is_chain(top->kind) && !cover)
         k->top = CANONICAL | top->kind << 16;
     else
         k->top = CANONICAL | top->kind << 16
@@ -201,7 +229,8 @@ struct Solver {
     int n_sweep_levels;
     IdList scratch;
     IdIndex one_play;            /* the cards of every play (a hand that is one play) */
-    int32_t *history;            /* by play id: how often it refuted everything else */
+    int32_t *history;            /* by side, then play id: how often it refuted the plays
+                                  * tried before it (see side_history()) */
     uint32_t *listed;            /* by play id: the mark of the list it is in (see prune) */
     uint32_t mark;
     uint64_t *turns;             /* hand << 5 | its fewest plays, by hash (see turns()) */
@@ -617,6 +646,13 @@ static int compare_keys(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The history of the side to move (the plays that refuted the others, made by the
+ * landlord or by a peasant): the one side's best plays are no guide to the other's. */
+static int32_t *side_history(Solver *sv, const Node *n)
+{
+    return sv->history + (n->to_move == n->landlord ? sv->t->n : 0);
+}
+
 static size_t order(Solver *sv, const Node *n, Level *lv)
 {
     IdList *ids = &lv->ids;
@@ -624,6 +660,7 @@ static size_t order(Solver *sv, const Node *n, Level *lv)
     const PlayRow *rows = sv->t->rows;
     uint64_t hand = n->hands[n->to_move];
     int friendly = n->top != NO_PLAY && is_teammate(n, n->top_seat);
+    const int32_t *history = side_history(sv, n);
     if (count > lv->cap) {
         size_t cap = count * 2;
         uint64_t *keys = realloc(lv->keys, cap * sizeof *keys);
@@ -638,9 +675,9 @@ static size_t order(Solver *sv, const Node *n, Level *lv)
         play_id id = ids->ids[i];
         const PlayRow *row = rows + id;
         /* fewest plays left first, then more cards, then lower cards; then what refuted
-         * most elsewhere */
+         * most elsewhere for the same side (1,024 refutations weigh one play left) */
         int64_t priority = 4096 + 256 * turns(sv, hand - row->cards, 0) - 4 * row->size
-                           + row->main - sv->history[id];
+                           + row->main - history[id] / 4;
         lv->keys[i] = ((uint64_t)(priority + (INT64_C(1) << 31)) << 32) | (uint32_t)id;
     }
     if (n->top != NO_PLAY) {  /* the pass: first after a partner's play, else as a play
@@ -716,19 +753,34 @@ static int has_kickers(int kind)
  * holds a card of the ranks k1 < r <= k2. Then the hand after the other play is the hand
  * after `id` with its k1 cards raised to k2 (docs/solver.md, "Kicker dominance").
  * Returns that other play, or NO_PLAY. */
-static play_id dominated(Solver *sv, uint64_t hand, play_id id, unsigned partners)
+/* Whether kind `kind` is one whose main rank the same play can swap for a lower one: no
+ * chain, no joker (a single, a pair, a triple with or without kickers, four with two, a
+ * bomb). */
+static int swappable_main(int kind)
+{
+    return kind == KIND_SINGLE || kind == KIND_PAIR || kind == KIND_TRIPLE
+        || kind == KIND_TRIPLE_SINGLE || kind == KIND_TRIPLE_PAIR
+        || kind == KIND_FOUR_TWO_SINGLES || kind == KIND_FOUR_TWO_PAIRS || kind == KIND_BOMB;
+}
+
+static play_id dominated(Solver *sv, uint64_t hand, play_id id, unsigned partners,
+                         unsigned others)
 {
     const MoveTables *t = sv->t;
     const PlayRow *row = &t->rows[id];
     uint64_t rest = hand - row->cards;
     int k1, k2;
     FOR_RANKS(k2, high, level(row->cards, 1) & ~level(rest, 1) & ((1u << BLACK_JOKER) - 1)) {
-        int x = count_of(row->cards, k2);
-        unsigned blocking = partners & ((2u << k2) - 1);  /* partners' ranks up to k2 */
+        int x = count_of(row->cards, k2), main = k2 == row->main;
+        /* ranks up to k2 that block: the partners' for a kicker, every other hand's for
+         * the main rank */
+        unsigned blocking = (main ? others : partners) & ((2u << k2) - 1);
         unsigned lower = level(rest, x) & ~level(rest, x + 1) & ((1u << k2) - 1);
+        if (main && !swappable_main(row->kind))
+            continue;
         while (blocking & (blocking - 1))  /* keep its highest rank */
             blocking &= blocking - 1;
-        if (blocking)  /* k1 at or above the partners' highest rank up to k2 */
+        if (blocking)  /* k1 at or above the highest blocking rank up to k2 */
             lower &= ~(blocking - 1);
         FOR_RANKS(k1, low, lower) {
             play_id other;
@@ -736,16 +788,19 @@ static play_id dominated(Solver *sv, uint64_t hand, play_id id, unsigned partner
                 continue;
             other = mg_find(t, row->kind, row->cards + (uint64_t)x * (UNIT(k1) - UNIT(k2)));
             if (other != NO_PLAY && sv->listed[other] == sv->mark
-                    && t->rows[other].main == row->main && t->rows[other].length == row->length)
+                    && t->rows[other].main == (main ? k1 : row->main)
+                    && t->rows[other].length == row->length)
                 return other;
         }
     }
     return NO_PLAY;
 }
 
-/* Drop from the level's sorted moves (the first `count`) the plays with kickers that
- * another play of the list dominates (see dominated()); returns how many are left. */
-static unsigned mark_list(Solver *sv, const Node *n, const Level *lv, size_t count)
+/* Mark the level's first `count` plays as the list dominated() looks in; returns the
+ * ranks the partners of the seat to move hold, and sets *others to those every other
+ * seat holds. */
+static unsigned mark_list(Solver *sv, const Node *n, const Level *lv, size_t count,
+                          unsigned *others)
 {
     unsigned partners = 0;
     if (++sv->mark == 0) {
@@ -755,32 +810,41 @@ static unsigned mark_list(Solver *sv, const Node *n, const Level *lv, size_t cou
     for (size_t i = 0; i < count; i++)
         if (id_at(lv, i) != SV_PASS)
             sv->listed[id_at(lv, i)] = sv->mark;
-    if (n->to_move != n->landlord)
-        for (int s = 0; s < n->seats; s++)
-            if (s != n->to_move && s != n->landlord)
+    *others = 0;
+    for (int s = 0; s < n->seats; s++)
+        if (s != n->to_move) {
+            *others |= level(n->hands[s], 1);
+            if (n->to_move != n->landlord && s != n->landlord)
                 partners |= level(n->hands[s], 1);
+        }
     return partners;
+}
+
+/* Whether a play of kind `kind` may be dominated by another. */
+static int candidate(int kind)
+{
+    return has_kickers(kind) || swappable_main(kind);
 }
 
 static size_t prune(Solver *sv, const Node *n, Level *lv, size_t count)
 {
     const PlayRow *rows = sv->t->rows;
     uint64_t hand = n->hands[n->to_move];
-    unsigned partners;
+    unsigned partners, others;
     size_t kept = 0, i;
     int any = 0;
     for (i = 0; i < count; i++) {
         play_id id = id_at(lv, i);
-        if (id != SV_PASS && has_kickers(rows[id].kind))
+        if (id != SV_PASS && candidate(rows[id].kind))
             any = 1;
     }
     if (!any)
         return count;
-    partners = mark_list(sv, n, lv, count);
+    partners = mark_list(sv, n, lv, count, &others);
     for (i = 0; i < count; i++) {
         play_id id = id_at(lv, i);
-        if (id != SV_PASS && has_kickers(rows[id].kind)
-                && dominated(sv, hand, id, partners) != NO_PLAY)
+        if (id != SV_PASS && candidate(rows[id].kind)
+                && dominated(sv, hand, id, partners, others) != NO_PLAY)
             continue;
         lv->keys[kept++] = lv->keys[i];
     }
@@ -860,7 +924,7 @@ static int wins_keyed(Solver *sv, Node *n, const Key *key, uint64_t h, int depth
         if (won == side) {
             result = side;
             if (id != SV_PASS && i > 0)
-                sv->history[id] += 1;
+                side_history(sv, n)[id] += 1;
             break;
         }
     }
@@ -1031,12 +1095,13 @@ static int root_results(Solver *sv, const Node *root, Level *lv, size_t count, p
 {
     play_id *by = plays + count;  /* first the dominating play, then the answer */
     int side = root->to_move == root->landlord;
-    unsigned partners = mark_list(sv, root, lv, count);
+    unsigned others, partners = mark_list(sv, root, lv, count, &others);
     size_t left = count;
     for (size_t i = 0; i < count; i++) {
         plays[i] = id_at(lv, i);
-        by[i] = plays[i] != SV_PASS && has_kickers(sv->t->rows[plays[i]].kind)
-                ? dominated(sv, root->hands[root->to_move], plays[i], partners) : NO_PLAY;
+        by[i] = plays[i] != SV_PASS && candidate(sv->t->rows[plays[i]].kind)
+                ? dominated(sv, root->hands[root->to_move], plays[i], partners, others)
+                : NO_PLAY;
     }
     /* answers: -1 unknown; by[] is read before being overwritten with the answer */
     {
@@ -1168,7 +1233,7 @@ Solver *sv_new(const MoveTables *tables, const uint8_t *doubling, size_t entries
     sv->table = calloc(sv->clusters * CLUSTER, sizeof *sv->table);
     sv->tags = calloc(sv->clusters * CLUSTER, sizeof *sv->tags);
     sv->doubling = malloc(tables->n ? tables->n : 1);
-    sv->history = calloc(tables->n ? tables->n : 1, sizeof *sv->history);
+    sv->history = calloc(tables->n ? 2 * tables->n : 1, sizeof *sv->history);
     sv->listed = calloc(tables->n ? tables->n : 1, sizeof *sv->listed);
     sv->turns = calloc(TURN_SLOTS, sizeof *sv->turns);
     if (idindex_init(&sv->one_play, tables->n) < 0 || !sv->table || !sv->tags
@@ -1179,6 +1244,7 @@ Solver *sv_new(const MoveTables *tables, const uint8_t *doubling, size_t entries
     for (size_t id = 0; id < tables->n; id++)  /* the first play of each set of cards */
         idindex_put(&sv->one_play, tables->rows[id].cards, (play_id)id);
     memcpy(sv->doubling, doubling, tables->n);
+
     for (int size = tables->bomb_low; size && size <= tables->bomb_high && !sv->doubling_low;
          size++)
         for (int r = 0; r < NUM_RANKS; r++)
@@ -1194,14 +1260,14 @@ void sv_forget(Solver *sv)
     memset(sv->table, 0, sv->clusters * CLUSTER * sizeof *sv->table);
     memset(sv->tags, 0, sv->clusters * CLUSTER * sizeof *sv->tags);
     sv->used = 0;
-    memset(sv->history, 0, sv->t->n * sizeof *sv->history);
+    memset(sv->history, 0, 2 * sv->t->n * sizeof *sv->history);
 }
 
 size_t sv_size(const Solver *sv)
 {
     return sizeof *sv + sv->clusters * CLUSTER * (sizeof *sv->table + sizeof *sv->tags)
         + sv->t->n
-        + sv->t->n * (sizeof *sv->history + sizeof *sv->listed);
+        + sv->t->n * (2 * sizeof *sv->history + sizeof *sv->listed);
 }
 
 static void free_pool(Level **pool, int count)
