@@ -178,6 +178,10 @@ static void key_for(const MoveTables *t, Node *n, Key *k)
     }
     for (int s = 0; s < n->seats; s++) {
         uint64_t hand = n->hands[s], out = hand & jokers;
+        if (!(present & (present + 1))) {  /* the ranks held are 3 and up: none renumbered */
+            k->hands[s] = hand;
+            continue;
+        }
         FOR_RANKS(r, rest, present)
             out |= (uint64_t)count_of(hand, r) << (4 * index[r]);
         k->hands[s] = out;
