@@ -23,7 +23,7 @@ typedef struct {
     uint64_t hands[SV_MAX_SEATS];
     play_id top;
     int8_t seats, landlord, to_move, top_seat, passes, winner, spring;
-    int8_t chain_free;          /* 1: no hand can make a chain (so no later one either) */
+    uint16_t covers[SV_MAX_SEATS];  /* by seat: hand_cover() of its hand */
 } Node;
 
 #define PEASANT_PLAYED 1
@@ -32,6 +32,8 @@ static int landlord_plays(int spring)
 {
     return spring >> 1;
 }
+
+static unsigned hand_cover(const MoveTables *t, uint64_t hand);
 
 /* Apply play `id` (or SV_PASS) for the seat to move. */
 static void apply(const MoveTables *t, Node *n, play_id id)
@@ -49,6 +51,8 @@ static void apply(const MoveTables *t, Node *n, play_id id)
         return;
     }
     n->hands[seat] -= t->rows[id].cards;
+    if (n->covers[seat])  /* a hand's cover only shrinks */
+        n->covers[seat] = (uint16_t)hand_cover(t, n->hands[seat]);
     if (seat != n->landlord)
         n->spring |= PEASANT_PLAYED;
     else if (landlord_plays(n->spring) < 2)
@@ -96,7 +100,7 @@ static int needed(int threshold, int doubling)
  * main rank) are renumbered from 0 in order, the jokers kept apart; the top is keyed by
  * kind, renumbered main rank and size. Chains need consecutive ranks: a link bit for
  * every two ranks next in the new order says whether they are next to each other among
- * 3..A and both lie in a run some hand could still make a chain of (chain_cover()); the
+ * 3..A and both lie in a run some hand could still make a chain of (hand_cover()); the
  * 12 bits go in the top nibbles of the first three hands, which renumbered ranks leave
  * free. With no such run (no hand can make a chain, nor ever will: hands only shrink) no
  * bit is set and a chain on top is keyed by its kind alone (no hand can follow it but
@@ -115,46 +119,28 @@ static int is_chain(int kind)
     return kind >= KIND_STRAIGHT && kind <= KIND_AIRPLANE_PAIRS;
 }
 
-/* Whether some run of `length` ranks lies within `mask`. */
-static int has_run(unsigned mask, int length)
-{
-    for (int i = 1; i < length && mask; i++)
-        mask &= mask >> 1;
-    return mask != 0;
-}
-
-static int chain_free(const MoveTables *t, const Node *n)
-{
-    for (int s = 0; s < n->seats; s++)
-        for (int c = 0; c < CHAIN_KINDS; c++)
-            if (t->chain_low[c] <= MAX_CHAIN
-                    && has_run(level(n->hands[s], c + 1) & CHAIN_MASK, t->chain_low[c]))
-                return 0;
-    return 1;
-}
-
-/* The ranks that lie in some run a hand could make a chain of (a straight, a pair chain,
- * the body of an airplane): no chain, now or later, holds any other rank. */
-static unsigned chain_cover(const MoveTables *t, const Node *n)
+/* The ranks of `hand` that lie in some run it could make a chain of (a straight, a pair
+ * chain, the body of an airplane): no chain of this hand, now or later, holds any other
+ * rank. */
+static unsigned hand_cover(const MoveTables *t, uint64_t hand)
 {
     unsigned cover = 0;
-    for (int s = 0; s < n->seats; s++)
-        for (int c = 0; c < CHAIN_KINDS; c++) {
-            int shortest = t->chain_low[c];
-            unsigned m, starts;
-            if (shortest > MAX_CHAIN)
-                continue;
-            m = level(n->hands[s], c + 1) & CHAIN_MASK;
-            starts = m;
-            for (int i = 1; i < shortest; i++)
-                starts &= m >> i;
-            for (int i = 0; i < shortest; i++)
-                cover |= starts << i;
-        }
+    for (int c = 0; c < CHAIN_KINDS; c++) {
+        int shortest = t->chain_low[c];
+        unsigned m, starts;
+        if (shortest > MAX_CHAIN)
+            continue;
+        m = level(hand, c + 1) & CHAIN_MASK;
+        starts = m;
+        for (int i = 1; i < shortest && starts; i++)
+            starts &= m >> i;
+        for (int i = 0; i < shortest && starts; i++)
+            cover |= starts << i;
+    }
     return cover;
 }
 
-static void key_for(const MoveTables *t, Node *n, Key *k)
+static void key_for(const MoveTables *t, const Node *n, Key *k)
 {
     const uint64_t jokers = FIELD(BLACK_JOKER) | FIELD(RED_JOKER);
     unsigned present = 0, cover = 0, links = 0;
@@ -163,8 +149,8 @@ static void key_for(const MoveTables *t, Node *n, Key *k)
     memset(k, 0, sizeof *k);
     k->to_move = n->to_move;
     k->top_seat = n->top_seat;
-    if (!n->chain_free && !(n->chain_free = (int8_t)chain_free(t, n)))
-        cover = chain_cover(t, n);
+    for (int s = 0; s < n->seats; s++)
+        cover |= n->covers[s];
     for (int s = 0; s < n->seats; s++)
         present |= level(n->hands[s], 1);
     if (top && (cover || !is_chain(top->kind)))
@@ -1157,8 +1143,10 @@ int sv_solve(Solver *sv, const SvPosition *p, int points, SvBudget budget, SvRes
     memset(&root, 0, sizeof root);
     root.seats = (int8_t)p->seats;
     root.landlord = (int8_t)p->landlord;
-    for (int s = 0; s < p->seats; s++)
+    for (int s = 0; s < p->seats; s++) {
         root.hands[s] = p->hands[s];
+        root.covers[s] = (uint16_t)hand_cover(sv->t, p->hands[s]);
+    }
     root.to_move = (int8_t)p->to_move;
     root.top = p->top;
     root.top_seat = (int8_t)(p->top == NO_PLAY ? -1 : p->top_seat);
