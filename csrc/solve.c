@@ -702,7 +702,7 @@ static int doubles(const Solver *sv, play_id id)
     return id != SV_PASS && sv->doubling[id];
 }
 
-/* ------------------------------------------------------------------ kicker dominance */
+/* ------------------------------------------------------------------ dominance */
 
 /* Whether `hand` can make a chain through rank `r`: a straight, a pair chain or the body
  * of an airplane (two triples at least, whatever the airplanes the ruleset has) holding
@@ -735,14 +735,6 @@ static int has_kickers(int kind)
         || kind == KIND_FOUR_TWO_SINGLES || kind == KIND_FOUR_TWO_PAIRS;
 }
 
-/* Whether play `id` of the seat to move (holding `hand`) is no better for its side than
- * another play of the list (those marked with sv->mark): the same play (kind, main rank,
- * length) but for the x cards of a rank k2 that it holds no more of afterwards, which
- * the other play takes from a lower rank k1 it holds x cards of afterwards, and holds
- * none of after the other play; k1 can make no chain in the hand left, and no partner
- * holds a card of the ranks k1 < r <= k2. Then the hand after the other play is the hand
- * after `id` with its k1 cards raised to k2 (docs/solver.md, "Kicker dominance").
- * Returns that other play, or NO_PLAY. */
 /* Whether kind `kind` is one whose main rank the same play can swap for a lower one: no
  * chain, no joker (a single, a pair, a triple with or without kickers, four with two, a
  * bomb). */
@@ -753,6 +745,15 @@ static int swappable_main(int kind)
         || kind == KIND_FOUR_TWO_SINGLES || kind == KIND_FOUR_TWO_PAIRS || kind == KIND_BOMB;
 }
 
+/* Whether play `id` of the seat to move (holding `hand`) is no better for its side than
+ * another play of the list (those marked with sv->mark): the same kind and length but for
+ * the x cards of a rank k2 that it holds no more of afterwards, which the other play takes
+ * from a lower rank k1 it holds x cards of afterwards, and holds none of after the other
+ * play; k1 can make no chain in the hand left; and either k2 is a kicker's rank (the main
+ * rank the same) and no partner holds a card of the ranks k1 < r <= k2, or k2 is the main
+ * rank (then k1 is the other's), the kind swappable_main(), and no other hand holds a card
+ * of those ranks. Then the hand after the other play is the hand after `id` with its k1
+ * cards raised to k2 (docs/solver.md, "Dominance"). Returns that other play, or NO_PLAY. */
 static play_id dominated(Solver *sv, uint64_t hand, play_id id, unsigned partners,
                          unsigned others)
 {
