@@ -817,6 +817,8 @@ static int candidate(int kind)
     return has_kickers(kind) || swappable_main(kind);
 }
 
+/* Drop from the level's sorted moves (the first `count`) the plays that another play of
+ * the list dominates (see dominated()); returns how many are left. */
 static size_t prune(Solver *sv, const Node *n, Level *lv, size_t count)
 {
     const PlayRow *rows = sv->t->rows;
