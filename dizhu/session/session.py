@@ -21,7 +21,7 @@ from ..actions import action_to_json, decode_action
 from ..auction import NO_DOUBLE, PASS_BID
 from ..bots import Bot
 from ..bots.hints import Hinter
-from ..cards import format_ranks
+from ..cards import count_of, format_ranks
 from ..combos import PASS, Kind, Play
 from ..deal import Action, Deal, IllegalActionError, Phase
 from ..match import Match, MatchSettings
@@ -580,7 +580,11 @@ def pattern_plays(seen: SeatView) -> dict[str, list[list]]:
     found: dict[str, list[list]] = {}
     runs: set[tuple] = set()
     ruleset = seen.rules.name
-    for action in seen.legal:
+    legal = seen.legal
+    if seen.wild:  # the first play of a run, whose cards the page marks: the fewest wild
+        legal = sorted(legal, key=lambda a: sum(count_of(a.cards, w) for w in seen.wild)
+                       if isinstance(a, Play) else 0)
+    for action in legal:
         if isinstance(action, Play) and action.kind is not Kind.PASS:
             named = _named(action, ruleset, seen.wild)
             run = (action.kind, *named[:3])
