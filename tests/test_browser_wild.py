@@ -241,7 +241,6 @@ def test_a_whole_deal_ends_with_the_bomb_classes_on_the_sheet(browser, server, r
     page.click("#replay-last")
     cards = page.eval_on_selector_all("#replay-board .card", CARDS_MARKED)
     assert cards and all(marked == (card[0] in wild) for card, marked in cards)
-    ranks = " ".join(CATALOGS[how["lang"]].get(f"rank.{r}", r) for r in wild)
     assert words["wild.replay"].format(ranks="") in page.text_content(".replay-stake")
     page.screenshot(path=str(tmp_path / f"replay-{ruleset}.png"))
     page.click("#replay-close")
