@@ -232,9 +232,11 @@ class PatternChoices:
         self.namings = namings
 
     @classmethod
-    def of(cls, plays: list[Play], combos: CombinationRules = CLASSIC_COMBOS) -> PatternChoices:
-        """The choices for these legal plays (a pass among them is left out)."""
-        return cls([naming(p, combos) for p in plays if p.kind is not Kind.PASS])
+    def of(cls, plays: list[Play], combos: CombinationRules = CLASSIC_COMBOS,
+           wild: tuple[int, ...] = ()) -> PatternChoices:
+        """The choices for these legal plays (a pass among them is left out), named with
+        the deal's wild ranks ``wild`` (:func:`naming`)."""
+        return cls([naming(p, combos, wild) for p in plays if p.kind is not Kind.PASS])
 
     def kinds(self) -> set[Kind]:
         return {n.kind for n in self.namings}
