@@ -87,6 +87,7 @@ def test_wild_cards_are_marked_and_two_readings_are_asked(tmp_path, ruleset, ans
         await type_text(pilot, typed(ranks))
         await pilot.press("enter")
         assert isinstance(app.screen, ChooseScreen)
+        assert "_" not in app.screen.question and "soft bomb" in app.screen.question
         options = [p.text for p in app.screen.options]
         assert sorted(options) == sorted(p.text for p in plays)
         index = options.index(plays[answer].text)
@@ -165,6 +166,8 @@ def test_a_whole_deal_by_keys_ends_with_the_bomb_classes_named(tmp_path, ruleset
         for words in ("Soft bombs 软炸", "Hard bombs 硬炸", "Wild bombs 纯癞子炸", "Rocket"):
             assert words in sheet, sheet
         assert "Bombs 炸弹" not in sheet
+        if session.deal.bombs:
+            assert "bomb ×2" in shown(table.query_one("#title"))
         again = MatchSession.load(Store(db), session.id)
         assert again.state(CREATOR) == session.state(CREATOR)
 

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from ..auction import Double
 from ..cards import RANKS, card_rank, card_suit, card_text, format_ranks
-from ..combos import Play
+from ..combos import BOMB_KINDS, Play
 from ..deal import Deal, Phase
 from ..scoring import ScoreSheet, stake_of
 from ..session import CREATOR, MatchSession
@@ -28,6 +28,7 @@ from ..words import (
     cells,
     face,
     fit,
+    kind_name,
     kind_words,
     listing,
     pad,
@@ -132,7 +133,12 @@ def stake_text(view: SeatView, names: list[str]) -> str:
                      else "called")
     else:
         parts.append(f"bid {auction.stake}")
-    parts += ["bomb ×2"] * view.bombs + ["rocket ×2"] * view.rockets
+    if view.rules.wild_ranks:  # each bomb by its class: soft, hard or wild
+        parts += [f"{kind_name(e.action.kind.label)} ×2" for e in view.history
+                  if isinstance(e.action, Play) and e.action.kind in BOMB_KINDS]
+    else:
+        parts += ["bomb ×2"] * view.bombs
+    parts += ["rocket ×2"] * view.rockets
     stake = stake_of(auction.stake, view.bombs + view.rockets)
     line = f"stake {stake} ({' · '.join(parts)})"
     doubled = [s for s, d in enumerate(view.doubled) if d]

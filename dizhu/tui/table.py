@@ -222,7 +222,8 @@ class TableScreen(Screen):
             self.session.person_acts(CREATOR, entered)
         except AmbiguousPlayError as e:
             sent = cards if cards is not None else entered.get("cards")
-            self.app.push_screen(ChooseScreen(str(e), e.options),
+            question = say_reason(e, seat_name=self.seat_name)
+            self.app.push_screen(ChooseScreen(question, e.options),
                                  callback=lambda play: self.chosen(play, sent))
             return False
         except ActionError as e:
