@@ -251,3 +251,24 @@ def test_a_whole_deal_ends_with_the_bomb_classes_on_the_sheet(browser, server, r
             if message.get("type") == "state" and message["state"]["view"]["landlord"] < 0:
                 assert message["state"]["view"]["wild"] == ""
     assert not person.errors
+
+
+@pytest.mark.parametrize("how", [{"lang": "en"}, {"phone": True, "lang": "zh"}],
+                         ids=["desktop-en", "phone-zh"])
+def test_the_lobby_offers_both_wild_rulesets_and_their_help(browser, server, how, tmp_path):
+    words = CATALOGS[how["lang"]]
+    person = Person(browser, server, **how)
+    person.goto_lobby()
+    page = person.page
+    for ruleset in ("laizi", "tiandi"):
+        label = page.text_content(f"label:has(#ruleset-{ruleset})")
+        assert words[f"ruleset.{ruleset}"] in label
+        assert words[f"ruleset.summary.{ruleset}"] in label
+    person.click("#ruleset-tiandi")
+    page.screenshot(path=str(tmp_path / "lobby.png"), full_page=True)
+    fits_width(page)
+    if how["lang"] == "zh":
+        assert not untranslated(page)
+    assert "#/help/tiandi" in page.evaluate(
+        "[...document.querySelectorAll('a')].map(a => a.href).join(' ')")
+    assert not person.errors
