@@ -27,6 +27,7 @@ from .movegen import MoveGenerator
 from .record import RecordError, deal_to_json, replay
 from .rules import RuleSet
 from .rulesets import find_ruleset, names, offered_ruleset
+from .session.form import table_ruleset
 from .session.writer import SYNC
 from .view import public_history
 from .wild import WildMoves
@@ -62,10 +63,11 @@ def _cards(cards: Sequence[int]) -> str:
     return " ".join(card_face(card_text(c, symbols=True)) for c in cards)
 
 
-READ, DEALT, OFFERED = "read", "dealt", "offered"
+READ, DEALT, OFFERED, TABLE = "read", "dealt", "offered", "table"
 """What a command needs of its ruleset: that the engine reads it (the commands that only
-read cards and answers), that a deal plays it, or that people are offered it (the games
-and the bot tools: :attr:`~dizhu.rules.RuleSet.offered`)."""
+read cards and answers), that a deal plays it, that people are offered it (the bot tools:
+:attr:`~dizhu.rules.RuleSet.offered`), or that a table plays it (the terminal game: the
+offered rulesets and those with wild cards, :func:`dizhu.session.table_ruleset`)."""
 
 
 def _rules_from(args: argparse.Namespace, needs: str = DEALT) -> RuleSet:
@@ -74,7 +76,9 @@ def _rules_from(args: argparse.Namespace, needs: str = DEALT) -> RuleSet:
     options = {name: True for name in ("doubling", "distinct_kickers")
                if getattr(args, name, False)}
     try:
-        rules = (offered_ruleset if needs == OFFERED else find_ruleset)(args.ruleset, **options)
+        found = {OFFERED: offered_ruleset, TABLE: table_ruleset}.get(needs, find_ruleset)
+        rules = found(args.ruleset)
+        rules = rules.with_options(**options) if options else rules
     except ValueError as e:
         raise UsageError(str(e)) from None
     if needs != READ and not rules.dealt:
@@ -385,7 +389,7 @@ def _program(given: str) -> tuple[str, str]:
 def cmd_tui(args: argparse.Namespace) -> int:
     _seconds(args.pause, "--pause", PAUSE)
     db = _database(args)
-    ruleset = _rules_from(args, OFFERED).name
+    ruleset = _rules_from(args, TABLE).name
     try:
         from .tui.app import DizhuApp
     except ImportError as e:

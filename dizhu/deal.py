@@ -632,7 +632,7 @@ def play_from_cards(deal: Deal, cards: int) -> Play:
     """
     if deal.phase is not _PLAY:
         raise IllegalActionError(deal.why_illegal(PASS_PLAY))
-    found = deal.rules.readings(cards)
+    found = deal.position.moves.readings(cards)  # with the wild ranks drawn so far
     options = [p for p in found if deal.why_illegal(p) is None]
     if len(options) == 1:
         return options[0]

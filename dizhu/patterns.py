@@ -18,6 +18,7 @@ from .combos import (
     CHAIN_UNIT,
     CHINESE_NAMES,
     CLASSIC_COMBOS,
+    WILD_KINDS,
     CombinationRules,
     InvalidPlayError,
     Kind,
@@ -68,13 +69,18 @@ SHAPES: dict[Kind, Shape] = {s.kind: s for s in (
     Shape(Kind.FOUR_TWO_PAIRS, 4, 2, 2),
     Shape(Kind.BOMB, 4),
     Shape(Kind.ROCKET, 1),
+    Shape(Kind.SOFT_BOMB, 4),
+    Shape(Kind.WILD_BOMB, 4),
 )}
-"""Every pattern but the pass, in the rule book's order."""
+"""Every pattern but the pass, in the rule book's order (the bomb classes of wild cards
+last)."""
 
 
-def shapes(combos: CombinationRules = CLASSIC_COMBOS) -> list[Shape]:
-    """The patterns a set of combination rules has, in the rule book's order."""
-    return [shape for kind, shape in SHAPES.items() if kind in combos.kinds]
+def shapes(combos: CombinationRules = CLASSIC_COMBOS, wild: bool = False) -> list[Shape]:
+    """The patterns a set of combination rules has, in the rule book's order; ``wild``:
+    with the bomb classes of a ruleset with wild cards (``soft_bomb``, ``wild_bomb``)."""
+    return [shape for kind, shape in SHAPES.items()
+            if kind in combos.kinds or (wild and kind in WILD_KINDS)]
 
 
 def compose(kind: Kind, main: int, length: int = 1, wings: tuple[int, ...] = (),
@@ -157,13 +163,17 @@ class Naming:
                 "".join(RANKS[r] for r in self.wings)]
 
 
-def naming(play: Play, combos: CombinationRules = CLASSIC_COMBOS) -> Naming:
-    """How ``play`` is named by pattern: ``compose`` of its answers gives it back."""
+def naming(play: Play, combos: CombinationRules = CLASSIC_COMBOS,
+           wild: tuple[int, ...] = ()) -> Naming:
+    """How ``play`` is named by pattern: ``compose`` of its answers gives it back. With
+    wild ranks ``wild``, the main run is the combination's (what the cards stand for) and
+    the wings the physical cards beside it (:func:`physical_main`): the ranks a person
+    clicks."""
     shape = SHAPES[play.kind]
     sized = play.kind is Kind.BOMB and combos.bomb_sizes[0] < combos.bomb_sizes[1]
     if not shape.wing:
         return Naming(play.kind, play.main, play.length, (), play.size if sized else None)
-    rest = play.cards - main_part(play)
+    rest = play.cards - (physical_main(play, wild) if wild else main_part(play))
     wings: list[int] = []
     rank = 0
     while rest:
@@ -177,6 +187,28 @@ def main_part(play: Play) -> int:
     """The cards of ``play``'s main run: all of its cards but its wings or kickers."""
     shape = SHAPES[play.kind]
     return _RUNS[play.main][play.length] * shape.body if shape.wing else play.cards
+
+
+def physical_main(play: Play, wild: tuple[int, ...]) -> int:
+    """The physical cards of ``play``'s main run, with the deal's wild ranks ``wild``: for
+    each rank of its combination's run the play's natural cards of that rank first, then
+    its wild cards (in the order of ``wild``) for the rest; its wings are the other cards."""
+    shape = SHAPES[play.kind]
+    if not shape.wing:
+        return play.cards
+    run = _RUNS[play.main][play.length] * shape.body
+    main = missing = 0
+    for rank in range(play.main, play.main + play.length):
+        need = (run >> FIELD_BITS * rank) & _FIELD
+        natural = 0 if rank in wild else (play.cards >> FIELD_BITS * rank) & _FIELD
+        taken = min(need, natural)
+        main += taken * UNIT[rank]
+        missing += need - taken
+    for rank in wild:
+        taken = min(missing, (play.cards >> FIELD_BITS * rank) & _FIELD)
+        main += taken * UNIT[rank]
+        missing -= taken
+    return main
 
 
 _RUNS = [[sum(UNIT[main:main + length]) for length in range(NUM_RANKS - main + 1)]
@@ -200,9 +232,11 @@ class PatternChoices:
         self.namings = namings
 
     @classmethod
-    def of(cls, plays: list[Play], combos: CombinationRules = CLASSIC_COMBOS) -> PatternChoices:
-        """The choices for these legal plays (a pass among them is left out)."""
-        return cls([naming(p, combos) for p in plays if p.kind is not Kind.PASS])
+    def of(cls, plays: list[Play], combos: CombinationRules = CLASSIC_COMBOS,
+           wild: tuple[int, ...] = ()) -> PatternChoices:
+        """The choices for these legal plays (a pass among them is left out), named with
+        the deal's wild ranks ``wild`` (:func:`naming`)."""
+        return cls([naming(p, combos, wild) for p in plays if p.kind is not Kind.PASS])
 
     def kinds(self) -> set[Kind]:
         return {n.kind for n in self.namings}

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .actions import action_to_json
 from .auction import AuctionState, Bid, Double
-from .cards import NUM_RANKS, RANKS, card_text, count_of, ranks_of_cards
+from .cards import NUM_RANKS, RANKS, card_text, count_of, format_ranks, ranks_of_cards
 from .combos import Play
 from .deal import Action, Deal, Phase
 from .position import TrickFollower
@@ -41,11 +41,15 @@ class PublicAction:
 
     def to_json(self) -> dict:
         """The action as :func:`.action_to_json` writes it, with its seat and cards; a play
-        or a pass also says whether it opened a trick (``lead``)."""
+        or a pass also says whether it opened a trick (``lead``), and a play with wild cards
+        the ranks its combination stands for (``as``: ``45678`` for ``straight 45688``)."""
         found = {"seat": self.seat, "cards": [],
                  **action_to_json(self.action, self.cards or None)}
         if "play" in found:
             found["lead"] = self.leads
+            action = self.action
+            if action.stands_for != action.cards:  # wild cards: the ranks they stood for
+                found["as"] = format_ranks(action.stands_for)
         return found
 
 

@@ -7,10 +7,10 @@ from collections import Counter
 from typing import Any
 
 from ..actions import current_form, decode_action
-from ..cards import RANKS, card_text, parse_card, parse_rank, ranks_of_cards
+from ..cards import RANKS, card_text, count_of, format_ranks, parse_card, parse_rank, ranks_of_cards
 from ..combos import CHINESE_NAMES, Kind, Play
 from ..deal import Action, AmbiguousPlayError, Deal, play_from_cards
-from ..patterns import compose
+from ..patterns import Naming, compose, naming
 from ..reasons import Reason
 from .refusals import ActionError
 
@@ -30,9 +30,12 @@ def action_of(deal: Deal, seat: int, message: Any) -> tuple[Action, list[int] | 
         message = current_form(message)
         if "pattern" in message:
             cards = held_cards(deal, seat, message["cards"]) if "cards" in message else None
+            if deal.wild:
+                play = wild_composed(deal, message["pattern"], cards)
+                return play, _suited(deal, seat, play, cards)
             return composed(deal, message["pattern"]), cards
         if any(key in message for key in ("bid", "double", "play")):
-            action, named = decode_action(message, deal.rules)
+            action, named = decode_action(message, deal.rules, deal.wild)
             return action, None if named is None else held_cards(deal, seat, message["cards"])
         if "cards" in message:
             cards = held_cards(deal, seat, message["cards"])
@@ -80,6 +83,41 @@ def composed(deal: Deal, pattern: Any) -> Play:
                    rules.combos, None if size is None else int(size))
 
 
+def wild_composed(deal: Deal, pattern: Any, cards: list[int] | None = None) -> Play:
+    """The play a named pattern makes in a deal with wild cards: among the legal plays,
+    the one whose :func:`~dizhu.patterns.naming` (the combination's run, the physical wings)
+    the pattern gives, made of the ``cards`` the page marked where it sent them, else the
+    one that spends the fewest wild cards. The engine made every candidate."""
+    if not isinstance(pattern, dict):
+        raise ActionError(Reason("pattern_fields",
+                                 "a pattern names its kind, lowest rank, length and wings"))
+    kind = Kind.from_label(str(pattern.get("kind", "")))
+    main = rank_index(pattern.get("main", "3"))
+    wanted = (main, int(pattern.get("length", 1)),
+              tuple(sorted(rank_index(w) for w in pattern.get("wings", []))))
+    combos, wild = deal.rules.combos, deal.wild
+    found = [p for p in deal.legal_plays() if p.kind is kind and (
+        kind is Kind.ROCKET or _answers(naming(p, combos, wild)) == wanted)]
+    if cards is not None:
+        chosen = ranks_of_cards(cards)
+        found = [p for p in found if p.cards == chosen] or found
+    if not found:
+        return composed(deal, pattern)  # says what is wrong, or a play the engine refuses
+    return min(found, key=lambda p: sum(count_of(p.cards, w) for w in wild))
+
+
+def _answers(named: Naming) -> tuple:
+    return named.main, named.length, tuple(sorted(named.wings))
+
+
+def _suited(deal: Deal, seat: int, play: Play, cards: list[int] | None) -> list[int] | None:
+    """The page's marked ``cards`` when they are the play's, else none (the engine picks
+    the suits)."""
+    if cards is not None and ranks_of_cards(cards) == play.cards:
+        return cards
+    return None
+
+
 def rank_index(text: Any) -> int:
     """A rank as a person writes it (``10`` or ``T``, any case: :func:`.parse_rank`)."""
     try:
@@ -92,4 +130,5 @@ def play_json(play: Play) -> dict[str, Any]:
     """A play as a page shows it: its text, kind (English and Chinese) and shape."""
     return {"text": play.text, "kind": play.kind.label, "chinese": CHINESE_NAMES[play.kind],
             "ranks": play.ranks, "main": RANKS[play.main], "length": play.length,
-            "size": play.size}
+            "size": play.size,
+            **({"as": format_ranks(play.stands_for)} if play.stands_for != play.cards else {})}

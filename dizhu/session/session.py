@@ -21,11 +21,11 @@ from ..actions import action_to_json, decode_action
 from ..auction import NO_DOUBLE, PASS_BID
 from ..bots import Bot
 from ..bots.hints import Hinter
-from ..cards import format_ranks
+from ..cards import count_of, format_ranks
 from ..combos import PASS, Kind, Play
 from ..deal import Action, Deal, IllegalActionError, Phase
 from ..match import Match, MatchSettings
-from ..patterns import main_part, naming, shapes
+from ..patterns import main_part, naming, physical_main, shapes
 from ..reasons import Reason
 from ..record import deal_to_record
 from ..rules import RuleSet
@@ -321,7 +321,7 @@ class MatchSession:
             else:
                 self.handed.discard(seat)
         else:  # an action, in the codec's JSON (older stores' forms read too)
-            action, cards = decode_action(event, self.rules)
+            action, cards = decode_action(event, self.rules, self.deal.wild)
             try:
                 self.deal.push(action, seat, cards)
             except IllegalActionError as e:
@@ -504,14 +504,16 @@ class MatchSession:
         """The state's ``match`` that every page shares."""
         match = self.match
         numbers = self.deal_numbers()
-        sheets = [{"index": i, "number": numbers[i], **d.result.to_json()}
+        sheets = [{"index": i, "number": numbers[i], **d.result.to_json(),
+                   **({"bomb_kinds": bomb_kinds(d)} if self.rules.wild_ranks else {})}
                   for i, d in enumerate(match.deals) if d.phase is Phase.OVER]
         return {
             "id": self.id, "player": self.player, "names": self.names(),
             "people": list(self.people), "bots": [level for level in self.plan[1:]],
             "ruleset": self.rules.name, "seats": self.rules.seats,
             "patterns": [shape.to_json(self.rules.combos)
-                         for shape in shapes(self.rules.combos)],
+                         for shape in shapes(self.rules.combos, bool(self.rules.wild_ranks))],
+            "wild_ranks": self.rules.wild_ranks,
             "bomb_sizes": list(self.rules.combos.bomb_sizes),
             "doubling_bomb": self.rules.combos.doubling_bomb,
             "mode": self.settings["mode"], "target": self.settings["target"],
@@ -543,6 +545,18 @@ class MatchSession:
         return deal_to_record(deal)
 
 
+BOMB_CLASSES = (Kind.SOFT_BOMB, Kind.BOMB, Kind.WILD_BOMB, Kind.ROCKET)
+"""The classes of bomb a deal with wild cards names on its score sheet, low to high."""
+
+
+def bomb_kinds(deal: Deal) -> dict[str, int]:
+    """How many plays of each bomb class (:data:`BOMB_CLASSES`) a deal saw, by kind: each
+    doubled the stake (docs/rulesets.md, Wild cards)."""
+    played = [action.kind for _, action in deal.history
+              if isinstance(action, Play) and action.kind in BOMB_CLASSES]
+    return {kind.label: played.count(kind) for kind in BOMB_CLASSES}
+
+
 def page_facts(seen: SeatView) -> dict[str, Any]:
     """What a page is told beside the view, so that it decides no rule: the kinds it may
     play now, the plays its pattern picker may name, and whether nothing in its hand beats
@@ -566,9 +580,13 @@ def pattern_plays(seen: SeatView) -> dict[str, list[list]]:
     found: dict[str, list[list]] = {}
     runs: set[tuple] = set()
     ruleset = seen.rules.name
-    for action in seen.legal:
+    legal = seen.legal
+    if seen.wild:  # the first play of a run, whose cards the page marks: the fewest wild
+        legal = sorted(legal, key=lambda a: sum(count_of(a.cards, w) for w in seen.wild)
+                       if isinstance(a, Play) else 0)
+    for action in legal:
         if isinstance(action, Play) and action.kind is not Kind.PASS:
-            named = _named(action, ruleset)
+            named = _named(action, ruleset, seen.wild)
             run = (action.kind, *named[:3])
             found.setdefault(action.kind.label, []).append(
                 list(named if run not in runs else named[:4]))
@@ -577,8 +595,9 @@ def pattern_plays(seen: SeatView) -> dict[str, list[list]]:
 
 
 @lru_cache(maxsize=8192)
-def _named(play: Play, ruleset: str) -> tuple:
-    """:func:`.naming` as JSON with the main run's cards, kept for the plays met again (a
-    hand leads many times)."""
-    named = naming(play, find_ruleset(ruleset).combos).to_json()
-    return (*named, format_ranks(main_part(play)))
+def _named(play: Play, ruleset: str, wild: tuple[int, ...] = ()) -> tuple:
+    """:func:`.naming` as JSON with the main run's physical cards, kept for the plays met
+    again (a hand leads many times); with wild ranks, the run named is what the cards stand
+    for and its cards are the physical ones (:func:`.physical_main`)."""
+    named = naming(play, find_ruleset(ruleset).combos, wild).to_json()
+    return (*named, format_ranks(physical_main(play, wild) if wild else main_part(play)))

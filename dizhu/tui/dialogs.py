@@ -111,7 +111,7 @@ class PatternScreen(Question[dict[str, Any] | None]):
     def ask_kind(self) -> None:
         options = []
         playable = self.choices.kinds()
-        for shape in shapes(self.rules.combos):
+        for shape in shapes(self.rules.combos, bool(self.rules.wild_ranks)):
             label = shape.kind.label
             prompt = Text(kind_words(label), style="" if shape.kind in playable else "dim")
             options.append(Option(prompt, id=label))
@@ -158,7 +158,8 @@ class PatternScreen(Question[dict[str, Any] | None]):
         """Take one answer and ask the next question (or finish)."""
         if self.step == "kind":
             kind = Kind.from_label(value)
-            self.shape = next(s for s in shapes(self.rules.combos) if s.kind is kind)
+            self.shape = next(s for s in shapes(self.rules.combos, bool(self.rules.wild_ranks))
+                              if s.kind is kind)
             self.pattern = {"kind": value}
             if kind is Kind.ROCKET:
                 self.dismiss(self.pattern)
@@ -229,12 +230,20 @@ class ChooseScreen(Question[Play | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(Text(self.question, style="bold"))
-            yield OptionList(*[Option(f"{play_name(p)}   {cards_text(p.ranks)}", id=str(i))
+            yield OptionList(*[Option(self.option_words(p), id=str(i))
                                for i, p in enumerate(self.options)], id="answers")
             yield Static(Text("↑↓ and Enter · Esc cancels", style="dim"))
 
     def on_mount(self) -> None:
         self.query_one("#answers", OptionList).focus()
+
+    @staticmethod
+    def option_words(play: Play) -> str:
+        """A reading in words: its kind and cards, and with wild cards standing for other
+        ranks, what they stand for (``6 6 7 7 → soft bomb 软炸 7 7 7 7``)."""
+        if play.stands_for != play.cards:
+            return f"{cards_text(play.ranks)}  →  {play_name(play)}"
+        return f"{play_name(play)}   {cards_text(play.ranks)}"
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

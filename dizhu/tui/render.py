@@ -14,11 +14,12 @@ from itertools import groupby
 from rich.text import Text
 
 from ..auction import Double
-from ..cards import RANKS, card_rank, card_suit, card_text
-from ..combos import Play
-from ..deal import Phase
+from ..cards import RANKS, card_rank, card_suit, card_text, format_ranks
+from ..combos import BOMB_KINDS, Play
+from ..deal import Deal, Phase
 from ..scoring import ScoreSheet, stake_of
 from ..session import CREATOR, MatchSession
+from ..session.session import bomb_kinds
 from ..view import CountStrip, PublicAction, SeatView
 from ..words import (
     answer_text,
@@ -27,6 +28,7 @@ from ..words import (
     cells,
     face,
     fit,
+    kind_name,
     kind_words,
     listing,
     pad,
@@ -34,6 +36,7 @@ from ..words import (
     seat_names,
     short_seat_names,
 )
+from ..words import cards_text as ranks_words
 
 RED = "bold red"
 BLACK = "bold"
@@ -47,20 +50,33 @@ def widest(texts: Sequence[str]) -> int:
 
 # ----------------------------------------------------------------- cards and plays
 
-def card_label(card: int) -> Text:
-    """One card: ``7♥`` in red, ``Q♠`` in the foreground colour, the jokers by name."""
+WILD_MARK = "*"
+"""What follows a wild card's face (``8♥*``, underlined in magenta): the wild line of the
+title says what it means."""
+WILD = "underline magenta"
+
+
+def card_label(card: int, wild: Sequence[int] = ()) -> Text:
+    """One card: ``7♥`` in red, ``Q♠`` in the foreground colour, the jokers by name; a card
+    of the deal's ``wild`` ranks marked (``8♥*``)."""
     suit = card_suit(card)
     red = suit in (1, 3) or (suit is None and RANKS[card_rank(card)] == "R")
-    return Text(card_face(card_text(card, symbols=True)), style=RED if red else BLACK)
+    label = Text(card_face(card_text(card, symbols=True)), style=RED if red else BLACK)
+    if suit is not None and card_rank(card) in wild:
+        label.stylize(WILD)
+        label.append(WILD_MARK, style="bold magenta")
+    return label
 
 
-def cards_text(cards: Sequence[int], marked: set[int] = frozenset()) -> Text:
-    """Cards side by side, a space between ranks; ``marked`` positions shown reversed."""
+def cards_text(cards: Sequence[int], marked: set[int] = frozenset(),
+               wild: Sequence[int] = ()) -> Text:
+    """Cards side by side, a space between ranks; ``marked`` positions shown reversed, the
+    cards of the ``wild`` ranks marked as wild."""
     out = Text()
     for i, card in enumerate(cards):
         if i:
             out.append("  " if card_rank(card) != card_rank(cards[i - 1]) else " ")
-        label = card_label(card)
+        label = card_label(card, wild)
         if i in marked:
             label.stylize("reverse")
         out.append_text(label)
@@ -68,8 +84,26 @@ def cards_text(cards: Sequence[int], marked: set[int] = frozenset()) -> Text:
 
 
 def play_name(play: Play) -> str:
-    """A play's kind in words: ``pair 对子``."""
-    return kind_words(play.kind.label)
+    """A play's kind in words: ``pair 对子``; with wild cards standing for other ranks,
+    what it stood for: ``straight 顺子 4 5 6 7 8``."""
+    name = kind_words(play.kind.label)
+    if play.stands_for != play.cards:
+        return f"{name} {ranks_words(format_ranks(play.stands_for))}"
+    return name
+
+
+def wild_text(view: SeatView) -> str:
+    """The deal's wild ranks as the title says them: ``wild 癞子 8*``, ``sky 天 5* · ground
+    地 J*``, or when the one of ``laizi`` is still to be drawn, when it will be."""
+    rules = view.rules
+    if not rules.wild_ranks:
+        return ""
+    shown = [face(RANKS[r]) + WILD_MARK for r in view.wild]
+    if rules.wild_ranks == 1:
+        return f"wild 癞子 {shown[0]}" if shown else "wild 癞子: drawn after the auction"
+    words = [f"sky 天 {shown[0]}"] if shown else []
+    words.append(f"ground 地 {shown[1]}" if len(shown) > 1 else "ground 地: after the auction")
+    return " · ".join(words)
 
 
 # ----------------------------------------------------------------- seats
@@ -99,7 +133,12 @@ def stake_text(view: SeatView, names: list[str]) -> str:
                      else "called")
     else:
         parts.append(f"bid {auction.stake}")
-    parts += ["bomb ×2"] * view.bombs + ["rocket ×2"] * view.rockets
+    if view.rules.wild_ranks:  # each bomb by its class: soft, hard or wild
+        parts += [f"{kind_name(e.action.kind.label)} ×2" for e in view.history
+                  if isinstance(e.action, Play) and e.action.kind in BOMB_KINDS]
+    else:
+        parts += ["bomb ×2"] * view.bombs
+    parts += ["rocket ×2"] * view.rockets
     stake = stake_of(auction.stake, view.bombs + view.rockets)
     line = f"stake {stake} ({' · '.join(parts)})"
     doubled = [s for s, d in enumerate(view.doubled) if d]
@@ -166,7 +205,7 @@ def trick_entries(view: SeatView) -> tuple[list[PublicAction], bool]:
 
 
 def trick_lines(entries: list[PublicAction], names: list[str], cleared: bool,
-                width: int | None = None) -> list[Text]:
+                width: int | None = None, wild: Sequence[int] = ()) -> list[Text]:
     """A line for each play of a trick, the seats by ``names`` in a column; where the line
     would be wider than ``width``, the play goes on under its cards (its kind, or cards of
     the ranks that do not fit)."""
@@ -178,10 +217,11 @@ def trick_lines(entries: list[PublicAction], names: list[str], cleared: bool,
             line.append(kind_words("pass"), style="dim")
         else:
             indent = "\n" + " " * (4 + name_width)
-            rows = card_rows(entry.cards, width - len(indent) + 1) if width else [entry.cards]
+            rows = card_rows(entry.cards, width - len(indent) + 1, wild) if width \
+                else [entry.cards]
             for n, cards in enumerate(rows):
                 line.append(indent if n else "")
-                line.append_text(cards_text(cards))
+                line.append_text(cards_text(cards, wild=wild))
             kind = play_name(entry.action)
             last = line.plain.split("\n")[-1]
             wraps = width is not None and cells(last) + 3 + cells(kind) > width
@@ -192,13 +232,13 @@ def trick_lines(entries: list[PublicAction], names: list[str], cleared: bool,
     return lines
 
 
-def card_rows(cards: Sequence[int], width: int) -> list[list[int]]:
+def card_rows(cards: Sequence[int], width: int, wild: Sequence[int] = ()) -> list[list[int]]:
     """``cards`` in rows of at most ``width`` cells (as :func:`cards_text` sets them), a rank's
     cards never split between two rows."""
     rows: list[list[int]] = [[]]
     for _, group in groupby(cards, key=card_rank):
         ranks = list(group)
-        if rows[-1] and cards_text(rows[-1] + ranks).cell_len > width:
+        if rows[-1] and cards_text(rows[-1] + ranks, wild=wild).cell_len > width:
             rows.append([])
         rows[-1] += ranks
     return rows
@@ -225,7 +265,7 @@ def trick_text(session: MatchSession, view: SeatView, rows: int | None = None,
         return out
     if view.kitty is not None:
         out.append("Kitty: ")
-        out.append_text(cards_text(view.kitty))
+        out.append_text(cards_text(view.kitty, wild=view.wild))
         out.append("\n")
     if cleared:
         out.append("Last trick:\n", style="dim")
@@ -233,9 +273,9 @@ def trick_text(session: MatchSession, view: SeatView, rows: int | None = None,
         leader = "you lead" if view.to_move == view.seat else f"{names[view.to_move]} leads"
         out.append("Nothing on the table" + (f": {leader}" if view.phase is Phase.PLAY else ""),
                    style="dim")
-    lines = trick_lines(entries, names, cleared)
+    lines = trick_lines(entries, names, cleared, wild=view.wild)
     if width is not None and any(line.cell_len > width for line in lines):
-        lines = trick_lines(entries, short_seat_names(session), cleared, width)
+        lines = trick_lines(entries, short_seat_names(session), cleared, width, view.wild)
     if rows is not None:
         room = max(1, rows - height(out, width) + 1)
         heights = [height(line, width) for line in lines]
@@ -254,16 +294,22 @@ def trick_text(session: MatchSession, view: SeatView, rows: int | None = None,
     return out
 
 
-def count_strip_text(strip: CountStrip) -> Text:
-    """Unseen cards per rank; a possible bomb and a possible rocket marked."""
+def count_strip_text(strip: CountStrip, wild: Sequence[int] = ()) -> Text:
+    """Unseen cards per rank; a possible bomb and a possible rocket marked, and the wild
+    ranks (``8*``)."""
     out = Text()
     for rank, n in enumerate(strip.unseen):
         letter = RANKS[rank]
         bomb = rank in strip.bomb_ranks or (letter in "BR" and strip.rocket_possible)
-        out.append(f"{face(letter)}:{n} ", style="bold red" if bomb else ("dim" if not n else ""))
+        mark = WILD_MARK if rank in wild else ""
+        style = "bold red" if bomb else ("dim" if not n else "")
+        out.append(f"{face(letter)}{mark}:{n} ", style=f"{style} {WILD}" if mark else style)
     marks = [face(RANKS[r]) for r in strip.bomb_ranks]
     out.append("\npossible bombs: " + (" ".join(marks) or "none"))
     out.append(" · rocket possible" if strip.rocket_possible else " · no rocket")
+    if wild:
+        out.append(" · wild 癞子: " + " ".join(face(RANKS[r]) + WILD_MARK for r in wild),
+                   style="magenta")
     return out
 
 
@@ -281,7 +327,7 @@ def sheet_text(session: MatchSession, index: int, width: int = 76) -> Text:
     out.append(say("sheet.deal_landlord" if sheet.landlord_won else "sheet.deal_peasants",
                    n=number), style="bold")
     out.append(f" · {names[deal.winner]} went out\n", style="bold")
-    out.append_text(grid(deal_rows(session, sheet, names), width))
+    out.append_text(grid(deal_rows(session, sheet, names, deal), width))
     out.append("\n\n")
     out.append_text(match_table(session, names, short_seat_names(session), index, width))
     out.append_text(standings_text(session))
@@ -299,16 +345,23 @@ def bombs_words(sheet: ScoreSheet, size: int) -> str:
                played=sheet.bombs_played, n=sheet.bombs, size=size, times=2 ** sheet.bombs)
 
 
-def deal_rows(session: MatchSession, sheet: ScoreSheet, names: list[str]) -> list[tuple]:
-    """The deal's multipliers as the page lists them: (label, value, style)."""
+def deal_rows(session: MatchSession, sheet: ScoreSheet, names: list[str],
+              deal: Deal | None = None) -> list[tuple]:
+    """The deal's multipliers as the page lists them: (label, value, style); with wild
+    cards, each class of bomb the ``deal`` saw."""
     none, no = say("sheet.none"), say("sheet.no")
     rows: list[tuple] = [(both("sheet.landlord"), names[sheet.landlord], "")]
     if session.rules.auction.name == "rob":
         rows.append((both("sheet.robs"), f"{sheet.robs} ×{sheet.bid}", ""))
     else:
         rows.append((both("sheet.bid"), str(sheet.bid), ""))
+    if session.rules.wild_ranks and deal is not None:  # each class of bomb (each doubles)
+        rows += [(both(f"sheet.class.{kind}"), f"{n} ×{2 ** n}" if n else none, "")
+                 for kind, n in bomb_kinds(deal).items() if kind != "rocket"]
+    else:
+        rows.append((both("sheet.bombs"), bombs_words(sheet, session.rules.combos.doubling_bomb),
+                     ""))
     rows += [
-        (both("sheet.bombs"), bombs_words(sheet, session.rules.combos.doubling_bomb), ""),
         (both("sheet.rocket"), "×2" if sheet.rockets else none, ""),
         (both("sheet.spring"), "×2" if sheet.spring else no, ""),
         (both("sheet.anti_spring"), "×2" if sheet.anti_spring else no, ""),

@@ -16,8 +16,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..match import DEAL_LIMITS, POINT_TARGETS
-from ..rulesets import find_ruleset, names
-from ..session import LEVELS, NewMatch
+from ..rulesets import find_ruleset
+from ..session import LEVELS, NewMatch, table_rulesets
 from ..words import cells, fit, level_name, opponents, pad, person_name, place_label
 
 NEW = "new"
@@ -116,7 +116,7 @@ class Choices(Widget, can_focus=True):
         rules = find_ruleset(self.values["ruleset"])
         mode = self.values["mode"]
         out: list[tuple[str, str, list[tuple[Any, str]]]] = [
-            ("ruleset", "Ruleset", [(n, f"{n} {find_ruleset(n).chinese}") for n in names()]),
+            ("ruleset", "Ruleset", [(n, n) for n in table_rulesets()]),
             ("mode", "Match", [("deals", "a number of deals"), ("points", "a race to points")]),
             (mode, "Length", [(n, f"{n} {mode}") for n in
                               (DEAL_LIMITS if mode == "deals" else POINT_TARGETS)]),
@@ -152,6 +152,10 @@ class Choices(Widget, can_focus=True):
                 out.append(" " if n else "")
                 out.append(f" {shown} ", style=style)
             out.append("\n")
+        rules = find_ruleset(self.values["ruleset"])  # the ruleset chosen, in its words
+        about = f"{rules.name} {rules.chinese}: {rules.summary}"
+        out.append(fit(about, max(20, self.content_region.width or 76)), style="cyan")
+        out.append("\n")
         out.append("\n↑↓ choose a setting · ←→ change it · Enter starts the match · "
                    "Esc goes back", style="dim")
         return out

@@ -37,6 +37,7 @@ from .render import (
     sheet_text,
     stake_text,
     trick_text,
+    wild_text,
 )
 
 AUTOPLAY_LEVEL = "normal"
@@ -130,6 +131,9 @@ class TableScreen(Screen):
                 else f"deal {number or '-'}, race to {session.settings['target']}")
         title = Text(f"Match #{session.id}", style="bold")
         title.append(f" · {rules.name} {rules.chinese} · {pace} · ")
+        if rules.wild_ranks:
+            title.append(wild_text(view), style="bold magenta")
+            title.append(" · ")
         title.append(stake_text(view, seat_names(session)), style="yellow")
         self.query_one("#title", Static).update(title)
         seats = self.query_one("#seats", Static)
@@ -140,10 +144,11 @@ class TableScreen(Screen):
         if view.phase is Phase.AUCTION:
             strip.update(Text("The count strip opens once the landlord is known.", style="dim"))
         else:
-            strip.update(count_strip_text(view.count_strip()))
+            strip.update(count_strip_text(view.count_strip(), view.wild))
         hand = self.query_one("#hand", Static)
         hand.border_title = f"Your hand · {len(view.hand)} cards"
-        hand.update(cards_text(view.hand, marked(view.hand, self.typed) if self.typed else set()))
+        hand.update(cards_text(view.hand, marked(view.hand, self.typed) if self.typed else set(),
+                               view.wild))
         self.query_one("#entry", Static).update(self.prompt(view))
         self.query_one("#message", Static).update(self.message)
         if (view.phase is Phase.OVER and self.sheet_seen < len(session.match.deals) - 1
@@ -217,7 +222,8 @@ class TableScreen(Screen):
             self.session.person_acts(CREATOR, entered)
         except AmbiguousPlayError as e:
             sent = cards if cards is not None else entered.get("cards")
-            self.app.push_screen(ChooseScreen(str(e), e.options),
+            question = say_reason(e, seat_name=self.seat_name)
+            self.app.push_screen(ChooseScreen(question, e.options),
                                  callback=lambda play: self.chosen(play, sent))
             return False
         except ActionError as e:
@@ -380,8 +386,8 @@ class TableScreen(Screen):
             self.say("name a pattern on your turn to play", error=True)
             return
         rules = self.session.rules
-        self.app.push_screen(PatternScreen(rules, PatternChoices.of(view.legal, rules.combos)),
-                             callback=self.named)
+        choices = PatternChoices.of(view.legal, rules.combos, view.wild)
+        self.app.push_screen(PatternScreen(rules, choices), callback=self.named)
 
     def named(self, pattern: dict[str, Any] | None) -> None:
         if pattern is not None:

@@ -27,7 +27,6 @@ from ..reasons import Reason, reason_of
 from ..record import RecordError
 from ..rules import RuleSet
 from ..rulesets import find_ruleset
-from ..rulesets import names as ruleset_names
 from ..session import (
     CLOCKS,
     LEVELS,
@@ -35,6 +34,7 @@ from ..session import (
     MatchSession,
     NewMatch,
     Store,
+    table_rulesets,
 )
 from ..session import form_of as settings_form
 from ..session.form import bad_form
@@ -205,7 +205,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
                          for n, command in programs.items())],
             "deal_limits": list(DEAL_LIMITS), "point_targets": list(POINT_TARGETS),
             "clocks": list(CLOCKS),
-            "rulesets": [ruleset_json(find_ruleset(name)) for name in ruleset_names()],
+            "rulesets": [ruleset_json(find_ruleset(name)) for name in table_rulesets()],
             "unfinished": store.matches(finished=False),
             "finished": store.matches(finished=True, limit=20),
             "stats": store.statistics(player),

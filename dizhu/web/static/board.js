@@ -7,7 +7,7 @@ import { backRow, cardRow } from "./cards.js";
 import { $, button, el, escapeHtml, reducedMotion } from "./dom.js";
 import { isolate, rankName, t } from "./i18n.js";
 import { levelName, seatPlace } from "./names.js";
-import { actionWords, answerWord, doubleWord, playKind } from "./words.js";
+import { actionWords, answerWord, doubleWord, playedWords } from "./words.js";
 
 /** Card backs drawn for a hidden hand at most (its count says how many it holds). */
 const MAX_BACKS = 20;
@@ -39,7 +39,7 @@ export function ensureSeats(seats, me = 0) {
 
 /** "Deal 2 of 5 · Classic" (each seat's total stands in its box); a deal thrown in says it is
  * dealt again under the number of the deal that replaces it. */
-export function renderInfo({ match }, rulesetTitle) {
+export function renderInfo({ match, view }, rulesetTitle) {
   const box = $("match-info");
   box.replaceChildren();
   const deal = match.deal_number ?? match.scored + 1; // a thrown-in deal's is dealt again
@@ -48,6 +48,21 @@ export function renderInfo({ match }, rulesetTitle) {
     : t("info.race_deal", { target: match.target, n: deal });
   box.append(el("span", "length", match.deal_number === null ? length + t("info.redeal") : length));
   box.append(el("span", "ruleset-name", rulesetTitle));
+  if (match.wild_ranks) box.append(wildInfo(view.wild || "", match.wild_ranks));
+}
+
+/** The deal's wild ranks as the table shows them: none yet (drawn once the auction ends),
+ * the one of ``laizi``, or ``tiandi``'s sky (before the auction) and ground. */
+function wildInfo(wild, count) {
+  const box = el("span", "wild-rank");
+  box.dataset.wild = wild;
+  const [first, second] = [...wild].map(rankName);
+  const words = !wild ? t(count > 1 ? "wild.none_sky" : "wild.none")
+    : count === 1 ? t("wild.one", { rank: first })
+      : second ? t("wild.sky_ground", { sky: first, ground: second }) : t("wild.sky", { rank: first });
+  box.append(el("span", "wild-chip", t("card.wild_badge")), el("span", "wild-words", words));
+  box.title = t("wild.note");
+  return box;
 }
 
 /** The stake line: always the stake and the person's own stake first (a dash before the
@@ -238,7 +253,7 @@ function spotContent(view, seat, names, { past = null } = {}) {
     if (!entry) return null;
     return entry.play === "pass"
       ? { key: "past", kind: "word", words: t("kind.pass"), cls: "pass past" }
-      : { key: "past", kind: "cards", cards: entry.cards, words: playKind(entry.play), cls: "past" };
+      : { key: "past", kind: "cards", cards: entry.cards, words: playedWords(entry), cls: "past" };
   }
   if (view.phase === "auction") {
     let called = false;
@@ -268,7 +283,7 @@ function spotContent(view, seat, names, { past = null } = {}) {
       if (entry.seat !== seat) return;
       found = entry.play === "pass"
         ? { key: `h${start + i}`, kind: "word", words: t("kind.pass"), cls: "pass" }
-        : { key: `h${start + i}`, kind: "cards", cards: entry.cards, words: playKind(entry.play),
+        : { key: `h${start + i}`, kind: "cards", cards: entry.cards, words: playedWords(entry),
             cls: i === top ? "top" : "beaten", play: entry.play };
     });
     return found;
@@ -382,6 +397,7 @@ export function renderCount(state) {
   }
   strip.replaceChildren();
   const bombs = new Set(count.bombs);
+  const wild = new Set(state.view.wild || "");
   for (const [rank, n] of count.unseen) {
     const cell = el("span", "count-cell");
     cell.dataset.rank = rank;
@@ -393,6 +409,11 @@ export function renderCount(state) {
       : bombs.has(rank) ? t("count.bomb_possible") : "";
     cell.append(el("span", "count-rank", joker ? t(`count.joker.${rank}`) : rankName(rank)), el("b", "", String(n)));
     if (marked) cell.append(el("small", "count-mark", t(joker ? "count.rocket_mark" : "count.bomb_mark")));
+    if (wild.has(rank)) {
+      cell.classList.add("wild-rank");
+      cell.title = [t("count.wild"), cell.title].filter(Boolean).join(" · ");
+      cell.append(el("small", "count-wild", t("card.wild_badge")));
+    }
     strip.append(cell);
   }
 }

@@ -16,6 +16,25 @@ export function rankOf(card) {
   return card[0];
 }
 
+/** The wild ranks of the deal on show (the view's ``wild``: "8", "5J"; none before they
+ * are drawn): every card of them is drawn marked. The engine says which they are. */
+let wildRanks = new Set();
+
+/** Show the cards of these wild ranks (rank letters, "" for none) marked from now on. */
+export function setWild(ranks) {
+  wildRanks = new Set(ranks || "");
+}
+
+/** Whether a card (its text) is of a wild rank of the deal on show. */
+export function isWild(card) {
+  return wildRanks.has(card[0]) && card !== "B" && card !== "R";
+}
+
+/** A card's accessible name: "8 of hearts", and for a wild card "8 of hearts, wild". */
+export function cardLabel(card) {
+  return isWild(card) ? t("card.wild_named", { card: cardName(card) }) : cardName(card);
+}
+
 /** A rank as a player reads it (10, J, the jokers by name). */
 export function rankLabel(rank) {
   return rankName(rank);
@@ -84,9 +103,10 @@ function jokerFace(svg, card) {
  * suit, or the joker's name written down) is what a fanned hand shows of each card. */
 export function cardFace(card) {
   const svg = svgEl("svg", { viewBox: "0 0 60 84", class: "card-svg", role: "img",
-                             "aria-label": cardName(card) });
+                             "aria-label": cardLabel(card) });
   svg.append(svgEl("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "card-paper" }));
   if (card === "B" || card === "R") return jokerFace(svg, card);
+  if (isWild(card)) wildMark(svg);
   const rank = card[0] === "T" ? "10" : card[0];
   const suit = card[1];
   const colour = RED_SUITS.has(suit) ? RED : BLACK;
@@ -102,6 +122,18 @@ export function cardFace(card) {
   svg.append(turned);
   svg.append(suitSign(suit, 22, 30, 22, colour));
   return svg;
+}
+
+/** A wild card's mark: a band across the paper and a badge under the corner's suit (what a
+ * fanned hand shows of a card), 癞 in Chinese, W in English. */
+function wildMark(svg) {
+  svg.classList.add("wild");
+  svg.append(svgEl("rect", { x: 1, y: 58, width: 58, height: 10, class: "wild-band" }));
+  svg.append(svgEl("rect", { x: 2, y: 37, width: 17, height: 15, rx: 3, class: "wild-badge" }));
+  const chinese = language() === "zh";
+  svg.append(svgEl("text", { x: 10.5, y: 48.5, "font-size": chinese ? 11 : 11.5, fill: "#fff",
+                             "font-weight": 700, "text-anchor": "middle",
+                             "font-family": chinese ? CJK_FONT : LATIN_FONT }, t("card.wild_badge")));
 }
 
 /** A card back: a lattice in gold on red, drawn (no glyph). */
@@ -133,7 +165,7 @@ export function cardRow(cards, cls = "row") {
   div.className = `cards ${cls}`;
   for (const card of cards) {
     const span = document.createElement("span");
-    span.className = "card";
+    span.className = isWild(card) ? "card wild" : "card";
     span.dataset.card = card;
     span.append(cardFace(card));
     div.append(span);

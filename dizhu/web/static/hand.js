@@ -3,8 +3,8 @@
 // the left, small ones, or grouped by how many cards of each rank are held). Cards that came from
 // the kitty are marked while the landlord holds them.
 
-import { cardFace, rankOf } from "./cards.js";
-import { cardName, t } from "./i18n.js";
+import { cardFace, cardLabel, isWild, rankOf } from "./cards.js";
+import { t } from "./i18n.js";
 import { el } from "./dom.js";
 
 /** The narrowest strip of a card (px) a one-row hand may show; below it, two rows. */
@@ -101,11 +101,12 @@ export function renderHand(box, { cards, order, selected, named, offered = null,
     span.setAttribute("role", "option");
     span.setAttribute("aria-selected", String(on));
     const kitty = fromKitty.has(i);
-    span.setAttribute("aria-label", kitty ? t("hand.from_kitty", { card: cardName(card) }) : cardName(card));
+    span.setAttribute("aria-label", kitty ? t("hand.from_kitty", { card: cardLabel(card) }) : cardLabel(card));
     span.classList.toggle("selected", on);
     span.classList.toggle("named", named.has(i));
     span.classList.toggle("offered", Boolean(offered && offered.has(rankOf(card))));
     span.classList.toggle("from-kitty", kitty);
+    span.classList.toggle("wild", isWild(card));
     span.append(cardFace(card));
     if (dealing) span.style.setProperty("--deal-delay", `${Math.round(shown * step - dealing.elapsed)}ms`);
     row.append(span);

@@ -10,12 +10,30 @@
 //   helpText(key, facts)       -> the help's words for key (after renderHelp or loadHelp)
 //   HELP_RULESETS              -> the rulesets it knows
 
-import { cardRow } from "./cards.js";
+import { cardRow, setWild } from "./cards.js";
 import { cardName, cardsText, kindName, language, t } from "./i18n.js";
 
-export const HELP_RULESETS = ["classic", "rob", "four"];
+export const HELP_RULESETS = ["classic", "rob", "four", "laizi", "tiandi"];
 const SECTIONS = ["intro", "cards", "deal", "auction", "doubling", "play", "combos", "limits",
   "bombs", "scoring", "strategy"];
+
+/** The sections of a ruleset's help: a ruleset with wild cards has one on them after the
+ * auction (when its wild ranks are drawn). */
+function sectionsOf(rs) {
+  if (!data[rs].wild) return SECTIONS;
+  const at = SECTIONS.indexOf("auction") + 1;
+  return [...SECTIONS.slice(0, at), "wild", ...SECTIONS.slice(at)];
+}
+
+/** Cards drawn with the cards of ``wild`` (rank letters) marked as wild cards. */
+function wildCards(wild, list, cls = "") {
+  setWild(wild);
+  try {
+    return cards(list, cls);
+  } finally {
+    setWild("");
+  }
+}
 
 let data = null;
 const texts = {};
@@ -195,14 +213,37 @@ const BUILD = {
     body.append(list);
   },
 
+  wild(rs, body) {
+    const { ranks, examples } = data[rs].wild;
+    const wild = [...ranks].map((r) => cardsText(r)).join(say(rs, "wild.or"));
+    body.append(para(rs, "wild.1"), para(rs, "wild.2", { wild }));
+    const list = el("ul", "help-wild");
+    for (const example of examples) {
+      const item = el("li");
+      item.dataset.cards = example.cards.join(" ");
+      const kinds = example.kinds.map(kindName);
+      const words = !kinds.length ? say(rs, "not_valid")
+        : kinds.length > 1 ? say(rs, "wild.either", { plays: kinds.join(say(rs, "wild.or")) })
+          : example.as ? say(rs, "wild.reads_as", { play: kinds[0], cards: cardsText(example.as) })
+            : say(rs, "wild.reads", { play: kinds[0] });
+      item.append(wildCards(ranks, example.cards),
+        el("span", kinds.length ? "help-reads" : "help-invalid", words));
+      list.append(item);
+    }
+    body.append(list, para(rs, "wild.3"), para(rs, "wild.4"));
+  },
+
   bombs(rs, body) {
     body.append(para(rs, "bombs.1"));
     const ladder = el("div", "help-bombs");
+    const wild = data[rs].wild ? data[rs].wild.ranks : "";
     own(rs, "bomb_ladder").forEach((step, i) => {
       if (i) ladder.append(el("span", "help-lt", "<"));
       const figure = el("figure", `help-bomb${step.doubles ? " doubles" : ""}`);
-      figure.append(cards(step.cards),
-        el("figcaption", "", step.doubles ? "\u00d72" : say(rs, "no_doubling")));
+      const doubles = step.doubles ? "\u00d72" : say(rs, "no_doubling");
+      figure.append(wildCards(wild, step.cards),
+        el("figcaption", "", step.kind ? `${bombClass(rs, step.kind)} ${doubles}` : doubles));
+      if (step.kind) figure.dataset.kind = step.kind;
       ladder.append(figure);
     });
     body.append(ladder, para(rs, "bombs.2"), para(rs, "bombs.3"));
@@ -236,6 +277,11 @@ const BUILD = {
   },
 };
 
+/** A class of bomb by name: with wild cards a four of natural cards is the hard bomb. */
+function bombClass(rs, kind) {
+  return kind === "bomb" ? say(rs, "class.bomb") : kindName(kind);
+}
+
 /** A few card backs with a label: a seat's hand or the kitty, for the deal. */
 function stack(label, count, cls = "") {
   const box = el("div", `help-stack ${cls}`);
@@ -255,7 +301,9 @@ function beatsRow(rs, high, low, beats) {
 function workedExample(rs, example) {
   const box = el("figure", "help-example");
   box.dataset.example = example.id;
-  box.append(el("figcaption", "", say(rs, `example.${rs}.${example.id}`)));
+  // a ruleset that shows another's worked examples ("scoring": "classic") says their words
+  const owner = typeof data[rs].scoring === "string" ? data[rs].scoring : rs;
+  box.append(el("figcaption", "", say(rs, `example.${owner}.${example.id}`)));
   const steps = el("ol", "help-steps");
   for (const step of example.steps) {
     const item = el("li");
@@ -293,7 +341,7 @@ function workedExample(rs, example) {
     table.append(row);
   }
   box.append(table);
-  const note = `example.${rs}.${example.id}.note`;
+  const note = `example.${owner}.${example.id}.note`;
   if (has(rs, note)) box.append(el("p", "help-note", say(rs, note)));
   return box;
 }
@@ -327,7 +375,7 @@ export async function renderHelp(root, ruleset = "classic") {
   const content = el("div", "help-content");
   const title = el("h1", "", `${say(rs, "title")} \u00b7 ${say(rs, `ruleset.${rs}`)}`);
   content.append(title);
-  for (const name of SECTIONS) {
+  for (const name of sectionsOf(rs)) {
     const section = el("section", "help-section");
     section.id = `help-${name}`;
     section.append(el("h2", "", say(rs, `section.${name}`)));

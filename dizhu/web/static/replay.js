@@ -1,10 +1,10 @@
 // The replay viewer: a finished deal step by step with every hand open. The frames come
 // from the server, which replays the record through the engine.
 
-import { cardRow } from "./cards.js";
+import { cardRow, setWild } from "./cards.js";
 import { $, el } from "./dom.js";
 import { kittyPositions } from "./hand.js";
-import { isolate, t } from "./i18n.js";
+import { isolate, rankName, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { actionWords } from "./words.js";
 
@@ -19,6 +19,7 @@ function signed(n) {
 
 function render() {
   const frame = frames[step];
+  setWild(frame.wild); // the deal's wild ranks drawn by then, its cards marked
   const seatNames = names();
   const board = $("replay-board");
   board.replaceChildren();
@@ -60,6 +61,7 @@ function render() {
     const parts = [frame.auction.robs ? t("stake.robs", { n: frame.auction.robs, x: stake })
       : rob ? t("stake.called") : t("stake.bid", { n: stake })];
     if (frame.bombs) parts.push(t("stake.bombs", { n: frame.bombs, x: 2 ** frame.bombs }));
+    if (frame.wild) parts.push(t("wild.replay", { ranks: [...frame.wild].map(rankName).join(" ") }));
     if (frame.rockets) parts.push(t("stake.rocket"));
     board.append(el("p", "replay-stake", parts.join(" · ")));
   }

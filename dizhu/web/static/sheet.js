@@ -63,7 +63,16 @@ function dealSheet(view, match, names) {
   body.append(row(t("sheet.landlord"), names[r.landlord]));
   if (view.rules.auction === "rob") body.append(row(t("sheet.robs"), `${r.robs} ×${r.bid}`, "row-robs"));
   else body.append(row(t("sheet.bid"), r.bid));
-  body.append(row(t("sheet.bombs"), bombsWords(r, match.doubling_bomb)));
+  const sheet = match.sheets.find((d) => d.index === match.deal_index);
+  if (sheet && sheet.bomb_kinds) {
+    // with wild cards, each class of bomb by name: soft, hard, wild (each doubles)
+    for (const kind of ["soft_bomb", "bomb", "wild_bomb"]) {
+      const n = sheet.bomb_kinds[kind];
+      body.append(row(t(`sheet.class.${kind}`), n ? `${n} ×${2 ** n}` : t("sheet.none"), `row-${kind}`));
+    }
+  } else {
+    body.append(row(t("sheet.bombs"), bombsWords(r, match.doubling_bomb)));
+  }
   body.append(row(t("sheet.rocket"), r.rockets ? "×2" : t("sheet.none")));
   body.append(row(t("sheet.spring"), r.spring ? "×2" : t("sheet.no")));
   body.append(row(t("sheet.anti_spring"), r.anti_spring ? "×2" : t("sheet.no")));

@@ -13,10 +13,10 @@
 
 import { ensureSeats, isActive, renderCount, renderInfo, renderKitty, renderSeat, renderSpot,
   renderStake, renderStatus } from "./board.js";
-import { cardRow, rankOf } from "./cards.js";
+import { cardRow, rankOf, setWild } from "./cards.js";
 import { $, api, button, el, reducedMotion, remember, remembered } from "./dom.js";
 import { HAND_ORDERS, handOrder, kittyPositions, rankPositions, renderHand } from "./hand.js";
-import { language, playText, rankName, sayReason, t } from "./i18n.js";
+import { cardsText, language, playText, rankName, sayReason, t } from "./i18n.js";
 import { levelName, seatNames, shortNames, viewerSeat } from "./names.js";
 import { renderInvite } from "./invite.js";
 import { icon } from "./icons.js";
@@ -498,7 +498,9 @@ export class TableView {
     $("choose-text").textContent = this.refusal(msg.reason, msg.message);
     const cards = this.sent;
     for (const option of msg.options) {
-      box.append(button(playText(option.text), () => {
+      const words = option.as ? t("play.as_from", { play: playText(option.text), cards: cardsText(option.as) })
+        : playText(option.text);
+      box.append(button(words, () => {
         $("choose-dialog").close();
         this.choosing = null;
         this.act(cards.length ? { play: option.text, cards } : { play: option.text });
@@ -615,6 +617,7 @@ export class TableView {
     const names = this.names();
     const mine = view.to_move === view.seat && !["over", "thrown_in"].includes(view.phase);
     document.title = `${mine ? t("title.your_turn") : t("title.table")} · dizhu`;
+    setWild(view.wild); // every card of a wild rank is drawn marked
     this.keepSelection(view.hand);
     if (view.phase !== "play" || match.autoplay) {
       this.selected.clear();

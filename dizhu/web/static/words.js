@@ -1,7 +1,7 @@
 // What happened, said as a player says it: auction answers, doubling, plays and passes.
 // Every word comes from the catalogs (i18n.js); nothing here decides a rule.
 
-import { kindName, playText, t } from "./i18n.js";
+import { cardsText, kindName, playText, t } from "./i18n.js";
 
 /** An auction answer: a bid of points, a call, a rob, or a pass (不叫 before anyone
  * called, 不抢 after a call). */
@@ -26,6 +26,19 @@ export function playKind(play) {
   return kindName(play.split(" ")[0]);
 }
 
+/** A play on the table in words: its kind, and where wild cards stood for other ranks the
+ * ranks the engine read ("straight 45678" for the cards 4568 and a wild 8: ``entry.as``). */
+export function playedWords(entry) {
+  if (entry.play === "pass" || !entry.as) return playKind(entry.play);
+  return t("play.as", { kind: kindName(entry.play.split(" ")[0]), cards: cardsText(entry.as) });
+}
+
+/** A whole play in words, with what its wild cards stood for (``entry.as``). */
+export function playWords(entry) {
+  if (entry.play === "pass" || !entry.as) return playText(entry.play);
+  return t("play.as_from", { play: playText(entry.play), cards: cardsText(entry.as) });
+}
+
 /** One action of a deal's history (``entry``: {seat, bid | double | play, cards}) in
  * words, without who made it; ``before`` is the history before it, ``landlord`` the
  * landlord's seat (for the doubling), ``rob`` whether the auction is call-and-rob. */
@@ -35,7 +48,7 @@ export function actionWords(entry, { before = [], landlord = -1, rob = false } =
     return answerWord(entry.bid, { rob, called });
   }
   if ("double" in entry) return doubleWord(entry.double, entry.seat === landlord);
-  if ("play" in entry) return entry.play === "pass" ? t("kind.pass") : playText(entry.play);
+  if ("play" in entry) return entry.play === "pass" ? t("kind.pass") : playWords(entry);
   return "";
 }
 

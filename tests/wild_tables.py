@@ -1,0 +1,64 @@
+"""Matches of the wild-card rulesets at a known moment, for the session, page and terminal
+tests: made on a real store with seeds the tests choose, so that each test knows the wild
+ranks and the person's hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dizhu.auction import bid_of
+from dizhu.cards import RANKS, count_of
+from dizhu.combos import Play
+from dizhu.deal import Phase
+from dizhu.session import CREATOR, MatchSession, NewMatch, Store
+
+
+def new_wild(store: Store, ruleset: str, seed: str, bots: str = "normal") -> MatchSession:
+    """A match of ``ruleset`` with the seed ``seed``, the person at seat 0."""
+    return MatchSession.create(store, NewMatch(player="Ann", ruleset=ruleset, target=5,
+                                               bots=(bots, bots)), seed)
+
+
+def person_leads(table: MatchSession) -> bool:
+    """Play the auction out, the person bidding 3; whether the person then leads."""
+    while table.deal.phase is Phase.AUCTION:
+        if not table.play_due():
+            table.submit(CREATOR, bid_of("3"))
+    return table.deal.phase is Phase.PLAY and table.deal.landlord == CREATOR
+
+
+def readings_of_one_set(table: MatchSession) -> tuple[int, list[Play]] | None:
+    """Cards the person may lead (rank counts, at most five, with a wild card) that read as
+    several kinds, and those plays; ``None`` if the hand has none."""
+    deal = table.deal
+    by_cards: dict[int, list[Play]] = {}
+    for play in deal.legal_plays():
+        if play.size <= 5 and any(count_of(play.cards, w) for w in deal.wild):
+            by_cards.setdefault(play.cards, []).append(play)
+    found = sorted((len(plays), -cards, cards) for cards, plays in by_cards.items()
+                   if len(plays) > 1)
+    if not found:
+        return None
+    cards = found[-1][2]
+    return cards, sorted(by_cards[cards], key=lambda p: p.kind)
+
+
+def leading_table(store: Store, ruleset: str,
+                  wanted: Callable[[MatchSession], object] = readings_of_one_set,
+                  bots: str = "normal") -> tuple[MatchSession, object]:
+    """The first match of seeds ``ruleset-0``, ``ruleset-1``, ... in which the person won
+    the auction and leads, and ``wanted`` finds what the test needs in its hand (not
+    ``None``): the match and that."""
+    for n in range(200):
+        table = new_wild(store, ruleset, f"{ruleset}-{n}", bots)
+        if person_leads(table):
+            found = wanted(table)
+            if found is not None:
+                return table, found
+        table.close()
+    raise AssertionError(f"no seed of {ruleset} gives the person the hand wanted")
+
+
+def wild_names(table: MatchSession) -> str:
+    """The deal's wild ranks drawn so far, as rank letters."""
+    return "".join(RANKS[r] for r in table.deal.wild)
