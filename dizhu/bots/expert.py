@@ -77,7 +77,7 @@ class ExpertBot(HardBot):
         seat, landlord = s.seat, s.landlord
         for _ in range(self.samples):
             pos = Position(view.rules, self.imagine(view), landlord, seat, s.top,
-                           s.top_seat)
+                           s.top_seat, wild=view.wild)
             won = []
             for play in options:  # the budget is checked between playouts: with 33-card
                 if time.perf_counter() > deadline:  # hands one deal's playouts run long
