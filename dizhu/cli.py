@@ -62,19 +62,25 @@ def _cards(cards: Sequence[int]) -> str:
     return " ".join(card_face(card_text(c, symbols=True)) for c in cards)
 
 
-READ, DEALT, OFFERED = "read", "dealt", "offered"
+READ, DEALT, OFFERED, BOTS = "read", "dealt", "offered", "bots"
 """What a command needs of its ruleset: that the engine reads it (the commands that only
-read cards and answers), that a deal plays it, or that people are offered it (the games
-and the bot tools: :attr:`~dizhu.rules.RuleSet.offered`)."""
+read cards and answers), that a deal plays it, that people are offered it (the games:
+:attr:`~dizhu.rules.RuleSet.offered`), or that the bots play it (the bot tools: those
+offered and the wild rulesets, :func:`dizhu.arena.arena_ruleset`)."""
 
 
 def _rules_from(args: argparse.Namespace, needs: str = DEALT) -> RuleSet:
     """The ruleset the arguments name, with the options they turn on, checked for what the
-    command ``needs`` of it (:data:`READ`, :data:`DEALT` or :data:`OFFERED`)."""
+    command ``needs`` of it (:data:`READ`, :data:`DEALT`, :data:`OFFERED` or :data:`BOTS`)."""
     options = {name: True for name in ("doubling", "distinct_kickers")
                if getattr(args, name, False)}
     try:
-        rules = (offered_ruleset if needs == OFFERED else find_ruleset)(args.ruleset, **options)
+        if needs == BOTS:
+            from .arena import arena_ruleset
+            rules = arena_ruleset(args.ruleset, **options)
+        else:
+            rules = (offered_ruleset if needs == OFFERED else find_ruleset)(args.ruleset,
+                                                                             **options)
     except ValueError as e:
         raise UsageError(str(e)) from None
     if needs != READ and not rules.dealt:
@@ -532,7 +538,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     from .arena import ArenaSpec, BotFailure, format_report, run_arena
     from .bots import make_bot
 
-    rules = _rules_from(args, OFFERED)
+    rules = _rules_from(args, BOTS)
     jobs, ray = _where(args)
     try:
         for bot in (args.bot_a, args.bot_b):
@@ -551,7 +557,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from .bots import make_bot
     from .tournament import format_tournament, plot_wp, run_tournament
 
-    rules = _rules_from(args, OFFERED)
+    rules = _rules_from(args, BOTS)
     jobs, ray = _where(args)
     if args.plot is not None:
         try:
