@@ -174,7 +174,6 @@ def test_moves_laizi_and_tiandi_match_the_shared_vectors(capsys, cases_dir):
     (["moves", "345", "--wild", "8"], "--wild: classic has no wild cards"),
     (["classify", "345", "--ruleset", "four", "--wild", "8"], "four has no wild cards"),
     (["tui", "--ruleset", "tiandi"], "tiandi is not offered yet"),
-    (["arena", "random", "random", "--ruleset", "laizi"], "laizi is not offered yet"),
     (["moves", "345", "--ruleset", "laizi", "--wild", "8", "--after", "pair 8B"],
      "8B is not a legal pair with the wild ranks 8"),
     (["moves", "345", "--ruleset", "laizi", "--wild", "8", "--after", "bomb 8888"],

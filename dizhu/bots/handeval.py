@@ -147,7 +147,7 @@ class WildEvaluator(HandEvaluator):
     """:class:`HandEvaluator` for a deal's wild ranks ``wild``: a hand's cost is the best
     of its virtual hands' (the module's docstring)."""
 
-    __slots__ = ("_ways", "classic", "mask", "wild")
+    __slots__ = ("_alone", "_ways", "classic", "mask", "wild")
 
     def __init__(self, rules: RuleSet, wild: tuple[int, ...],
                  classic: HandEvaluator | None = None) -> None:
@@ -158,6 +158,10 @@ class WildEvaluator(HandEvaluator):
         self.classic = classic if classic is not None and not classic.wild else \
             HandEvaluator(rules)
         """What costs the virtual hands (it may be shared by several wild evaluators)."""
+        self._alone = [WildEvaluator(rules, (w,), self.classic) for w in self.wild] \
+            if len(self.wild) > 1 else []
+        """With two wild ranks, an evaluator of each alone: their ways are tried too, so
+        that a second wild rank never makes a hand weaker."""
         self._ways: dict[int, list[tuple[float, Way]]] = {}
 
     def clear(self) -> None:
@@ -210,8 +214,17 @@ class WildEvaluator(HandEvaluator):
                 if virtual is not None:
                     grown.append((classic(virtual), longer))
             scored = sorted(grown)
-        if own not in (way for _, way in scored):  # the cards as they are: never worse
-            scored = sorted([*scored, (classic(natural + (hand & self.mask)), own)])
+        tried = {way for _, way in scored}
+        if own not in tried:  # the cards as they are: never worse
+            scored.append((classic(natural + (hand & self.mask)), own))
+        for alone in self._alone:  # one wild rank's way, the other's cards as they are
+            cost, way = alone.ways(hand)[0]
+            others = [w for w in self.wild if w not in alone.wild
+                      for _ in range(count_of(hand, w))]
+            way = tuple(sorted((*way, *others)))
+            if way not in tried:
+                scored.append((cost, way))
+        scored.sort()
         return scored[:KEPT]
 
     def extra_cost(self, hand: int, play: Play, base: float | None = None) -> float:
