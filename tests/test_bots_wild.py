@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from dizhu import arena
 from dizhu.arena import ArenaSpec, run_arena, suit_seed_of
 from dizhu.bots import make_bot
-from dizhu.bots.bidding import expected_strength, raw_strength
+from dizhu.bots.bidding import MEASURED, expected_strength, measured_median, raw_strength
 from dizhu.bots.expert import ExpertBot
 from dizhu.bots.handeval import HandEvaluator, WildEvaluator, evaluator_for
 from dizhu.cards import TWO, UNIT, count_of, parse_ranks, ranks_of_cards
@@ -176,3 +176,8 @@ def test_rlcard_rule_says_it_knows_no_wild_cards(capsys):
     assert "rlcard-rule cannot play tiandi: RLCard's rule agent knows no wild cards" in err
     assert "Traceback" not in err
     assert make_bot("rlcard-rule").cannot_play(CLASSIC) is None
+
+
+@pytest.mark.parametrize("rules", [LAIZI, TIANDI], ids=str)
+def test_the_wild_rulesets_medians_are_as_measured(rules):
+    assert measured_median(type(rules)) == pytest.approx(MEASURED[rules.name], abs=1e-3)
