@@ -20,6 +20,7 @@ from dizhu.combos import Kind
 from dizhu.deal import Deal, deal_cards, draw_wild
 from dizhu.rules import CLASSIC
 from dizhu.rulesets import find_ruleset
+from dizhu.sampling import Sampler
 from dizhu.view import seat_view
 from tests.strategies import seeds
 from tests.test_arena import without_timing
@@ -181,3 +182,31 @@ def test_rlcard_rule_says_it_knows_no_wild_cards(capsys):
 @pytest.mark.parametrize("rules", [LAIZI, TIANDI], ids=str)
 def test_the_wild_rulesets_medians_are_as_measured(rules):
     assert measured_median(type(rules)) == pytest.approx(MEASURED[rules.name], abs=1e-3)
+
+
+@pytest.mark.parametrize("rules", [LAIZI, TIANDI], ids=str)
+def test_imagined_deals_keep_the_wild_ranks_and_draw_only_unseen_cards(rules):
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(10):
+        hands, kitty = deal_cards(rng, rules)
+        deal = Deal(hands, kitty, 0, rules, suit_seed=rng.randrange(1 << 30))
+        while deal.landlord < 0:
+            deal.push(deal.legal_actions()[-1])
+        for _ in range(rng.randrange(12)):
+            if deal.is_over or deal.phase.value != "play":
+                break
+            deal.push(rng.choice(deal.legal_actions()))
+        if deal.is_over or deal.phase.value != "play":
+            continue
+        seat = deal.to_move
+        view = seat_view(deal, seat)
+        sampler = Sampler(view)
+        guess = sampler.sample(rng)
+        position = sampler.position(guess)
+        assert position.wild == deal.wild == view.wild and len(view.wild) == 2 - (rules is LAIZI)
+        assert guess.hands[seat] == deal.hands[seat]
+        assert sum(guess.hands) == sum(deal.hands)  # the same cards, however they lie
+        assert position.legal_plays() == deal.position.legal_plays()
+        checked += 1
+    assert checked >= 5

@@ -7,8 +7,9 @@ wild ranks are the ``wild`` of its position; ``moves(wild)`` reads, compares and
 with them. Before a deal's wild rank is drawn (the auction of ``laizi``) no card is wild.
 
 A deal draws the wild ranks from its seed (:class:`~dizhu.deal.Deal`, ``wild_draw``) and
-``dizhu play`` plays them; the browser and the bots do not handle wild cards yet, so
-neither is ``offered``: the lobby, the terminal game and the bot tools leave them out.
+``dizhu play`` plays them, and so do the bots and the bot tools (``dizhu arena``, ``dizhu
+tournament``); the browser does not handle wild cards yet, so neither is ``offered``: the
+lobby and the terminal game leave them out.
 """
 
 from __future__ import annotations
