@@ -72,7 +72,7 @@ class HandEvaluator:
     """Minimum-cost splits of hands under one ruleset, remembered across calls (one
     evaluator per bot and ruleset)."""
 
-    __slots__ = ("_covering", "_memo", "moves", "rules")
+    __slots__ = ("_covering", "_memo", "moves", "rules", "wild_alone")
     wild: tuple[int, ...] = ()
     mask = 0
 
@@ -81,6 +81,9 @@ class HandEvaluator:
         self.moves = rules.moves()
         self._covering = self.moves.covering
         self._memo: dict[int, tuple[float, Play | None]] = {0: (0.0, None)}
+        self.wild_alone: dict[int, WildEvaluator] = {}
+        """The evaluators of one wild rank that the wild evaluators costing their virtual
+        hands with this one share (:class:`WildEvaluator`)."""
 
     def wild_in(self, cards: int) -> int:
         """How many wild cards ``cards`` (rank counts) hold."""
@@ -88,6 +91,7 @@ class HandEvaluator:
 
     def clear(self) -> None:
         self._memo = {0: (0.0, None)}
+        self.wild_alone = {}
 
     def __len__(self) -> int:
         """Number of hands remembered."""
@@ -158,11 +162,18 @@ class WildEvaluator(HandEvaluator):
         self.classic = classic if classic is not None and not classic.wild else \
             HandEvaluator(rules)
         """What costs the virtual hands (it may be shared by several wild evaluators)."""
-        self._alone = [WildEvaluator(rules, (w,), self.classic) for w in self.wild] \
-            if len(self.wild) > 1 else []
+        self._alone = [self._one(w) for w in self.wild] if len(self.wild) > 1 else []
         """With two wild ranks, an evaluator of each alone: their ways are tried too, so
         that a second wild rank never makes a hand weaker."""
         self._ways: dict[int, list[tuple[float, Way]]] = {}
+
+    def _one(self, rank: int) -> WildEvaluator:
+        """The evaluator of the wild rank ``rank`` alone, shared through ``classic``."""
+        one = self.classic.wild_alone.get(rank)
+        if one is None:
+            one = self.classic.wild_alone[rank] = WildEvaluator(self.rules, (rank,),
+                                                                self.classic)
+        return one
 
     def clear(self) -> None:
         super().clear()
