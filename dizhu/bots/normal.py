@@ -114,9 +114,10 @@ class NormalBot(Bot):
         a partner close to going out is fed."""
         split = ev.split(s.hand)
         if len(split) == 2:
+            offered = {p: p for p in legal}  # the legal play's own object
             for p in split:
-                if p in legal and not self.beatable(p, s, ev):
-                    return p
+                if p in offered and not self.beatable(p, s, ev):
+                    return offered[p]
         partner = s.closest_partner
         if partner is not None and s.left[partner] <= 2:
             return self.feed(legal, s.left[partner])
