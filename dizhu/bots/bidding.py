@@ -17,7 +17,6 @@ from functools import cache
 
 from ..auction import BID, CALL_BID, DOUBLE, NO_DOUBLE, PASS_BID, ROB_BID, Bid, Double
 from ..cards import BLACK_JOKER, RED_JOKER, TWO, count_of, ranks_of_cards
-from ..combos import Kind
 from ..deal import deal_cards
 from ..rules import RuleSet
 from ..view import SeatView
@@ -43,8 +42,7 @@ def raw_strength(hand: int, evaluator: HandEvaluator) -> float:
     points += sum(WILD_BOMB_POINTS if r in wild else BOMB_POINTS
                   for r in range(TWO + 1) if count_of(hand, r) >= low)
     if wild and evaluator.wild_in(hand):
-        points += SOFT_BOMB_POINTS * sum(p.kind is Kind.SOFT_BOMB
-                                         for p in evaluator.split(hand))
+        points += SOFT_BOMB_POINTS * evaluator.soft_bombs(hand)
     return points - 1.2 * (evaluator.cost(hand) - 7.5)
 
 

@@ -89,6 +89,10 @@ class HandEvaluator:
         """How many wild cards ``cards`` (rank counts) hold."""
         return 0
 
+    def soft_bombs(self, hand: int) -> int:
+        """Soft bombs in the best split (none without wild cards)."""
+        return 0
+
     def clear(self) -> None:
         self._memo = {0: (0.0, None)}
         self.wild_alone = {}
@@ -261,10 +265,9 @@ class WildEvaluator(HandEvaluator):
             best = self.cost(rest)
         return best + play_cost(play) - base
 
-    def split(self, hand: int) -> list[Play]:
-        """The best split of ``hand``: its best virtual hand's, each piece the engine's
-        play of the physical cards it takes (a piece the engine does not read as that kind
-        is read as its strongest kind; one it does not read at all is left out)."""
+    def pieces(self, hand: int) -> list[tuple[Play, int]]:
+        """The pieces of the best virtual hand's split, each with the physical cards it
+        takes from ``hand`` (a wild card stands for its own rank first)."""
         way = self.ways(hand)[0][1]
         natural = hand & ~self.mask
         virtual = self._virtual(natural, way)
@@ -280,9 +283,24 @@ class WildEvaluator(HandEvaluator):
                 natural -= own * UNIT[r]
                 cards += own * UNIT[r]
                 for _ in range(n - own):
-                    w = r if r in stand_in else stand_in[-1]  # its own rank first
+                    w = r if r in stand_in else stand_in[-1]
                     stand_in.remove(w)
                     cards += UNIT[w]
+            out.append((piece, cards))
+        return out
+
+    def soft_bombs(self, hand: int) -> int:
+        """Soft bombs in the best split: fours of natural and wild cards."""
+        mask = self.mask
+        return sum(piece.kind is Kind.BOMB and bool(cards & mask) and bool(cards & ~mask)
+                   for piece, cards in self.pieces(hand))
+
+    def split(self, hand: int) -> list[Play]:
+        """The best split of ``hand``: its best virtual hand's, each piece the engine's
+        play of the physical cards it takes (a piece the engine does not read as that kind
+        is read as its strongest kind; one it does not read at all is left out)."""
+        out = []
+        for piece, cards in self.pieces(hand):
             kind = Kind.SOFT_BOMB if piece.kind is Kind.BOMB and cards & self.mask else \
                 piece.kind
             play = self.moves.play_of(kind, cards)
