@@ -9,8 +9,9 @@ hidden, ``hard``'s exact solver decides instead.
 
 ``samples`` sets how many deals it imagines per decision; ``budget`` (seconds) caps the
 time of one decision. It is deterministic for a seed as long as the cap is not reached.
-With wild cards (whose moves are generated in Python) the clock is also read within a
-playout, and a deal whose playouts the cap cuts short does not count.
+With wild cards (whose moves are generated in Python) the search stops at
+``wild_search_share`` of the cap, the clock is also read within a playout, and a deal
+whose playouts the cap cuts short does not count.
 """
 
 from __future__ import annotations
@@ -33,12 +34,18 @@ class ExpertBot(HardBot):
     limits: ClassVar[dict[str, tuple[float, float]]] = {
         "samples": (1, 1000), "candidates": (1, 30), "budget": (0.01, 10.0),
         "redraws": (1, 100), "solve_unseen": (0, 30), "node_budget": (1, 1_000_000),
-        "max_splits": (1, 1000), "wild_node_budget": (1, 1_000_000)}
+        "max_splits": (1, 1000), "wild_node_budget": (1, 1_000_000),
+        "wild_search_share": (0.05, 1.0)}
     samples = 16
     candidates = 6
     budget = 1.0
     redraws = 8
     """Redraws of a deal that contradicts the passes before it is taken anyway."""
+    wild_search_share = 0.5
+    """With wild cards the search stops at this share of ``budget``: one step of a
+    playout (the legal plays of a hand with wild cards, in Python, and ``normal``'s choice
+    among them) can take a few hundred milliseconds, and the decision must end within
+    ``budget``."""
 
     def midgame(self, view: SeatView) -> Play:
         legal = view.legal
@@ -74,7 +81,8 @@ class ExpertBot(HardBot):
 
     def search(self, view: SeatView, s: Situation, options: list[Play],
                ev: HandEvaluator) -> Play:
-        deadline = time.perf_counter() + self.budget
+        deadline = time.perf_counter() + self.budget * (self.wild_search_share
+                                                        if view.wild else 1.0)
         wins = dict.fromkeys(options, 0)
         seat, landlord = s.seat, s.landlord
         for _ in range(self.samples):
