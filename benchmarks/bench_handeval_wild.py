@@ -60,7 +60,7 @@ def main() -> None:
         print(f"| {name} | {args.hands} | {statistics.median(costs) * 1000:.2f} / "
               f"{max(costs) * 1000:.1f} | {statistics.median(extras) * 1000:.1f} / "
               f"{max(extras) * 1000:.0f} | {statistics.median(leads):.0f} | "
-              f"{statistics.median(bids) * 1000:.1f} / {max(bids) * 1000:.0f} |")
+              f"{statistics.median(bids) * 1000:.1f} / {max(bids) * 1000:.1f} |")
 
 
 if __name__ == "__main__":
