@@ -24,7 +24,10 @@ A step is one agent's decision, observation included:
   - ``raw_env history, mask.view(bool)``: ``raw_env(encoding="history")``;
   - ``raw_env, legal_ids()``: the agent chooses among ``env.legal_ids()``, the list of
     legal ids, as RLCard's agent chooses among its state's list of legal actions (the
-    observation and its mask are still made at every step).
+    observation and its mask are still made at every step);
+  - ``laizi raw_env, legal_ids()``, ``tiandi raw_env, legal_ids()``: the same in the
+    rulesets with wild cards, whose observation carries ``legal_ids`` and a row of
+    features per legal id instead of a mask (the Python methods, not the compiled step).
 - RLCard 1.2.0: a uniform choice among ``state["legal_actions"]``, ``env.step(action)``
   (which returns the next state, its observation encoded).
 """
@@ -98,6 +101,8 @@ VARIANTS: dict[str, tuple[Callable[..., AECEnv], dict, Legal]] = {
     "stock wrappers, mask.view(bool)": (stock_wrapped, {}, as_bools),
     "raw_env history, mask.view(bool)": (raw_env, {"encoding": "history"}, as_bools),
     "raw_env, legal_ids()": (raw_env, {}, listed),
+    "laizi raw_env, legal_ids()": (raw_env, {"ruleset": "laizi"}, listed),
+    "tiandi raw_env, legal_ids()": (raw_env, {"ruleset": "tiandi"}, listed),
 }
 
 
@@ -115,7 +120,7 @@ def dizhu_deals(variant: str, seed: int) -> Callable[[], int]:
             if terminated or truncated:
                 aec.step(None)
                 continue
-            legal = legal_of(aec, obs["action_mask"])
+            legal = legal_of(aec, obs.get("action_mask"))  # none with wild cards
             aec.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         return steps

@@ -6,11 +6,16 @@ beside ``classic``, in one run.
 Each ruleset plays the same ``N`` seeded deals from the start of play (the landlord holds
 20 cards and leads; every decision a uniform choice among the legal plays), on bare
 positions (the deal does not draw wild ranks yet): the wild ranks of each deal are drawn
-from the same seed. It prints, per ruleset, random play-phase deals per CPU-second, and
-lead and follow generations per CPU-second over every position those deals met (a
-generation is one ``legal_plays()`` of a position: leading, or following the top). The
-core that runs generates classic's plays (``DIZHU_PURE=1``: python); wild plays are read
-in Python over the base generator (docs/rulesets.md, Wild cards).
+from the same seed. It prints, per ruleset, random play-phase deals per CPU-second (the
+core that runs; ``DIZHU_PURE=1``: python), then lead and follow generations per
+CPU-second over every position those deals met, on each core: a generation is one
+``lead(hand)`` or ``follow(hand, top)`` of the ruleset's generator (classic's
+``MoveGenerator``, or a new ``WildMoves`` of the deal's wild ranks on each core, built
+before the clock starts), twice: on the first pass a wild generator makes every play it
+meets (its ``WildPlays`` numbers it), on the second it knows them all, as a search that
+meets its positions' plays again does. Each second-pass rate is also given as a ratio to
+classic's compiled one, from the same run; and for the wild rulesets, the compiled leads
+grouped by how many wild cards the hand holds (the engine's generators: warm).
 """
 
 from __future__ import annotations
@@ -24,9 +29,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dizhu import core
-from dizhu.cards import TWO, deck_faces, ranks_of_cards
+from dizhu.cards import TWO, count_of, deck_faces, ranks_of_cards
+from dizhu.movegen import generator_of
 from dizhu.position import Position
 from dizhu.rulesets import find_ruleset
+from dizhu.wild import WildMoves, wild_moves
 
 RULESETS = ("classic", "laizi", "tiandi")
 
@@ -48,12 +55,72 @@ def play_out(pos: Position, rng: random.Random, met: list[Position]) -> None:
         pos.push_unchecked(rng.choice(pos.legal_plays()))
 
 
+def generators(pos: Position, compiled: bool, fresh: dict | None = None):
+    """The generator of ``pos``'s ruleset and wild ranks on one core: the engine's own,
+    or with ``fresh``, a ``WildMoves`` made for this measure (no play met yet), kept there."""
+    rules = pos.rules
+    if not pos.wild:
+        return generator_of(rules.combos, rules.distinct_kickers, compiled)
+    if fresh is None:
+        return wild_moves(rules.combos, rules.distinct_kickers, pos.wild, compiled)
+    key = (rules.name, pos.wild)
+    if key not in fresh:
+        fresh[key] = WildMoves(rules.combos, rules.distinct_kickers, pos.wild, compiled)
+    return fresh[key]
+
+
+def rates(met: list[Position], compiled: bool) -> tuple[float, ...]:
+    """Lead and follow generations per CPU-second over the positions ``met``: each on a
+    first pass (a wild generator meets every play for the first time and makes it) and a
+    second (every play known)."""
+    leads, follows = [], []
+    fresh: dict = {}
+    for p in met:
+        gen = generators(p, compiled, fresh)
+        hand = p.hands[p.to_move]
+        if p.top_id < 0:
+            leads.append((gen.lead, hand))
+        else:
+            top = p.moves.universe.tops[p.top_id]
+            follows.append((gen.follow, hand, gen.play_of(top.kind, top.cards)))
+    found = []
+    for group in (leads, follows):
+        for _ in range(2):
+            begun = time.process_time()
+            for call, *args in group:
+                call(*args)
+            found.append(len(group) / (time.process_time() - begun))
+    return tuple(found)
+
+
+def by_wild_cards(met: list[Position]) -> str:
+    """The compiled core's lead generations per CPU-second over the positions ``met``,
+    grouped by how many wild cards the hand to move holds."""
+    groups: dict[int, list] = {}
+    for p in met:
+        if p.top_id < 0:
+            hand = p.hands[p.to_move]
+            held = sum(count_of(hand, w) for w in p.wild)
+            groups.setdefault(held, []).append((generators(p, True).lead, hand))
+    found = []
+    for held, group in sorted(groups.items()):
+        begun = time.process_time()
+        for _ in range(3):
+            for lead, hand in group:
+                lead(hand)
+        found.append(f"{held}: {3 * len(group) / (time.process_time() - begun):,.0f}/s "
+                     f"({len(group)})")
+    return "; ".join(found)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=40)
     ap.add_argument("--seed", type=int, default=12345)
     a = ap.parse_args()
     print(f"{core.describe()}, {a.deals} deals, seed {a.seed}")
+    cores = (True, False) if core.COMPILED is not None else (False,)
+    table = []
     for name in RULESETS:
         rules = find_ruleset(name)
         met: list[Position] = []
@@ -61,16 +128,19 @@ def main() -> None:
         for k in range(a.deals):
             play_out(start(rules, a.seed + k), random.Random(a.seed + k), met)
         deals = a.deals / (time.process_time() - begun)
-        leads = [p for p in met if p.top_id < 0]
-        follows = [p for p in met if p.top_id >= 0]
-        rates = []
-        for group in (leads, follows):
-            begun = time.process_time()
-            for p in group:
-                p.legal_plays()
-            rates.append(len(group) / (time.process_time() - begun))
-        print(f"{name:7} deals/s {deals:9.1f}   lead gen/s {rates[0]:9.0f}   "
-              f"follow gen/s {rates[1]:9.0f}   ({len(leads)} leads, {len(follows)} follows)")
+        leads = sum(p.top_id < 0 for p in met)
+        print(f"{name:7} deals/s {deals:9.1f}   ({leads} leads, {len(met) - leads} follows)")
+        for compiled in cores:
+            table.append((name, "compiled" if compiled else "python", *rates(met, compiled)))
+        if rules.wild_ranks and core.NAME == "compiled":
+            print(f"        compiled leads by wild cards held: {by_wild_cards(met)}")
+    base = table[0]
+    print("generations/s: first pass, second pass (x slower than classic compiled's second)")
+    for name, which, *found in table:
+        lead, lead_again, follow, follow_again = found
+        print(f"{name:7} {which:8}  lead {lead:10.0f} {lead_again:10.0f} "
+              f"({base[3] / lead_again:7.1f}x)   follow {follow:10.0f} {follow_again:10.0f} "
+              f"({base[5] / follow_again:7.1f}x)")
 
 
 if __name__ == "__main__":

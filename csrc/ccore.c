@@ -26,8 +26,9 @@
 #include "movegen.h"
 #include "position.h"
 #include "solve.h"
+#include "wildgen.h"
 
-#define API_VERSION 5  /* dizhu/core.py refuses an extension of another version */
+#define API_VERSION 6  /* dizhu/core.py refuses an extension of another version */
 #ifndef SOURCE_DIGEST    /* setup.py passes the digest of csrc/ (dizhu/core.py checks it) */
 #define SOURCE_DIGEST ""
 #endif
@@ -370,6 +371,15 @@ static PyTypeObject GeneratorType = {
 };
 
 
+const MoveTables *generator_tables(PyObject *generator)
+{
+    if (!PyObject_TypeCheck(generator, &GeneratorType)) {
+        PyErr_SetString(PyExc_TypeError, "base: a dizhu._ccore.MoveGenerator");
+        return NULL;
+    }
+    return ((Generator *)generator)->tables;
+}
+
 /* ------------------------------------------------------------------ the solver */
 
 /* Solver(generator, doubling, entries): the exact solver of solve.h over a generator's
@@ -624,7 +634,7 @@ PyMODINIT_FUNC PyInit__ccore(void)
         Py_DECREF(&SolverType);
         goto fail;
     }
-    if (add_encoding(m) < 0 || add_env_step(m) < 0)
+    if (add_encoding(m) < 0 || add_env_step(m) < 0 || add_wild(m) < 0)
         goto fail;
     if (PyModule_AddIntConstant(m, "API_VERSION", API_VERSION) < 0
             || PyModule_AddStringConstant(m, "SOURCE_DIGEST", SOURCE_DIGEST) < 0)

@@ -168,15 +168,34 @@ static void four_two_pairs(const MoveTables *t, IdList *out, unsigned m2, unsign
                 push(out, t->four_two_pairs[f][i * NUM_RANKS + j]);
 }
 
+/* The cards of `want` of a rank that a budget's natural cards lack (none without one). */
+static inline int lacking(const Budget *b, int rank, int want)
+{
+    int have = b ? count_of(b->natural, rank) : want;
+    return want > have ? want - have : 0;
+}
+
+/* What a budget leaves for the wings of a body of triples start..start+length-1 (-1: the
+ * body alone is over it; a large number without a budget). */
+static int left_for_wings(const Budget *b, int start, int length)
+{
+    int left = b ? b->spare : 4 * NUM_RANKS;
+    for (int r = start; b && r < start + length; r++)
+        left -= lacking(b, r, 3);
+    return left < 0 ? -1 : left;
+}
+
 /* Single wings: every multiset of `left` more wings from ranks[from..] (at most caps[i]
- * of ranks[i]), in ascending order of the wings' sorted ranks. */
+ * of ranks[i]), in ascending order of the wings' sorted ranks; a wing beyond the natural
+ * cards of its rank (natural[i]) costs one of `budget`. */
 typedef struct {
     const MoveTables *t;
     IdList *out;
     uint64_t body;
     int main;
     int count;
-    int ranks[NUM_RANKS], caps[NUM_RANKS], room[NUM_RANKS + 1];
+    int budget;
+    int ranks[NUM_RANKS], caps[NUM_RANKS], room[NUM_RANKS + 1], natural[NUM_RANKS];
 } Wings;
 
 static void single_wings(Wings *w, int from, int left, uint64_t wings)
@@ -188,22 +207,33 @@ static void single_wings(Wings *w, int from, int left, uint64_t wings)
         return;
     }
     for (int i = from; i < w->count && w->room[i] >= left; i++) {
+        int cost;
         if (!w->caps[i])
             continue;
+        cost = --w->natural[i] < 0;
+        if (cost > w->budget) {
+            w->natural[i]++;
+            continue;
+        }
+        w->budget -= cost;
         w->caps[i]--;
         w->room[i]--;
         single_wings(w, i, left - 1, wings + UNIT(w->ranks[i]));
         w->caps[i]++;
         w->room[i]++;
+        w->budget += cost;
+        w->natural[i]++;
     }
 }
 
 static void airplane_singles(const MoveTables *t, IdList *out, uint64_t hand, unsigned m1,
-                             unsigned m2, int start, int length)
+                             unsigned m2, int start, int length, const Budget *b)
 {
     unsigned span = run_mask(start, length);
     Wings w;
     int r;
+    if ((w.budget = left_for_wings(b, start, length)) < 0)
+        return;
     if (length == 2) {
         two_kickers(t, out, t->airplane_singles_2[start], m1 & ~span, m2 & ~span);
         return;
@@ -216,6 +246,7 @@ static void airplane_singles(const MoveTables *t, IdList *out, uint64_t hand, un
     FOR_RANKS(r, rest, m1 & ~span) {
         int held = count_of(hand, r);
         w.ranks[w.count] = r;
+        w.natural[w.count] = b ? count_of(b->natural, r) : MAX_FIELD;
         w.caps[w.count++] = t->distinct ? 1 : held < 3 ? held : 3;
     }
     w.room[w.count] = 0;  /* room[i]: wings ranks[i..] can still give */
@@ -224,28 +255,36 @@ static void airplane_singles(const MoveTables *t, IdList *out, uint64_t hand, un
     single_wings(&w, 0, length, 0);
 }
 
-/* Pair wings: every set of `left` more pairs of different ranks from ranks[from..]. */
+/* Pair wings: every set of `left` more pairs of different ranks of `ranks`, each costing
+ * what the budget's natural cards lack of it, within `budget`. */
 static void pair_wings(const MoveTables *t, IdList *out, uint64_t body, unsigned ranks,
-                       int left)
+                       int left, const Budget *b, int budget)
 {
     int r;
     if (!left) {
         push(out, mg_lookup(t, KIND_AIRPLANE_PAIRS, body));  /* none: both jokers' pairs */
         return;
     }
-    FOR_RANKS(r, rest, ranks)
-        pair_wings(t, out, body + 2 * UNIT(r), rest & (rest - 1), left - 1);
+    FOR_RANKS(r, rest, ranks) {
+        int cost = lacking(b, r, 2);
+        if (cost <= budget)
+            pair_wings(t, out, body + 2 * UNIT(r), rest & (rest - 1), left - 1, b,
+                       budget - cost);
+    }
 }
 
 static void airplane_pairs(const MoveTables *t, IdList *out, unsigned m2, int start,
-                           int length)
+                           int length, const Budget *b)
 {
-    pair_wings(t, out, span_cards(start, length, 3), m2 & ~run_mask(start, length), length);
+    int budget = left_for_wings(b, start, length);
+    if (budget >= 0)
+        pair_wings(t, out, span_cards(start, length, 3), m2 & ~run_mask(start, length),
+                   length, b, budget);
 }
 
 /* Airplanes with single or pair wings on the triples of `bodies`. */
 static void winged_airplanes(const MoveTables *t, IdList *out, uint64_t hand, unsigned m1,
-                             unsigned m2, unsigned bodies)
+                             unsigned m2, unsigned bodies, const Budget *b)
 {
     const int c = KIND_AIRPLANE - KIND_STRAIGHT;
     for (int n = t->chain_low[c]; n <= t->chain_high[c]; n++) {
@@ -255,10 +294,10 @@ static void winged_airplanes(const MoveTables *t, IdList *out, uint64_t hand, un
             return;  /* no run of n triples: none longer either */
         if (n <= t->singles_wing_max)
             FOR_RANKS(s, rest, starts)
-                airplane_singles(t, out, hand, m1, m2, s, n);
+                airplane_singles(t, out, hand, m1, m2, s, n, b);
         if (n <= t->pairs_wing_max)
             FOR_RANKS(s, rest, starts)
-                airplane_pairs(t, out, m2, s, n);
+                airplane_pairs(t, out, m2, s, n, b);
     }
 }
 
@@ -284,6 +323,11 @@ static int holds_rocket(const MoveTables *t, uint64_t hand)
 
 int mg_lead(const MoveTables *t, uint64_t hand, IdList *out)
 {
+    return mg_lead_within(t, hand, NULL, out);
+}
+
+int mg_lead_within(const MoveTables *t, uint64_t hand, const Budget *b, IdList *out)
+{
     unsigned m1 = level(hand, 1), m2, m3, m4, bodies;
     ranked(out, t->single, m1);
     if (t->rocket_level == 1 && (m1 & JOKERS_MASK) == JOKERS_MASK)
@@ -304,7 +348,7 @@ int mg_lead(const MoveTables *t, uint64_t hand, IdList *out)
     bodies = m3 & CHAIN_MASK;
     if (bodies & (bodies >> 1)) {  /* two consecutive triples: airplanes */
         chains(t, out, KIND_AIRPLANE - KIND_STRAIGHT, bodies);
-        winged_airplanes(t, out, hand, m1, m2, bodies);
+        winged_airplanes(t, out, hand, m1, m2, bodies, b);
     }
     if ((m4 = level(hand, 4)) != 0) {
         all_bombs(t, out, hand);
@@ -331,7 +375,7 @@ static void follow_bomb(const MoveTables *t, IdList *out, uint64_t hand, int mai
 
 /* The plays of the top's own kind that beat it. */
 static void follow_kind(const MoveTables *t, IdList *out, uint64_t hand, int kind, int main,
-                        int length)
+                        int length, const Budget *b)
 {
     unsigned higher = above(main), bodies;
     int s;
@@ -362,9 +406,9 @@ static void follow_kind(const MoveTables *t, IdList *out, uint64_t hand, int kin
         bodies = run_starts(level(hand, 3) & higher & CHAIN_MASK, length);
         FOR_RANKS(s, rest, bodies) {
             if (kind == KIND_AIRPLANE_SINGLES)
-                airplane_singles(t, out, hand, level(hand, 1), level(hand, 2), s, length);
+                airplane_singles(t, out, hand, level(hand, 1), level(hand, 2), s, length, b);
             else
-                airplane_pairs(t, out, level(hand, 2), s, length);
+                airplane_pairs(t, out, level(hand, 2), s, length, b);
         }
         break;
     case KIND_FOUR_TWO_SINGLES:
@@ -376,8 +420,8 @@ static void follow_kind(const MoveTables *t, IdList *out, uint64_t hand, int kin
     }
 }
 
-int mg_follow(const MoveTables *t, uint64_t hand, int kind, int main, int length, int size,
-              IdList *out)
+static int follow_within(const MoveTables *t, uint64_t hand, int kind, int main, int length,
+                         int size, const Budget *b, IdList *out)
 {
     if (kind <= KIND_PASS || kind >= NUM_KINDS || main < 0 || main >= NUM_RANKS
             || length < 1 || length > MAX_CHAIN)
@@ -389,7 +433,7 @@ int mg_follow(const MoveTables *t, uint64_t hand, int kind, int main, int length
             return -1;
         follow_bomb(t, out, hand, main, size);
     } else {
-        follow_kind(t, out, hand, kind, main, length);
+        follow_kind(t, out, hand, kind, main, length, b);
         if (level(hand, 4))
             all_bombs(t, out, hand);
     }
@@ -398,13 +442,25 @@ int mg_follow(const MoveTables *t, uint64_t hand, int kind, int main, int length
     return 0;
 }
 
+int mg_follow(const MoveTables *t, uint64_t hand, int kind, int main, int length, int size,
+              IdList *out)
+{
+    return follow_within(t, hand, kind, main, length, size, NULL, out);
+}
+
 int mg_follow_id(const MoveTables *t, uint64_t hand, play_id top, IdList *out)
+{
+    return mg_follow_id_within(t, hand, top, NULL, out);
+}
+
+int mg_follow_id_within(const MoveTables *t, uint64_t hand, play_id top, const Budget *b,
+                        IdList *out)
 {
     const PlayRow *row;
     if (top < 0 || (size_t)top >= t->n)
         return -1;
     row = &t->rows[top];
-    return mg_follow(t, hand, row->kind, row->main, row->length, row->size, out);
+    return follow_within(t, hand, row->kind, row->main, row->length, row->size, b, out);
 }
 
 /* ------------------------------------------------------------------ covering the lowest card */
@@ -458,7 +514,7 @@ int mg_covering(const MoveTables *t, uint64_t hand, IdList *out)
     bodies = m3 & CHAIN_MASK;
     if (bodies & (bodies >> 1)) {
         from = out->len;
-        winged_airplanes(t, out, hand, m1, m2, bodies);
+        winged_airplanes(t, out, hand, m1, m2, bodies, NULL);
         keep_holding(t, out, from, field);
     }
     if ((m4 = level(hand, 4)) != 0) {

@@ -80,6 +80,20 @@ int mg_follow(const MoveTables *t, uint64_t hand, int kind, int main, int length
 /* The same for a top that is play `top` of the tables; -1 if there is no such play. */
 int mg_follow_id(const MoveTables *t, uint64_t hand, play_id top, IdList *out);
 
+/* A limit for a virtual hand of wild cards (wild.c): the plays that take more than `spare`
+ * cards beyond the `natural` ones may be left out (wild cards the hand lacks would stand
+ * for them). Only airplanes with wings, by far the most numerous, are cut, early; every
+ * other play is listed, all in their order. */
+typedef struct {
+    uint64_t natural;
+    int spare;
+} Budget;
+
+/* mg_lead and mg_follow_id within a budget (NULL: none). */
+int mg_lead_within(const MoveTables *t, uint64_t hand, const Budget *budget, IdList *out);
+int mg_follow_id_within(const MoveTables *t, uint64_t hand, play_id top,
+                        const Budget *budget, IdList *out);
+
 /* The leads that hold the lowest card of the hand; -1 for an empty hand. */
 int mg_covering(const MoveTables *t, uint64_t hand, IdList *out);
 

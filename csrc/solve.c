@@ -23,7 +23,7 @@ typedef struct {
     uint64_t hands[SV_MAX_SEATS];
     play_id top;
     int8_t seats, landlord, to_move, top_seat, passes, winner, spring;
-    int8_t chain_free;          /* 1: no hand can make a chain (so no later one either) */
+    uint16_t covers[SV_MAX_SEATS];  /* by seat: hand_cover() of its hand */
 } Node;
 
 #define PEASANT_PLAYED 1
@@ -32,6 +32,8 @@ static int landlord_plays(int spring)
 {
     return spring >> 1;
 }
+
+static unsigned hand_cover(const MoveTables *t, uint64_t hand);
 
 /* Apply play `id` (or SV_PASS) for the seat to move. */
 static void apply(const MoveTables *t, Node *n, play_id id)
@@ -49,6 +51,8 @@ static void apply(const MoveTables *t, Node *n, play_id id)
         return;
     }
     n->hands[seat] -= t->rows[id].cards;
+    if (n->covers[seat])  /* a hand's cover only shrinks */
+        n->covers[seat] = (uint16_t)hand_cover(t, n->hands[seat]);
     if (seat != n->landlord)
         n->spring |= PEASANT_PLAYED;
     else if (landlord_plays(n->spring) < 2)
@@ -91,13 +95,17 @@ static int needed(int threshold, int doubling)
 
 /* ------------------------------------------------------------------ keys */
 
-/* What the table knows a position by. In a position where no hand can make a chain (nor
- * ever will: hands only shrink) only the order of the ranks 3..2 matters, not which they
- * are: such a position is keyed by its ranks renumbered from 0 in order (those some hand
- * holds, and the top's main rank), the jokers kept apart, and its top by kind, renumbered
- * main rank and size (a chain on top by its kind alone: no hand can follow it but with a
- * bomb). Positions alike in that way have the same answers, and share an entry; the
- * canonical top has bit 30 set, which no play id has. */
+/* What the table knows a position by: the order of its ranks, not which they are
+ * (docs/solver.md, "Keys by the order of ranks"). The ranks some hand holds (and the top's
+ * main rank) are renumbered from 0 in order, the jokers kept apart; the top is keyed by
+ * kind, renumbered main rank and size. Chains need consecutive ranks: a link bit for
+ * every two ranks next in the new order says whether they are next to each other among
+ * 3..A and both lie in a run some hand could still make a chain of (hand_cover()); the
+ * 12 bits go in the top nibbles of the first three hands, which renumbered ranks leave
+ * free. With no such run (no hand can make a chain, nor ever will: hands only shrink) no
+ * bit is set and a chain on top is keyed by its kind alone (no hand can follow it but
+ * with a bomb). Positions alike in that way have the same answers, and share an entry;
+ * the canonical top has bit 30 set, which no play id has. */
 typedef struct {
     uint64_t hands[SV_MAX_SEATS];
     int32_t top;
@@ -111,54 +119,64 @@ static int is_chain(int kind)
     return kind >= KIND_STRAIGHT && kind <= KIND_AIRPLANE_PAIRS;
 }
 
-/* Whether some run of `length` ranks lies within `mask`. */
-static int has_run(unsigned mask, int length)
+/* The ranks of `hand` that lie in some run it could make a chain of (a straight, a pair
+ * chain, the body of an airplane): no chain of this hand, now or later, holds any other
+ * rank. */
+static unsigned hand_cover(const MoveTables *t, uint64_t hand)
 {
-    for (int i = 1; i < length && mask; i++)
-        mask &= mask >> 1;
-    return mask != 0;
+    unsigned cover = 0;
+    for (int c = 0; c < CHAIN_KINDS; c++) {
+        int shortest = t->chain_low[c];
+        unsigned m, starts;
+        if (shortest > MAX_CHAIN)
+            continue;
+        m = level(hand, c + 1) & CHAIN_MASK;
+        starts = m;
+        for (int i = 1; i < shortest && starts; i++)
+            starts &= m >> i;
+        for (int i = 0; i < shortest && starts; i++)
+            cover |= starts << i;
+    }
+    return cover;
 }
 
-static int chain_free(const MoveTables *t, const Node *n)
-{
-    for (int s = 0; s < n->seats; s++)
-        for (int c = 0; c < CHAIN_KINDS; c++)
-            if (t->chain_low[c] <= MAX_CHAIN
-                    && has_run(level(n->hands[s], c + 1) & CHAIN_MASK, t->chain_low[c]))
-                return 0;
-    return 1;
-}
-
-static void key_for(const MoveTables *t, Node *n, Key *k)
+static void key_for(const MoveTables *t, const Node *n, Key *k)
 {
     const uint64_t jokers = FIELD(BLACK_JOKER) | FIELD(RED_JOKER);
-    unsigned present = 0;
-    int index[NUM_RANKS], i = 0, r;
+    unsigned present = 0, cover = 0, links = 0;
+    int index[NUM_RANKS], i = 0, r, last = -2;
     const PlayRow *top = n->top == NO_PLAY ? NULL : &t->rows[n->top];
     memset(k, 0, sizeof *k);
     k->to_move = n->to_move;
     k->top_seat = n->top_seat;
-    if (!n->chain_free && !(n->chain_free = (int8_t)chain_free(t, n))) {
-        memcpy(k->hands, n->hands, (size_t)n->seats * sizeof *n->hands);
-        k->top = n->top;
-        return;
-    }
+    for (int s = 0; s < n->seats; s++)
+        cover |= n->covers[s];
     for (int s = 0; s < n->seats; s++)
         present |= level(n->hands[s], 1);
-    if (top && !is_chain(top->kind))
+    if (top && (cover || !is_chain(top->kind)))
         present |= 1u << top->main;
     present &= (1u << BLACK_JOKER) - 1;
-    FOR_RANKS(r, rest, present)
+    FOR_RANKS(r, rest, present) {
+        if (r == last + 1 && (cover >> r & 1) && (cover >> last & 1))
+            links |= 1u << (i - 1);
+        last = r;
         index[r] = i++;
+    }
     for (int s = 0; s < n->seats; s++) {
         uint64_t hand = n->hands[s], out = hand & jokers;
+        if (!(present & (present + 1))) {  /* the ranks held are 3 and up: none renumbered */
+            k->hands[s] = hand;
+            continue;
+        }
         FOR_RANKS(r, rest, present)
             out |= (uint64_t)count_of(hand, r) << (4 * index[r]);
         k->hands[s] = out;
     }
+    for (int s = 0; s < 3; s++)
+        k->hands[s] |= (uint64_t)(links >> (4 * s) & 15) << 60;
     if (!top)
         k->top = CANONICAL;
-    else if (is_chain(top->kind))
+    else if (is_chain(top->kind) && !cover)
         k->top = CANONICAL | top->kind << 16;
     else
         k->top = CANONICAL | top->kind << 16
@@ -201,7 +219,8 @@ struct Solver {
     int n_sweep_levels;
     IdList scratch;
     IdIndex one_play;            /* the cards of every play (a hand that is one play) */
-    int32_t *history;            /* by play id: how often it refuted everything else */
+    int32_t *history;            /* by side, then play id: how often it refuted the plays
+                                  * tried before it (see side_history()) */
     uint32_t *listed;            /* by play id: the mark of the list it is in (see prune) */
     uint32_t mark;
     uint64_t *turns;             /* hand << 5 | its fewest plays, by hash (see turns()) */
@@ -617,6 +636,13 @@ static int compare_keys(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The history of the side to move (the plays that refuted the others, made by the
+ * landlord or by a peasant): the one side's best plays are no guide to the other's. */
+static int32_t *side_history(Solver *sv, const Node *n)
+{
+    return sv->history + (n->to_move == n->landlord ? sv->t->n : 0);
+}
+
 static size_t order(Solver *sv, const Node *n, Level *lv)
 {
     IdList *ids = &lv->ids;
@@ -624,6 +650,7 @@ static size_t order(Solver *sv, const Node *n, Level *lv)
     const PlayRow *rows = sv->t->rows;
     uint64_t hand = n->hands[n->to_move];
     int friendly = n->top != NO_PLAY && is_teammate(n, n->top_seat);
+    const int32_t *history = side_history(sv, n);
     if (count > lv->cap) {
         size_t cap = count * 2;
         uint64_t *keys = realloc(lv->keys, cap * sizeof *keys);
@@ -638,9 +665,9 @@ static size_t order(Solver *sv, const Node *n, Level *lv)
         play_id id = ids->ids[i];
         const PlayRow *row = rows + id;
         /* fewest plays left first, then more cards, then lower cards; then what refuted
-         * most elsewhere */
+         * most elsewhere for the same side (1,024 refutations weigh one play left) */
         int64_t priority = 4096 + 256 * turns(sv, hand - row->cards, 0) - 4 * row->size
-                           + row->main - sv->history[id];
+                           + row->main - history[id] / 4;
         lv->keys[i] = ((uint64_t)(priority + (INT64_C(1) << 31)) << 32) | (uint32_t)id;
     }
     if (n->top != NO_PLAY) {  /* the pass: first after a partner's play, else as a play
@@ -675,7 +702,7 @@ static int doubles(const Solver *sv, play_id id)
     return id != SV_PASS && sv->doubling[id];
 }
 
-/* ------------------------------------------------------------------ kicker dominance */
+/* ------------------------------------------------------------------ dominance */
 
 /* Whether `hand` can make a chain through rank `r`: a straight, a pair chain or the body
  * of an airplane (two triples at least, whatever the airplanes the ruleset has) holding
@@ -708,26 +735,43 @@ static int has_kickers(int kind)
         || kind == KIND_FOUR_TWO_SINGLES || kind == KIND_FOUR_TWO_PAIRS;
 }
 
+/* Whether kind `kind` is one whose main rank the same play can swap for a lower one: no
+ * chain, no joker (a single, a pair, a triple with or without kickers, four with two, a
+ * bomb). */
+static int swappable_main(int kind)
+{
+    return kind == KIND_SINGLE || kind == KIND_PAIR || kind == KIND_TRIPLE
+        || kind == KIND_TRIPLE_SINGLE || kind == KIND_TRIPLE_PAIR
+        || kind == KIND_FOUR_TWO_SINGLES || kind == KIND_FOUR_TWO_PAIRS || kind == KIND_BOMB;
+}
+
 /* Whether play `id` of the seat to move (holding `hand`) is no better for its side than
- * another play of the list (those marked with sv->mark): the same play (kind, main rank,
- * length) but for the x cards of a rank k2 that it holds no more of afterwards, which
- * the other play takes from a lower rank k1 it holds x cards of afterwards, and holds
- * none of after the other play; k1 can make no chain in the hand left, and no partner
- * holds a card of the ranks k1 < r <= k2. Then the hand after the other play is the hand
- * after `id` with its k1 cards raised to k2 (docs/solver.md, "Kicker dominance"). */
-static int dominated(Solver *sv, uint64_t hand, play_id id, unsigned partners)
+ * another play of the list (those marked with sv->mark): the same kind and length but for
+ * the x cards of a rank k2 that it holds no more of afterwards, which the other play takes
+ * from a lower rank k1 it holds x cards of afterwards, and holds none of after the other
+ * play; k1 can make no chain in the hand left; and either k2 is a kicker's rank (the main
+ * rank the same) and no partner holds a card of the ranks k1 < r <= k2, or k2 is the main
+ * rank (then k1 is the other's), the kind swappable_main(), and no other hand holds a card
+ * of those ranks. Then the hand after the other play is the hand after `id` with its k1
+ * cards raised to k2 (docs/solver.md, "Dominance"). Returns that other play, or NO_PLAY. */
+static play_id dominated(Solver *sv, uint64_t hand, play_id id, unsigned partners,
+                         unsigned others)
 {
     const MoveTables *t = sv->t;
     const PlayRow *row = &t->rows[id];
     uint64_t rest = hand - row->cards;
     int k1, k2;
     FOR_RANKS(k2, high, level(row->cards, 1) & ~level(rest, 1) & ((1u << BLACK_JOKER) - 1)) {
-        int x = count_of(row->cards, k2);
-        unsigned blocking = partners & ((2u << k2) - 1);  /* partners' ranks up to k2 */
+        int x = count_of(row->cards, k2), main = k2 == row->main;
+        /* ranks up to k2 that block: the partners' for a kicker, every other hand's for
+         * the main rank */
+        unsigned blocking = (main ? others : partners) & ((2u << k2) - 1);
         unsigned lower = level(rest, x) & ~level(rest, x + 1) & ((1u << k2) - 1);
+        if (main && !swappable_main(row->kind))
+            continue;
         while (blocking & (blocking - 1))  /* keep its highest rank */
             blocking &= blocking - 1;
-        if (blocking)  /* k1 at or above the partners' highest rank up to k2 */
+        if (blocking)  /* k1 at or above the highest blocking rank up to k2 */
             lower &= ~(blocking - 1);
         FOR_RANKS(k1, low, lower) {
             play_id other;
@@ -735,43 +779,65 @@ static int dominated(Solver *sv, uint64_t hand, play_id id, unsigned partners)
                 continue;
             other = mg_find(t, row->kind, row->cards + (uint64_t)x * (UNIT(k1) - UNIT(k2)));
             if (other != NO_PLAY && sv->listed[other] == sv->mark
-                    && t->rows[other].main == row->main && t->rows[other].length == row->length)
-                return 1;
+                    && t->rows[other].main == (main ? k1 : row->main)
+                    && t->rows[other].length == row->length)
+                return other;
         }
     }
-    return 0;
+    return NO_PLAY;
 }
 
-/* Drop from the level's sorted moves (the first `count`) the plays with kickers that
- * another play of the list dominates (see dominated()); returns how many are left. */
-static size_t prune(Solver *sv, const Node *n, Level *lv, size_t count)
+/* Mark the level's first `count` plays as the list dominated() looks in; returns the
+ * ranks the partners of the seat to move hold, and sets *others to those every other
+ * seat holds. */
+static unsigned mark_list(Solver *sv, const Node *n, const Level *lv, size_t count,
+                          unsigned *others)
 {
-    const PlayRow *rows = sv->t->rows;
-    uint64_t hand = n->hands[n->to_move];
     unsigned partners = 0;
-    size_t kept = 0, i;
-    int any = 0;
-    for (i = 0; i < count; i++) {
-        play_id id = id_at(lv, i);
-        if (id != SV_PASS && has_kickers(rows[id].kind))
-            any = 1;
-    }
-    if (!any)
-        return count;
     if (++sv->mark == 0) {
         memset(sv->listed, 0, sv->t->n * sizeof *sv->listed);
         sv->mark = 1;
     }
-    for (i = 0; i < count; i++)
+    for (size_t i = 0; i < count; i++)
         if (id_at(lv, i) != SV_PASS)
             sv->listed[id_at(lv, i)] = sv->mark;
-    if (n->to_move != n->landlord)
-        for (int s = 0; s < n->seats; s++)
-            if (s != n->to_move && s != n->landlord)
+    *others = 0;
+    for (int s = 0; s < n->seats; s++)
+        if (s != n->to_move) {
+            *others |= level(n->hands[s], 1);
+            if (n->to_move != n->landlord && s != n->landlord)
                 partners |= level(n->hands[s], 1);
+        }
+    return partners;
+}
+
+/* Whether a play of kind `kind` may be dominated by another. */
+static int candidate(int kind)
+{
+    return has_kickers(kind) || swappable_main(kind);
+}
+
+/* Drop from the level's sorted moves (the first `count`) the plays that another play of
+ * the list dominates (see dominated()); returns how many are left. */
+static size_t prune(Solver *sv, const Node *n, Level *lv, size_t count)
+{
+    const PlayRow *rows = sv->t->rows;
+    uint64_t hand = n->hands[n->to_move];
+    unsigned partners, others;
+    size_t kept = 0, i;
+    int any = 0;
     for (i = 0; i < count; i++) {
         play_id id = id_at(lv, i);
-        if (id != SV_PASS && has_kickers(rows[id].kind) && dominated(sv, hand, id, partners))
+        if (id != SV_PASS && candidate(rows[id].kind))
+            any = 1;
+    }
+    if (!any)
+        return count;
+    partners = mark_list(sv, n, lv, count, &others);
+    for (i = 0; i < count; i++) {
+        play_id id = id_at(lv, i);
+        if (id != SV_PASS && candidate(rows[id].kind)
+                && dominated(sv, hand, id, partners, others) != NO_PLAY)
             continue;
         lv->keys[kept++] = lv->keys[i];
     }
@@ -851,7 +917,7 @@ static int wins_keyed(Solver *sv, Node *n, const Key *key, uint64_t h, int depth
         if (won == side) {
             result = side;
             if (id != SV_PASS && i > 0)
-                sv->history[id] += 1;
+                side_history(sv, n)[id] += 1;
             break;
         }
     }
@@ -1013,6 +1079,62 @@ static int principal_variation(Solver *sv, Node n, int value, SvResult *out)
     return 0;
 }
 
+/* Whether the landlord wins after each of the root's `count` sorted plays: plays[i] is
+ * the i-th play, plays[count + i] the answer (1: the landlord wins). A play with kickers
+ * that another play dominates (see dominated()) is no better for the seat's side: when
+ * that other play loses for the side, so does this one, unsearched; when it wins, this
+ * one is searched. -1 when the search stopped. */
+static int root_results(Solver *sv, const Node *root, Level *lv, size_t count, play_id *plays)
+{
+    play_id *by = plays + count;  /* first the dominating play, then the answer */
+    int side = root->to_move == root->landlord;
+    unsigned others, partners = mark_list(sv, root, lv, count, &others);
+    size_t left = count;
+    for (size_t i = 0; i < count; i++) {
+        plays[i] = id_at(lv, i);
+        by[i] = plays[i] != SV_PASS && candidate(sv->t->rows[plays[i]].kind)
+                ? dominated(sv, root->hands[root->to_move], plays[i], partners, others)
+                : NO_PLAY;
+    }
+    /* answers: -1 unknown; by[] is read before being overwritten with the answer */
+    {
+        int8_t *known = malloc(count ? count : 1);
+        if (!known) {
+            sv->failed = sv->stop = 1;
+            return -1;
+        }
+        memset(known, -1, count);
+        while (left && !sv->stop) {
+            size_t before = left;
+            for (size_t i = 0; i < count && !sv->stop; i++) {
+                size_t j = count;
+                if (known[i] >= 0)
+                    continue;
+                if (by[i] != NO_PLAY)
+                    for (j = 0; j < count && plays[j] != by[i]; j++)
+                        ;
+                if (j < count && known[j] < 0)
+                    continue;  /* its dominating play first */
+                if (j < count && known[j] >= 0 && known[j] != side)
+                    known[i] = known[j];
+                else
+                    known[i] = (int8_t)wins_after(sv, root, plays[i], 0);
+                left--;
+            }
+            if (left == before)  /* no progress: search what is left in order */
+                for (size_t i = 0; i < count && !sv->stop; i++)
+                    if (known[i] < 0) {
+                        known[i] = (int8_t)wins_after(sv, root, plays[i], 0);
+                        left--;
+                    }
+        }
+        for (size_t i = 0; i < count; i++)
+            by[i] = known[i];
+        free(known);
+    }
+    return sv->stop ? -1 : 0;
+}
+
 int sv_solve(Solver *sv, const SvPosition *p, int points, SvBudget budget, SvResult *out)
 {
     Node root;
@@ -1024,8 +1146,10 @@ int sv_solve(Solver *sv, const SvPosition *p, int points, SvBudget budget, SvRes
     memset(&root, 0, sizeof root);
     root.seats = (int8_t)p->seats;
     root.landlord = (int8_t)p->landlord;
-    for (int s = 0; s < p->seats; s++)
+    for (int s = 0; s < p->seats; s++) {
         root.hands[s] = p->hands[s];
+        root.covers[s] = (uint16_t)hand_cover(sv->t, p->hands[s]);
+    }
     root.to_move = (int8_t)p->to_move;
     root.top = p->top;
     root.top_seat = (int8_t)(p->top == NO_PLAY ? -1 : p->top_seat);
@@ -1042,20 +1166,17 @@ int sv_solve(Solver *sv, const SvPosition *p, int points, SvBudget budget, SvRes
     if (!spend(sv) || !(lv = moves(sv, &root, 0)))
         goto stopped;
     count = order(sv, &root, lv);
-    if (!(plays = malloc((count ? count : 1) * sizeof *plays)))
+    if (!(plays = malloc((count ? count : 1) * 2 * sizeof *plays)))
         return SV_NO_MEMORY;
+    if (root_results(sv, &root, lv, count, plays) < 0)
+        goto stopped;
     for (size_t i = 0; i < count; i++)
-        plays[i] = id_at(lv, i);
-    for (size_t i = 0; i < count; i++) {
-        int won = wins_after(sv, &root, plays[i], 0);
-        if (sv->stop)
-            goto stopped;
-        if (won == side && append(&out->winning, &out->n_winning, &cap, plays[i]) < 0) {
+        if (plays[count + i] == side
+                && append(&out->winning, &out->n_winning, &cap, plays[i]) < 0) {
             free(plays);
             sv_result_free(out);
             return SV_NO_MEMORY;
         }
-    }
     free(plays);
     plays = NULL;
     out->landlord_wins = side ? out->n_winning > 0 : out->n_winning == 0;
@@ -1107,7 +1228,7 @@ Solver *sv_new(const MoveTables *tables, const uint8_t *doubling, size_t entries
     sv->table = calloc(sv->clusters * CLUSTER, sizeof *sv->table);
     sv->tags = calloc(sv->clusters * CLUSTER, sizeof *sv->tags);
     sv->doubling = malloc(tables->n ? tables->n : 1);
-    sv->history = calloc(tables->n ? tables->n : 1, sizeof *sv->history);
+    sv->history = calloc(tables->n ? 2 * tables->n : 1, sizeof *sv->history);
     sv->listed = calloc(tables->n ? tables->n : 1, sizeof *sv->listed);
     sv->turns = calloc(TURN_SLOTS, sizeof *sv->turns);
     if (idindex_init(&sv->one_play, tables->n) < 0 || !sv->table || !sv->tags
@@ -1118,6 +1239,7 @@ Solver *sv_new(const MoveTables *tables, const uint8_t *doubling, size_t entries
     for (size_t id = 0; id < tables->n; id++)  /* the first play of each set of cards */
         idindex_put(&sv->one_play, tables->rows[id].cards, (play_id)id);
     memcpy(sv->doubling, doubling, tables->n);
+
     for (int size = tables->bomb_low; size && size <= tables->bomb_high && !sv->doubling_low;
          size++)
         for (int r = 0; r < NUM_RANKS; r++)
@@ -1133,14 +1255,14 @@ void sv_forget(Solver *sv)
     memset(sv->table, 0, sv->clusters * CLUSTER * sizeof *sv->table);
     memset(sv->tags, 0, sv->clusters * CLUSTER * sizeof *sv->tags);
     sv->used = 0;
-    memset(sv->history, 0, sv->t->n * sizeof *sv->history);
+    memset(sv->history, 0, 2 * sv->t->n * sizeof *sv->history);
 }
 
 size_t sv_size(const Solver *sv)
 {
     return sizeof *sv + sv->clusters * CLUSTER * (sizeof *sv->table + sizeof *sv->tags)
         + sv->t->n
-        + sv->t->n * (sizeof *sv->history + sizeof *sv->listed);
+        + sv->t->n * (2 * sizeof *sv->history + sizeof *sv->listed);
 }
 
 static void free_pool(Level **pool, int count)

@@ -17,9 +17,13 @@ natural cards a ``bomb``, four wild cards of one rank the ``wild_bomb``; a soft 
 
 :class:`WildMoves` answers what a ruleset's ``moves(wild)`` answers (``readings``, ``beats``,
 ``lead``, ``follow``, ``covering``, ``legal``, ``legal_ids``, ``ids``, ``play_of``) for one
-deal's wild ranks, in Python. Its plays are not a fixed universe's: each is made once, when
-first met, and numbered in that order (:class:`WildPlays`), so that a position can keep its
-top as an int; those numbers hold within one process, not across processes.
+deal's wild ranks. This module is the readable reference and the pure core's generator;
+when the compiled core runs (:mod:`dizhu.core`), ``lead``, ``follow``, ``covering`` and
+``ids`` are those of ``dizhu._ccore.WildGenerator`` (csrc/wild.c), which follows
+:meth:`WildMoves._plays` step for step: the same plays in the same order, the same objects.
+Its plays are not a fixed universe's: each is made once, when first met, and numbered in
+that order (:class:`WildPlays`), so that a position can keep its top as an int; those
+numbers hold within one process, not across processes.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import threading
 from functools import cache, lru_cache
 from itertools import product
 
+from . import core
 from .cards import (
     BLACK_JOKER,
     GUARDS,
@@ -115,16 +120,28 @@ class WildMoves:
     beats = staticmethod(beats)
 
     def __init__(self, combos: CombinationRules, distinct_kickers: bool,
-                 wild: tuple[int, ...]) -> None:
+                 wild: tuple[int, ...], compiled: bool | None = None) -> None:
+        """``compiled``: generate with the compiled core (``True``), in Python (``False``)
+        or with the one that runs (``None``: :data:`dizhu.core.NAME`)."""
+        if compiled is None:
+            compiled = core.NAME == "compiled"
         self.combos = combos
         self.distinct = distinct_kickers
         self.wild = wild
-        self.core = "python"
-        self.native = None
-        self.base = generator_of(combos, distinct_kickers)
+        self.base = generator_of(combos, distinct_kickers, compiled)
         self.universe = WildPlays()
         self._wild_mask = sum(_FIELD << 4 * w for w in wild)
         self._readings: dict[int, list[Play]] = {}
+        self.core = "compiled" if compiled else "python"
+        self.compiled = _native(self) if compiled else None
+        """The compiled core's generator of these wild ranks (``None`` with the pure core);
+        its ``lead``, ``follow``, ``covering`` and ``ids`` are this object's."""
+        self.native = None
+        """What the compiled solver searches with: none yet for wild cards."""
+        if self.compiled is not None:
+            self.lead, self.follow, self.covering, self.ids = \
+                self.compiled.lead, self.compiled.follow, self.compiled.covering, \
+                self.compiled.ids
 
     # ----------------------------------------------------------------- reading
 
@@ -319,8 +336,35 @@ def parse_wild_play(text: str, moves: WildMoves) -> Play:
     return parse_play(text, combos=moves.combos)  # the pass, or what is wrong with the text
 
 
+def wild_moves(combos: CombinationRules, distinct_kickers: bool, wild: tuple[int, ...],
+               compiled: bool | None = None) -> WildMoves:
+    """The moves of ``wild`` ranks over ``combos``, built on first use and kept
+    (``compiled`` as for :class:`WildMoves`)."""
+    if compiled is None:
+        compiled = core.NAME == "compiled"
+    return _wild_moves(combos, bool(distinct_kickers), tuple(wild), bool(compiled))
+
+
 @cache
-def wild_moves(combos: CombinationRules, distinct_kickers: bool,
-               wild: tuple[int, ...]) -> WildMoves:
-    """The moves of ``wild`` ranks over ``combos``, built on first use and kept."""
-    return WildMoves(combos, distinct_kickers, wild)
+def _wild_moves(combos: CombinationRules, distinct_kickers: bool, wild: tuple[int, ...],
+                compiled: bool) -> WildMoves:
+    return WildMoves(combos, distinct_kickers, wild, compiled)
+
+
+def _native(moves: WildMoves):
+    """The compiled core's generator of ``moves``'s wild ranks over its base generator:
+    the readings of wild cards alone (at most four of each wild rank) are read here, by
+    classic's definition, and handed over as a table."""
+    if core.COMPILED is None:
+        raise RuntimeError(core.MISSING)
+    wild = moves.wild
+    alone = []
+    for a, b in product(range(5), range(5 if len(wild) > 1 else 1)):
+        cards = a * UNIT[wild[0]] + (b * UNIT[wild[1]] if b else 0)
+        for play in readings(cards, moves.distinct, moves.combos) if cards else ():
+            kind = Kind.WILD_BOMB if play.kind is Kind.BOMB else play.kind
+            alone.append((a, b, int(kind), play.main, play.length, play.distinct_ok))
+    base = moves.base
+    distinct_ok = bytes(p.distinct_ok for p in base.universe.all_plays())
+    return core.COMPILED.WildGenerator(base.native, wild, distinct_ok, alone, moves.universe,
+                                       Play, tuple(Kind), PASS)

@@ -89,11 +89,11 @@ def brute_force(pos: Position) -> tuple[Best, set[str]]:
 # --------------------------------------------------------------------------- positions
 
 
-def _draw_hand(draw, left: list[int], size: int) -> int:
-    """``size`` cards drawn rank by rank from what is left of the deck (fewer if it runs
-    out): repeated ranks, and so bombs, come often."""
+def _draw_hand(draw, left: list[int], size: int, ranks: int = NUM_RANKS) -> int:
+    """``size`` cards drawn rank by rank, among the lowest ``ranks`` ranks, from what is
+    left of the deck (fewer if it runs out): repeated ranks, and so bombs, come often."""
     hand = 0
-    for r in draw(st.lists(st.integers(0, NUM_RANKS - 1), min_size=size, max_size=size)):
+    for r in draw(st.lists(st.integers(0, ranks - 1), min_size=size, max_size=size)):
         if left[r]:
             left[r] -= 1
             hand += UNIT[r]
@@ -102,12 +102,13 @@ def _draw_hand(draw, left: list[int], size: int) -> int:
 
 @st.composite
 def small_positions(draw, rules: RuleSet, most: int = 4, total: int = 8,
-                    bomb: bool = False) -> Position:
+                    bomb: bool = False, ranks: int = NUM_RANKS) -> Position:
     """A position of ``rules`` with a seat to move: hands of 1 to ``most`` cards (the
     landlord's up to ``most + 2``), ``total`` cards at most in all (the brute force walks
     every line: its time grows steeply with the cards), a top or none, and counters of
     plays and doublings made before. With ``bomb``, half of them add a bomb that doubles
-    the stake (in ``four`` six cards or more of a rank) to some hand."""
+    the stake (in ``four`` six cards or more of a rank) to some hand. With ``ranks`` below
+    15 the hands hold the lowest ranks only, where chains are made and broken often."""
     seats = rules.seats
     left = [count_of(rules.deck, r) for r in range(NUM_RANKS)]
     landlord = draw(st.integers(0, seats - 1))
@@ -115,7 +116,7 @@ def small_positions(draw, rules: RuleSet, most: int = 4, total: int = 8,
              for seat in range(seats)]
     while sum(sizes) > total:
         sizes[sizes.index(max(sizes))] -= 1
-    hands = [_draw_hand(draw, left, size) for size in sizes]
+    hands = [_draw_hand(draw, left, size, ranks) for size in sizes]
     for seat in range(seats):  # every hand holds a card
         if not hands[seat]:
             r = next(r for r in range(NUM_RANKS) if left[r])
@@ -169,3 +170,39 @@ def kicker_positions(draw, rules: RuleSet) -> Position:
                 left[r] -= 1
                 hands[seat] = UNIT[r]
     return Position(rules, hands, landlord, to_move, None, -1)
+
+
+@st.composite
+def same_play_positions(draw, rules: RuleSet) -> Position:
+    """A position whose seat to move holds one or two cards of each of two or three ranks
+    (so its singles or pairs differ in their rank only) and, beside singles, maybe a
+    triple, the other hands one or two cards of any rank, a top of its size or none:
+    where the solver drops a play for the same play of a lower rank."""
+    seats = rules.seats
+    left = [count_of(rules.deck, r) for r in range(NUM_RANKS)]
+    landlord = draw(st.integers(0, seats - 1))
+    to_move = draw(st.integers(0, seats - 1))
+    size = draw(st.integers(1, 2))
+    ranks = draw(st.lists(st.integers(0, 12), min_size=2, max_size=3, unique=True))
+    hand = 0
+    for r in ranks:
+        left[r] -= size
+        hand += size * UNIT[r]
+    if size == 1 and draw(st.booleans()):
+        triple = draw(st.sampled_from([r for r in range(13) if left[r] >= 3]))
+        left[triple] -= 3
+        hand += 3 * UNIT[triple]
+    hands = [hand if seat == to_move else 0 for seat in range(seats)]
+    for seat in range(seats):
+        if seat != to_move:
+            hands[seat] = _draw_hand(draw, left, draw(st.integers(1, 2)))
+            if not hands[seat]:
+                r = next(r for r in range(NUM_RANKS) if left[r])
+                left[r] -= 1
+                hands[seat] = UNIT[r]
+    top, top_seat = None, -1
+    if draw(st.booleans()):
+        r = draw(st.sampled_from([r for r in range(13) if left[r] >= size]))
+        top = readings(size * UNIT[r], rules.distinct_kickers, rules.combos)[0]
+        top_seat = draw(st.sampled_from([s for s in range(seats) if s != to_move]))
+    return Position(rules, hands, landlord, to_move, top, top_seat)

@@ -18,7 +18,7 @@ from dizhu.rules import CLASSIC
 from dizhu.rulesets import FOUR, ROB
 from dizhu.solve import Solution, Solver, end_points, solve
 from dizhu.solve.played_down import played_down as solve_played_down
-from tests.solving import brute_force, kicker_positions, small_positions
+from tests.solving import brute_force, kicker_positions, same_play_positions, small_positions
 
 RULESETS = [CLASSIC, ROB, FOUR, CLASSIC.with_options(distinct_kickers=True)]
 CORES = [pytest.param(False, id="python"),
@@ -205,6 +205,25 @@ def test_dropping_plays_for_lower_kickers_keeps_the_answers(rules, data):
     """A triple with a choice of single kickers, beside partners and opponents holding
     cards between them (docs/solver.md, "Kicker dominance")."""
     _agrees_with_brute_force(data.draw(kicker_positions(rules)))
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, FOUR], ids=lambda r: r.name)
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_solver_agrees_with_a_brute_force_minimax_where_chains_come_and_go(rules, data):
+    """Hands of the ranks 3 to 8 only, where straights and pair chains are made and
+    broken and ranks run out (the compiled search keys positions by the order of their
+    ranks and the runs chains can still use: docs/solver.md, "Keys")."""
+    _agrees_with_brute_force(data.draw(small_positions(rules, most=5, total=9, ranks=6)))
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, FOUR], ids=lambda r: r.name)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_dropping_plays_for_lower_ranks_keeps_the_answers(rules, data):
+    """Singles or pairs of several ranks, beside other hands holding cards between them
+    or not (docs/solver.md, "Dominance")."""
+    _agrees_with_brute_force(data.draw(same_play_positions(rules)))
 
 
 # --------------------------------------------------------------------------- compiled and pure

@@ -88,9 +88,25 @@ class Encoder:
 
     def mask(self, view: SeatView) -> ActionMask:
         """The action mask of ``view``: 1 for the ids of its legal actions (none when the
-        seat is not to act), as the environments give it."""
+        seat is not to act), as the environments give it. The rulesets with wild cards
+        have none (a ``ValueError``): :meth:`ids` and :meth:`legal_actions` instead."""
         return action_table(self.rules).mask(list(view.legal))
 
-    def action(self, action_id: int) -> Action:
-        """The action of an id (a bot's answer, from an id its model chose)."""
-        return action_table(self.rules).actions[action_id]
+    def legal_actions(self, view: SeatView) -> np.ndarray:
+        """A ruleset with wild cards: one row of features per legal action of ``view``,
+        in the order of :meth:`ids` (``dizhu.encoding.legal.FEATURES``), as the
+        environments' ``legal_actions``."""
+        table = action_table(self.rules)
+        if not table.wild:
+            raise ValueError(f"{self.rules.name} has an action mask: rows of features are "
+                             "for the rulesets with wild cards")
+        return table.features(list(view.legal), view.wild)  # type: ignore[attr-defined]
+
+    def action(self, action_id: int, view: SeatView | None = None) -> Action:
+        """The action of an id (a bot's answer, from an id its model chose); in a ruleset
+        with wild cards a play's id needs the ``view`` (its deal's wild ranks)."""
+        table = action_table(self.rules)
+        if not table.wild:
+            return table.actions[action_id]
+        moves = self.rules.moves(view.wild) if view is not None else None
+        return table.ids.action(action_id, moves)  # type: ignore[union-attr]

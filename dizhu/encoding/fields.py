@@ -1,5 +1,6 @@
 """The named fields of an observation, one after another in a flat vector, and what the
-encodings of one ruleset share (seats relative to the observer, the auction's fields)."""
+encodings of one ruleset share (seats relative to the observer, the auction's fields, and
+for the rulesets with wild cards the fields :data:`WILD_FIELDS` that end the vector)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,22 @@ from operator import itemgetter
 
 import numpy as np
 
-from ..cards import NUM_RANKS, count_of
+from ..cards import NUM_RANKS, count_of, counts
+from ..combos import Play
 from ..deal import Deal
 from ..position import Position
 from ..rules import RuleSet
 from .rows import _MOST_DOUBLINGS, _NO_CARDS, _rank_row
+
+
+def wild_fields(rules: RuleSet) -> tuple[Field, ...]:
+    """The fields that end the vector of a ruleset with wild cards (none for the others,
+    whose vectors stay as they were): ``wild``, 1 for each wild rank drawn so far (none
+    in ``laizi``'s auction), and ``top_read``, the ranks the top of the trick is read as
+    (its physical cards are ``top``; zeros when leading)."""
+    if not rules.wild_ranks:
+        return ()
+    return (Field("wild", (NUM_RANKS,), 1), Field("top_read", (NUM_RANKS,), per_rank(rules)))
 
 
 @dataclass(frozen=True)
@@ -52,13 +64,38 @@ class Fields:
         """Per play id of the ruleset's universe: :meth:`top_of`."""
         self._no_auction = bytes(n * len(self.answers) + n)
         """No bid and no double yet (the bids and doubled fields): play-only deals."""
+        self.wild = bool(rules.wild_ranks)
+        """Whether the vector ends with the wild fields (:func:`wild_fields`)."""
+        self._stake_at = self.layout["stake"].start
+        self._wild_rows: dict[tuple[int, ...], bytes] = {}
 
     def top_of(self, position: Position) -> tuple[bytes, int]:
         """The top of the trick of ``position`` (a position of this ruleset) as rank counts
         in bytes and its kind (zeros and -1 when leading); remembered by play id."""
         top = position.top
-        found = self._tops[position.top_id] = (_rank_row(top.cards), top.kind)
+        if top is None:
+            return _NO_CARDS, -1
+        found = (_rank_row(top.cards), top.kind)
+        if not self.wild:  # a wild deal's play ids are its wild ranks' own
+            self._tops[position.top_id] = found
         return found
+
+    def wild_bytes(self, position: Position) -> bytes:
+        """The wild fields (:func:`wild_fields`) of ``position``, as bytes."""
+        wild = position.wild
+        row = self._wild_rows.get(wild)
+        if row is None:
+            row = self._wild_rows[wild] = bytes(int(r in wild) for r in range(NUM_RANKS))
+        top = position.top
+        return row + (_rank_row(top.stands_for) if top is not None else _NO_CARDS)
+
+    def wild_view(self, field: dict[str, np.ndarray], wild: tuple[int, ...],
+                  top: Play | None) -> None:
+        """Write the wild fields of a view's ``wild`` ranks and ``top`` into ``field``."""
+        for rank in wild:
+            field["wild"][rank] = 1
+        if top is not None:
+            field["top_read"][:] = counts(top.stands_for)
 
     def split(self, vector: np.ndarray) -> dict[str, np.ndarray]:
         """The flat vector as named fields, shaped as the table says (views, not copies)."""

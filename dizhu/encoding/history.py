@@ -34,7 +34,14 @@ doubled     (seats,)     1 for a peasant who doubled, or a landlord who redouble
 bombs       (1,)         doubling bombs and rockets played so far
 stake       (1,)         the stake now: the auction's, doubled per doubling bomb and
                          rocket (before spring, anti-spring and doubling)
+wild        (15,)        wild cards only: 1 for each wild rank drawn so far
+top_read    (15,)        wild cards only: the ranks the top is read as (``top`` holds
+                         its physical cards; zeros when leading)
 =========== ============ =========================================================
+
+Plays are their physical cards everywhere (a wild card under its own rank). Only the
+rulesets with wild cards have ``wild`` and ``top_read``, which end the vector; the other
+rulesets' vectors are as they were.
 
 As the default encoding (:mod:`dizhu.encoding.summary`), everything here is in the seat's
 :class:`~dizhu.view.SeatView`: :meth:`HistoryEncoding.from_view` encodes a view, and
@@ -53,7 +60,7 @@ from ..combos import Play
 from ..deal import Deal
 from ..rules import RuleSet
 from ..view import SeatView
-from .fields import Field, Fields, per_rank, top_stake
+from .fields import Field, Fields, per_rank, top_stake, wild_fields
 from .played import PlayedCards
 from .rows import (
     _BYTE,
@@ -98,6 +105,7 @@ class HistoryEncoding(Fields):
             Field("doubled", (n,), 1),
             Field("bombs", (1,), _MOST_DOUBLINGS),
             Field("stake", (1,), top_stake(rules)),
+            *wild_fields(rules),
         ))
         self._unseen = _spread(rules.deck)
         self._seat_rows = tuple(tuple(bytes(int(k == self._relative[seat][s]) for k in range(n))
@@ -135,7 +143,7 @@ class HistoryEncoding(Fields):
             *in_order(played_rows),
             *in_order(log.last),
             _NO_CARDS * pad, *recent,
-            (self._tops.get(top_id) or self.top_of(position))[0],
+            ((None if self.wild else self._tops.get(top_id)) or self.top_of(position))[0],
             _ROWS.get(kitty) or _rank_row(kitty),
             bytes(in_order(position.left)),
             bytes(in_order(log.passed)),
@@ -143,9 +151,10 @@ class HistoryEncoding(Fields):
             self._marks[seat].get(marks) or self._marked(seat, marks),
             self.auction_bytes(deal, seat),
             _SMALL[doublings],
-            _SMALL[stake] if stake < 256 else _SMALL[0])), _BYTE).astype(_FLOAT)
+            _SMALL[stake] if stake < 256 else _SMALL[0],
+            self.wild_bytes(position) if self.wild else b"")), _BYTE).astype(_FLOAT)
         if stake > 255:
-            out[-1] = stake
+            out[self._stake_at] = stake
         return out
 
     def _marked(self, seat: int, marks: tuple[int, int, int, str]) -> bytes:
@@ -199,6 +208,8 @@ class HistoryEncoding(Fields):
             field["bids"][relative[s], self.answers[bid]] += 1
         field["bombs"][0] = view.bombs + view.rockets
         field["stake"][0] = view.stake_now
+        if self.wild:
+            self.wild_view(field, view.wild, view.top)
         return out
 
 

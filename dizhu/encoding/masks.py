@@ -56,7 +56,11 @@ _BOOL, _NDARRAY, _view = np.dtype(np.bool_), np.ndarray, np.ndarray.view
 class ActionTable:
     """A ruleset's action ids (:func:`dizhu.actions.action_ids`) with a fast way from the
     engine's legal actions to their ids: the engine hands out the same action objects every
-    time (plays come from the ruleset's fixed universe), so an id is one lookup by identity."""
+    time (plays come from the ruleset's fixed universe), so an id is one lookup by identity.
+    (The rulesets with wild cards have :class:`~dizhu.encoding.legal.WildActionTable`.)"""
+
+    wild = False
+    """Whether the ids are a formula without a mask (the rulesets with wild cards)."""
 
     def __init__(self, ids: ActionIds) -> None:
         self.ids = ids
@@ -81,6 +85,16 @@ class ActionTable:
         if deal.phase is Phase.PLAY:
             return deal.position.legal_ids(self.play_base)
         return self.ids_of(deal.legal_actions())
+
+    def action_of(self, action_id: int, deal: Deal) -> Action:
+        """The action of an id (the same in every deal)."""
+        return self.actions[action_id]
+
+    def checked(self, action_id: int, deal: Deal, seat: int) -> tuple[Action | None, object]:
+        """The action of an id and why ``seat`` may not take it in ``deal`` now (``None``
+        if it may)."""
+        action = self.actions[action_id]
+        return action, deal.why_illegal(action, seat)
 
     def mask(self, actions: list[Action]) -> ActionMask:
         """An :class:`ActionMask` over every id: 1 for ``actions``, 0 elsewhere."""
@@ -122,7 +136,11 @@ class ActionTable:
 
 @cache
 def _table(kind: type[RuleSet]) -> ActionTable:
-    return ActionTable(action_ids(kind()))
+    rules = kind()
+    if rules.wild_ranks:
+        from .legal import WildActionTable  # it builds on this module
+        return WildActionTable(rules)
+    return ActionTable(action_ids(rules))  # type: ignore[arg-type]
 
 
 def action_table(rules: RuleSet) -> ActionTable:

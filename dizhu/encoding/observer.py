@@ -25,7 +25,10 @@ def deal_observer(encoding: Encoding | HistoryEncoding,
                   compiled: bool | None = None) -> DealObserver:
     """An observer of one deal at a time (calls on another deal start afresh) in
     ``encoding``: compiled (``True``), pure (``False``) or as the running core is
-    (``None``: :data:`dizhu.core.NAME`)."""
+    (``None``: :data:`dizhu.core.NAME`). The rulesets with wild cards have the pure one
+    only (the compiled observer writes the vectors of the others)."""
+    if encoding.wild:
+        compiled = False
     if compiled is None:
         compiled = core.NAME == "compiled"
     if compiled:

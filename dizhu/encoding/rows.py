@@ -10,8 +10,8 @@ from ..combos import WILD_KINDS, Kind
 from ..deal import Phase
 
 KINDS = tuple(k for k in Kind if k not in WILD_KINDS)
-"""The kinds a top of the trick may have in the encodings (the wild rulesets' bomb classes
-are not encoded yet)."""
+"""The kinds a top of the trick may have in the encodings of the rulesets without wild
+cards (those with them add the bomb classes ``soft_bomb`` and ``wild_bomb``)."""
 PHASES = tuple(Phase)
 _MOST_ANSWERS = 2
 """The most times one seat gives one answer in an auction of the family (rob's caller may

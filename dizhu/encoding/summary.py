@@ -25,7 +25,14 @@ bids       (seats, A)   how many times each seat gave each auction answer, in th
 doubled    (seats,)     1 for a peasant who doubled, or a landlord who redoubled
 stake      (1,)         the stake now: the auction's stake doubled per doubling bomb
                         and rocket so far (before spring, anti-spring and doubling)
+wild       (15,)        wild cards only: 1 for each wild rank drawn so far
+top_read   (15,)        wild cards only: the ranks the top is read as (``top`` holds
+                        its physical cards; zeros when leading)
 ========== ============ ==========================================================
+
+In the rulesets with wild cards ``top_kind`` has 17 entries, the bomb classes
+``soft_bomb`` and ``wild_bomb`` last, and the vector ends with ``wild`` and ``top_read``;
+the other rulesets have neither, so their vectors are as they were.
 
 Everything here is in :class:`~dizhu.view.SeatView`: :meth:`Encoding.from_view` encodes a
 view; :meth:`Encoding.from_deal` gives the same vector from the deal without building the
@@ -42,11 +49,11 @@ import numpy as np
 
 from ..auction import Bid
 from ..cards import NUM_RANKS, counts, ranks_of_cards
-from ..combos import Play
+from ..combos import WILD_KINDS, Play
 from ..deal import Deal, Phase
 from ..rules import RuleSet
 from ..view import SeatView
-from .fields import Field, Fields, per_rank, top_stake
+from .fields import Field, Fields, per_rank, top_stake, wild_fields
 from .played import PlayedCards
 from .rows import _BYTE, _FLOAT, _MOST_ANSWERS, _ROWS, _SMALL, KINDS, PHASES, _rank_row
 
@@ -58,6 +65,8 @@ class Encoding(Fields):
         n = rules.seats
         most = per_rank(rules)
         most_cards = rules.hand_size + rules.kitty_size
+        self.kinds = KINDS + tuple(sorted(WILD_KINDS)) if rules.wild_ranks else KINDS
+        """The kinds ``top_kind`` marks, in order."""
         super().__init__(rules, (
             Field("hand", (NUM_RANKS,), most),
             Field("played", (n, NUM_RANKS), most),
@@ -68,17 +77,18 @@ class Encoding(Fields):
             Field("landlord", (n,), 1),
             Field("to_move", (n,), 1),
             Field("top_seat", (n,), 1),
-            Field("top_kind", (len(KINDS),), 1),
+            Field("top_kind", (len(self.kinds),), 1),
             Field("phase", (len(PHASES),), 1),
             Field("bids", (n, len(rules.auction.answers)), _MOST_ANSWERS),
             Field("doubled", (n,), 1),
             Field("stake", (1,), top_stake(rules)),
+            *wild_fields(rules),
         ))
         self._ranked = self.layout["cards_left"].start
         """The rank-count fields come first; then the numbers :meth:`from_deal` writes as bytes."""
         assert [f.name for f in self.fields if self.layout[f.name].start >= self._ranked] == [
             "cards_left", "plays_made", "landlord", "to_move", "top_seat", "top_kind", "phase",
-            "bids", "doubled", "stake"]
+            "bids", "doubled", "stake", *(f.name for f in wild_fields(rules))]
         self._counts_in_order = tuple(itemgetter(*order, *(n + s for s in order))
                                       for order in self._orders)
         """Per observing seat: ``left + plays_made`` (one list) as cards_left and plays_made."""
@@ -96,7 +106,7 @@ class Encoding(Fields):
         n = self.seats
         found = [int(i == landlord) for i in range(n)] + [int(i == to_move) for i in range(n)]
         found += [int(i == top_seat) for i in range(n)]
-        found += [int(k == kind) for k in KINDS] + [int(p.value == phase) for p in PHASES]
+        found += [int(k == kind) for k in self.kinds] + [int(p.value == phase) for p in PHASES]
         row = self._marks[seat][marks] = bytes(found)
         return row
 
@@ -110,11 +120,14 @@ class Encoding(Fields):
         """The vector of a seat view."""
         doubled = [bool(view.redoubled if s == view.landlord else view.doubled[s])
                    for s in range(self.seats)]
-        return self._vector(
+        out = self._vector(
             view.seat, view.hand_ranks, view.played,
             ranks_of_cards(view.kitty) if view.kitty is not None else 0, view.top,
             view.cards_left, view.plays_made, view.landlord, view.to_move, view.top_seat,
             view.phase, view.bids, doubled, view.stake_now)
+        if self.wild:
+            self.wild_view(self.split(out), view.wild, view.top)
+        return out
 
     def from_deal(self, deal: Deal, seat: int,
                   played: Sequence[int] | PlayedCards) -> np.ndarray:
@@ -135,7 +148,8 @@ class Encoding(Fields):
             hand = position.hands[seat]
             hand_row = known(hand) or _rank_row(hand)
             played_rows = [known(cards) or _rank_row(cards) for cards in played]
-        top_row, kind = self._tops.get(position.top_id) or self.top_of(position)
+        top_row, kind = (None if self.wild else self._tops.get(position.top_id)) or \
+            self.top_of(position)
         marks = (landlord, deal.to_move, position.top_seat, kind, deal.phase._value_)
         stake = deal.auction_state.stake << position.bombs + position.rockets
         out = np.frombuffer(b"".join((
@@ -146,9 +160,10 @@ class Encoding(Fields):
             bytes(self._counts_in_order[seat](position.left + position.plays_made)),
             self._marks[seat].get(marks) or self._marked(seat, marks),
             self.auction_bytes(deal, seat),
-            _SMALL[stake] if stake < 256 else _SMALL[0])), _BYTE).astype(_FLOAT)
+            _SMALL[stake] if stake < 256 else _SMALL[0],
+            self.wild_bytes(position) if self.wild else b"")), _BYTE).astype(_FLOAT)
         if stake > 255:
-            out[-1] = stake
+            out[self._stake_at] = stake
         return out
 
     def _vector(self, seat: int, hand: int, played: Sequence[int], kitty: int,
@@ -171,7 +186,7 @@ class Encoding(Fields):
         if top is not None:
             field["top"][:] = counts(top.cards)
             field["top_seat"][relative[top_seat]] = 1
-            field["top_kind"][KINDS.index(top.kind)] = 1
+            field["top_kind"][self.kinds.index(top.kind)] = 1
         if landlord >= 0:
             field["landlord"][relative[landlord]] = 1
         if to_move >= 0:

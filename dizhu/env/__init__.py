@@ -6,7 +6,10 @@ observation encodings (:mod:`dizhu.encoding`, which needs neither of them).
     >>> aec = env(ruleset="classic")
     >>> aec.reset(seed=1)
 
-``dizhu/DouDizhu-v0`` is registered with Gymnasium when this package is imported. Needs the
+The rulesets with wild cards (``laizi``, ``tiandi``) have action ids by formula and no
+mask: their observations carry ``legal_ids`` and ``legal_actions`` (a row of features per
+legal id) instead. ``dizhu/DouDizhu-v0`` is registered with Gymnasium when this package is
+imported. Needs the
 ``env`` extra: ``pip install 'dizhu[env]'`` (PettingZoo, Gymnasium, NumPy). See
 ``docs/env.md``.
 """

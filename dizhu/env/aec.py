@@ -17,6 +17,7 @@ from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from .. import core
 from ..deal import Deal, Phase
@@ -27,6 +28,8 @@ from .core import (
     Observer,
     check_choice,
     final_rewards,
+    legal_of,
+    legal_spaces,
     render_deal,
     rules_of,
 )
@@ -48,17 +51,19 @@ def env(**kwargs: Any) -> AECEnv:
 class raw_env(AECEnv, EzPickle):
     """One deal of a ruleset, one agent per seat (``seat_0`` .. ``seat_{n-1}``).
 
-    ``ruleset``: a name (``classic``, ``rob``, ``four``) or a :class:`RuleSet`; options such
-    as ``doubling=True`` go with a name. ``auction``: whether bids (calls, robs) and doubles
-    are actions too; without it (the default) each deal is the literature's play-only deal:
-    ``landlord`` (a seat, or ``None`` for a random one each deal) holds the kitty at a stake
-    of 1 and leads. ``reward``: ``points`` (the deal's score per seat) or ``win`` (+1 for
-    the winning side, -1 for the losing one). ``observation_mode``: ``flat`` (one vector),
-    ``dict`` (the same by field) or ``view`` (the seat's :class:`~dizhu.view.SeatView`).
-    ``encoding``: what the vector holds, ``summary`` (counts and one-hots, see
-    :mod:`dizhu.env.encoding`) or ``history`` (with the recent plays, see
-    :mod:`dizhu.env.history`). ``reset(options=...)`` may start an episode from given
-    cards, a deal, a record, a position or DouZero's data (:mod:`dizhu.env.starts`).
+    ``ruleset``: a name (``classic``, ``rob``, ``four``, ``laizi``, ``tiandi``) or a
+    :class:`RuleSet`; options such as ``doubling=True`` go with a name. The rulesets with wild
+    cards have no action mask (their ids are a formula, too many for one): their observation
+    carries ``legal_ids`` and ``legal_actions`` instead (docs/env.md). ``auction``: whether bids
+    (calls, robs) and doubles are actions too; without it (the default) each deal is the
+    literature's play-only deal: ``landlord`` (a seat, or ``None`` for a random one each deal)
+    holds the kitty at a stake of 1 and leads. ``reward``: ``points`` (the deal's score per
+    seat) or ``win`` (+1 for the winning side, -1 for the losing one). ``observation_mode``:
+    ``flat`` (one vector), ``dict`` (the same by field) or ``view`` (the seat's
+    :class:`~dizhu.view.SeatView`). ``encoding``: what the vector holds, ``summary`` (counts and
+    one-hots, see :mod:`dizhu.env.encoding`) or ``history`` (with the recent plays, see
+    :mod:`dizhu.env.history`). ``reset(options=...)`` may start an episode from given cards, a
+    deal, a record, a position or DouZero's data (:mod:`dizhu.env.starts`).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -84,7 +89,9 @@ class raw_env(AECEnv, EzPickle):
         self.reward = reward
         self.render_mode = render_mode
         self.table = action_table(rules)
-        self._actions = self.table.actions
+        self.wild = self.table.wild
+        """Whether the ruleset has wild cards: legal ids and rows of features, no mask."""
+        self._actions = getattr(self.table, "actions", ())
         self._size = self.table.size
         self.observer = Observer(rules, observation_mode, encoding)
         self._observe = self.observer.observe
@@ -92,18 +99,25 @@ class raw_env(AECEnv, EzPickle):
         self.possible_agents = [f"seat_{s}" for s in range(rules.seats)]
         self.agents = self.possible_agents[:]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
-        mask = spaces.Box(0, 1, (self.table.size,), np.int8)
+        legal = legal_spaces(self.table) if self.wild else \
+            {"action_mask": spaces.Box(0, 1, (self.table.size,), np.int8)}
         self.observation_spaces = {
-            agent: spaces.Dict({"observation": self.observer.space(), "action_mask": mask})
+            agent: spaces.Dict({"observation": self.observer.space(), **legal})
             for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.table.size)
                               for agent in self.possible_agents}
         self._rng = random.Random()
         self.deal: Deal | None = None
         self._legal: list[int] = []
+        self._legal_actions: list = []
+        """The wild rulesets: the actions of ``_legal``'s ids, in order."""
         self._legal_at = (-1, -1)
         """The state ``_legal`` was worked out for: the deal's history's length and
         version (:meth:`~dizhu.deal.Deal.history_state`)."""
+        if self.wild:  # Python's methods, with legal ids and their features
+            self.legal_ids = self._wild_legal_ids  # type: ignore[method-assign]
+            self.observe = self._wild_observe  # type: ignore[method-assign]
+            self._push_legal = self._wild_push_legal  # type: ignore[method-assign]
         compiled = _compiled_step(self)
         if compiled is not None:  # the same methods in C, each one call a step
             self.legal_ids = compiled.legal_ids  # type: ignore[method-assign]
@@ -149,8 +163,37 @@ class raw_env(AECEnv, EzPickle):
             self._legal_at = deal.history_state()
         return self._legal
 
+    def _wild_legal_ids(self) -> list[int]:
+        """:meth:`legal_ids` of a ruleset with wild cards (the actions kept too)."""
+        deal = self.deal
+        at = self._legal_at
+        if at[0] != len(deal.history) or at[1] != deal.version:
+            self._legal, self._legal_actions = self.table.legal(deal)  # type: ignore[attr-defined]
+            self._legal_at = deal.history_state()
+        return self._legal
+
+    def _wild_observe(self, agent: str) -> dict[str, Any]:
+        """:meth:`observe` of a ruleset with wild cards: the observation, ``legal_ids`` and
+        ``legal_actions`` (both empty when not its turn)."""
+        seat = self._seat[agent]
+        deal = self.deal
+        mine = seat == deal.to_move
+        ids = self.legal_ids() if mine else []
+        return {"observation": self._observe(deal, seat),
+                **legal_of(self.table, deal, ids,  # type: ignore[arg-type]
+                           self._legal_actions if mine else None)}
+
+    def _wild_push_legal(self, action: int) -> bool:
+        """:meth:`_push_legal` of a ruleset with wild cards."""
+        ids = self.legal_ids()
+        if action in ids:
+            self.deal.push_unchecked(self._legal_actions[ids.index(action)])
+            return True
+        return False
+
     def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's observation and its action mask (all zeros when not its turn)."""
+        """The agent's observation and its action mask (all zeros when not its turn); in
+        a ruleset with wild cards ``legal_ids`` and ``legal_actions`` instead of the mask."""
         seat = self._seat[agent]
         deal = self.deal
         return {"observation": self._observe(deal, seat),
@@ -180,7 +223,7 @@ class raw_env(AECEnv, EzPickle):
             action = self.table.action_id(action)
         deal = self.deal
         if not self._push_legal(action):
-            why = deal.why_illegal(self._actions[action], self._seat[agent])
+            why = self.table.checked(action, deal, self._seat[agent])[1]
             raise self.table.refusal(action, why)
         self._cumulative_rewards[agent] = 0.0
         if deal.is_over:
@@ -216,8 +259,8 @@ class raw_env(AECEnv, EzPickle):
 def _compiled_step(env: raw_env) -> Any:
     """The compiled core's ``EnvStep`` of ``env`` (its ``legal_ids``, ``observe``,
     ``_push_legal``, ``step`` and ``last`` in C: csrc/envstep.c), ``None`` when the pure
-    core runs."""
-    if core.NAME != "compiled":
+    core runs and for the rulesets with wild cards."""
+    if core.NAME != "compiled" or env.wild:
         return None
     table = env.table
     return core.COMPILED.EnvStep(  # type: ignore[union-attr]
@@ -285,6 +328,33 @@ class _TerminateIllegal(_ReadsTheRawState, wrappers.TerminateIllegalWrapper):
     def __init__(self, env: AECEnv, illegal_reward: float) -> None:
         super().__init__(env, illegal_reward)
         self._reads(env)
+
+    def step(self, action: Any) -> None:
+        """PettingZoo's, which reads the action mask; a ruleset with wild cards has none,
+        so an action is legal when it is one of ``legal_ids()``, as the mask would say."""
+        raw = self._raw
+        if not raw.wild:
+            super().step(action)
+            return
+        agent = raw.agent_selection
+        self._prev_obs = self._prev_info = None
+        over = raw.terminations[agent] or raw.truncations[agent]
+        if self._terminated and over:
+            raw._was_dead_step(action)
+        elif not over and action not in raw.legal_ids():
+            EnvLogger._generic_warning(  # as PettingZoo's wrapper warns, naming the ids
+                "[WARNING]: Illegal move made, game terminating with current player losing. "
+                "\nobs['legal_ids'] holds the ids of the legal moves.")
+            raw._cumulative_rewards[agent] = 0
+            raw.terminations = dict.fromkeys(raw.agents, True)
+            raw.truncations = dict.fromkeys(raw.agents, True)
+            raw.rewards = dict.fromkeys(raw.agents, 0)
+            raw.rewards[agent] = float(self._illegal_value)
+            raw._accumulate_rewards()
+            raw._deads_step_first()
+            self._terminated = True
+        else:
+            self.env.step(action)
 
 
 class _AssertOutOfBounds(_ReadsTheRawState, wrappers.AssertOutOfBoundsWrapper):

@@ -13,21 +13,49 @@ from ..arena import play_mode_deal
 from ..cards import format_ranks, ranks_of_cards
 from ..deal import Deal, Phase
 from ..encoding import ENCODINGS, encoding_of
+from ..encoding.legal import FEATURE_COUNT, FEATURE_HIGH, WildActionTable
 from ..encoding.observer import deal_observer
 from ..rules import RuleSet
-from ..rulesets import offered_ruleset
+from ..rulesets import find_ruleset, offered_ruleset
 from ..view import SeatView, seat_view
 
 OBSERVATION_MODES = ("flat", "dict", "view")
 REWARDS = ("points", "win")
 
 
+WILD_RULESETS = ("laizi", "tiandi")
+"""The rulesets with wild cards the environments take before they are offered elsewhere
+(their ids are a formula: :class:`~dizhu.actions.WildActionIds`)."""
+
+
 def rules_of(ruleset: str | RuleSet, options: dict[str, bool]) -> RuleSet:
-    """A ruleset by name (with options, e.g. ``doubling=True``: one that is offered), or as
-    given."""
+    """A ruleset by name (with options, e.g. ``doubling=True``: one that is offered, or
+    one of :data:`WILD_RULESETS`), or as given."""
     if isinstance(ruleset, RuleSet):
         return ruleset.with_options(**options) if options else ruleset
+    found = find_ruleset(ruleset, **options)
+    if found.name in WILD_RULESETS:
+        return found
     return offered_ruleset(ruleset, **options)
+
+
+def legal_spaces(table: WildActionTable) -> dict[str, spaces.Space]:
+    """The spaces of ``legal_ids`` (the ids of the legal actions, ``int64``) and
+    ``legal_actions`` (a row of features per legal id, ``uint8``): sequences of any length,
+    stacked as arrays."""
+    return {"legal_ids": spaces.Sequence(spaces.Discrete(table.size), stack=True),
+            "legal_actions": spaces.Sequence(
+                spaces.Box(0, FEATURE_HIGH, (FEATURE_COUNT,), np.uint8), stack=True)}
+
+
+def legal_of(table: WildActionTable, deal: Deal, ids: list[int],
+             actions: list | None) -> dict[str, np.ndarray]:
+    """``legal_ids`` and ``legal_actions`` of a seat whose legal actions are ``actions``
+    with these ``ids`` (``None``: not its turn, both empty)."""
+    if actions is None:
+        ids, actions = [], []
+    return {"legal_ids": table.ids_array(ids),
+            "legal_actions": table.features(actions, deal.position.wild)}
 
 
 def check_choice(name: str, value: str, choices: tuple[str, ...]) -> None:

@@ -1,5 +1,6 @@
 """The Gymnasium environment ``dizhu/DouDizhu-v0``: one seat learns, dizhu bots play the
-others. One deal is an episode; the legal actions are ``info["action_mask"]``."""
+others. One deal is an episode; the legal actions are ``info["action_mask"]`` (with wild
+cards, ``info["legal_ids"]`` and ``info["legal_actions"]``: no mask)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from .core import (
     Observer,
     check_choice,
     final_rewards,
+    legal_of,
     render_deal,
     rules_of,
 )
@@ -36,7 +38,9 @@ class DouDizhuEnv(gymnasium.Env):
     illegal action ends the deal with ``illegal_reward`` for the seat
     (``info["illegal_action"]`` is set), as PettingZoo's wrapped environments do;
     ``illegal_reward=None`` raises the engine's :class:`IllegalActionError` instead; an
-    action outside the space is a ``ValueError`` either way.
+    action outside the space is a ``ValueError`` either way. In a ruleset with wild cards
+    ``info`` carries ``legal_ids`` and ``legal_actions`` (a row of features per legal id)
+    instead of ``action_mask``, as :class:`dizhu.env.raw_env`'s observations do.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 1}
@@ -106,9 +110,9 @@ class DouDizhuEnv(gymnasium.Env):
             raise gymnasium.error.ResetNeeded("the deal is over: call reset() first")
         table = self.table
         action = table.action_id(action)
-        why = deal.why_illegal(table.actions[action], self.seat)
+        chosen, why = table.checked(action, deal, self.seat)
         if why is None:
-            deal.push_unchecked(table.actions[action])
+            deal.push_unchecked(chosen)
         else:
             if self.illegal_reward is None:
                 raise table.refusal(action, why)
@@ -134,6 +138,10 @@ class DouDizhuEnv(gymnasium.Env):
 
     def _info(self) -> dict[str, Any]:
         deal = self.deal
+        if self.table.wild:
+            mine = deal.to_move == self.seat
+            ids, actions = self.table.legal(deal) if mine else ([], None)  # type: ignore[attr-defined]
+            return legal_of(self.table, deal, ids, actions)  # type: ignore[arg-type]
         return {"action_mask": self.table.mask_of_ids(
             self.table.legal_ids(deal) if deal.to_move == self.seat else ())}
 

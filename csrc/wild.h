@@ -1,0 +1,124 @@
+/* Moves of a hand that holds wild cards: dizhu/wild.py's algorithm in C.
+ *
+ * A hand's natural cards topped up with its wild cards (for each rank 3..2, as many more as
+ * there are wild cards, at most four of a rank) are a *virtual hand*; the base generator
+ * (movegen.c) lists its plays, and each is made of the natural cards held in every way
+ * that leaves the rest to the wild cards. Plays of wild cards alone are read as they are,
+ * from a table the Python side computes once (their readings by classic's definition).
+ * Every set of physical cards keeps its strongest reading of each kind, in the order
+ * WildMoves._plays first meets it, so both generators list the same plays in the same order.
+ *
+ * This part knows nothing of Python: it writes readings (kind, physical cards, main rank,
+ * length, the cards they stand for) into a Found list; wildgen.c turns them into the
+ * WildPlays objects of the Python side.
+ */
+#ifndef DIZHU_WILD_H
+#define DIZHU_WILD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "movegen.h"
+
+#define WILD_MAX_RANKS 2   /* tiandi: sky and ground */
+#define WILD_MAX_HELD 4    /* one pack: four cards of a rank */
+#define WILD_ALONE_MAX 8   /* readings of one set of wild cards alone, at most */
+
+/* One reading of a set of physical cards. */
+typedef struct {
+    uint64_t key;          /* wild_key(kind, cards) */
+    uint64_t cards;        /* the physical cards */
+    uint64_t stands_for;   /* the combination's cards */
+    play_id id;            /* for the caller: the play's id on its side */
+    int8_t kind, main, length, distinct_ok;
+} Reading;
+
+/* A reading of wild cards alone (its cards are the set's). */
+typedef struct {
+    int8_t kind, main, length, distinct_ok;
+} AloneReading;
+
+typedef struct {
+    const MoveTables *base;       /* the generator without wild cards (classic's) */
+    const uint8_t *distinct_ok;   /* by base play id: legal with distinct kickers too */
+    int n_wild;
+    int wild[WILD_MAX_RANKS];
+    uint64_t wild_mask;           /* the fields of the wild ranks */
+    /* [a][b]: the readings of a cards of the first wild rank and b of the second */
+    AloneReading alone[WILD_MAX_HELD + 1][WILD_MAX_HELD + 1][WILD_ALONE_MAX];
+    int n_alone[WILD_MAX_HELD + 1][WILD_MAX_HELD + 1];
+} WildTables;
+
+/* Readings in the order first met, one per key, each the strongest met (highest main).
+ * Starts in its own storage and moves to the heap when full; `failed` when memory ran out. */
+#define FOUND_LOCAL 256
+typedef struct {
+    Reading *items;
+    size_t len, cap;
+    uint32_t *slots;      /* hash slots: index + 1 of an item, 0 when empty */
+    unsigned bits;        /* 2**bits slots = 2 * cap */
+    int failed;
+    Reading local[FOUND_LOCAL];
+    uint32_t local_slots[2 * FOUND_LOCAL];
+} Found;
+
+void found_init(Found *found);
+void found_free(Found *found);
+
+/* A nonzero key of a kind (up to 31) and physical cards (at most 4 of a rank: bit 3 of
+ * every field is free, and the kind's fifth bit goes into the first of them). */
+static inline uint64_t wild_key(int kind, uint64_t cards)
+{
+    return cards | ((uint64_t)(kind & 15) << 60) | ((uint64_t)(kind >> 4) << 3);
+}
+
+/* Every reading of `hand`'s plays: leading when `base_top` is NO_PLAY, else those made of
+ * the base plays of the virtual hand that beat base play `base_top` (and the plays of wild
+ * cards alone: the caller keeps those that beat the top). -1 when memory ran out. */
+int wild_plays(const WildTables *t, uint64_t hand, play_id base_top, Found *out);
+
+/* The class of a bomb kind: soft 1 < hard 2 < wild 3 < the rocket 4; 0 for the others. */
+static inline int bomb_class(int kind)
+{
+    switch (kind) {
+    case KIND_SOFT_BOMB: return 1;
+    case KIND_BOMB: return 2;
+    case KIND_WILD_BOMB: return 3;
+    case KIND_ROCKET: return 4;
+    default: return 0;
+    }
+}
+
+/* dizhu.wild.beats: whether a play (kind, main rank, size in cards) may be played on the
+ * top (the same of the top). */
+static inline int wild_beats(int kind, int main, int size, int top_kind, int top_main,
+                             int top_size)
+{
+    int mine = bomb_class(kind), theirs = bomb_class(top_kind);
+    if (kind == KIND_PASS || top_kind == KIND_ROCKET)
+        return 0;
+    if (mine)
+        return mine > theirs || (mine == theirs && main > top_main);
+    return kind == top_kind && size == top_size && main > top_main && !theirs;
+}
+
+#if defined(_MSC_VER)
+static __inline int lowest_bit64(uint64_t x)
+{
+    unsigned long i;
+    _BitScanForward64(&i, x);
+    return (int)i;
+}
+#else
+#define lowest_bit64(x) __builtin_ctzll(x)  /* of a nonzero x */
+#endif
+
+/* How many cards rank counts hold. */
+static inline int card_count(uint64_t cards)
+{
+    const uint64_t nibbles = UINT64_C(0x0F0F0F0F0F0F0F0F);
+    uint64_t bytes = (cards & nibbles) + ((cards >> 4) & nibbles);  /* each at most 16 */
+    return (int)((bytes * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+#endif
