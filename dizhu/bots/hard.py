@@ -33,8 +33,8 @@ class HardBot(NormalBot):
     node_budget = 60_000
     """Solver positions per decision before it falls back to ``normal``'s choice."""
     wild_node_budget = 3_000
-    """The same with wild cards, which the solver searches in Python (about 5,000
-    positions a second), so that a decision stays within a second."""
+    """The same with wild cards, which the solver searches with its pure search, far
+    slower per position, so that a decision stays within about a second."""
     max_splits = 24
     """Deals of the hidden cards solved per decision at most (a seeded sample when there
     are more)."""
