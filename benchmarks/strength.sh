@@ -5,6 +5,9 @@
 #   bash benchmarks/strength.sh                    # classic, play mode
 #   RULESET=four bash benchmarks/strength.sh       # four, play mode
 #   RULESET=rob bash benchmarks/strength.sh        # rob, full mode (its auction is the point)
+#   RULESET=laizi bash benchmarks/strength.sh      # laizi (or tiandi), full mode: each level
+#                                                  # against the one below, DECKS each (200),
+#                                                  # HARD_DECKS for hard (100), EXPERT_DECKS (40)
 # ONLY="hard-vs-normal normal-vs-easy" runs just those.
 set -euo pipefail
 RULESET=${RULESET:-classic}
@@ -40,6 +43,11 @@ case "$RULESET" in
   four|rob)
     MODE=$([ "$RULESET" = rob ] && echo full || echo play)
     RUNS=("random random 5000 1" "${LADDER[@]}") ;;
+  laizi|tiandi)
+    MODE=full
+    DECKS=${DECKS:-200}
+    RUNS=("easy random $DECKS 1" "normal easy $DECKS 1" "hard normal ${HARD_DECKS:-100} 1"
+          "expert hard ${EXPERT_DECKS:-40} 1") ;;
   *) echo "strength.sh: no runs for the ruleset $RULESET" >&2; exit 2 ;;
 esac
 for run in "${RUNS[@]}"; do

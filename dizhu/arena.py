@@ -6,7 +6,9 @@ PerfectDou's protocol) seat 0 is the landlord without an auction, with the kitty
 leads; a deal scores 1 doubled per doubling bomb or rocket, each peasant ±1 and the
 landlord the opposite of their sum. In ``full`` mode the auction (a thrown-in deck is
 redealt from the same seed stream), the doubling option and docs/rules.md's scoring are played
-for real.
+for real. Each deal's suit seed (which suits a play takes; a wild ruleset's wild ranks) is
+a hash of the arena's seed, the deck and the deals thrown in before it (:func:`suit_seed_of`),
+the same for both legs.
 
 Reported for A: WP (share of deals its side won) and ADP (its side's points per deal),
 each with a 95% interval over per-deck values (the two legs of a deck are paired; WP's is
@@ -22,6 +24,7 @@ import os
 import random
 import sys
 import time
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +34,7 @@ from .bots import make_bot
 from .bots.base import Bot
 from .bots.external import NOTES, TROUBLES, ExternalBot
 from .bots.registry import EXTERNAL, where_raised
+from .cards import mix
 from .deal import Deal, IllegalActionError, Phase, deal_cards
 from .pool import Pool, open_pool
 from .rules import CLASSIC, RuleSet
@@ -148,6 +152,14 @@ def play_mode_deal(rng: random.Random, rules: RuleSet = CLASSIC, landlord: int =
                         suit_seed=suit_seed)
 
 
+def suit_seed_of(seed: int | str, index: int, thrown: int = 0) -> int:
+    """The suit seed of deck ``index`` of an arena seeded ``seed``, after ``thrown`` deals
+    thrown in: what a wild ruleset's deal draws its wild ranks from, so decks draw varied
+    ones and both legs of a deck the same. A hash of its own: the deck's shuffle is left
+    as it was."""
+    return mix(zlib.crc32(str(seed).encode()), index, thrown)
+
+
 def play_leg(spec: ArenaSpec, index: int, leg: int, cache: dict, times: Times) -> Leg:
     """Deck ``index``, leg 0 (A in seat 0) or 1 (B in seat 0)."""
     bots = _bots_for(spec, leg, cache)
@@ -157,13 +169,13 @@ def play_leg(spec: ArenaSpec, index: int, leg: int, cache: dict, times: Times) -
     rng = random.Random(f"{spec.seed}:{index}")
     thrown = 0
     if spec.mode == "play":
-        deal = play_mode_deal(rng, rules)
+        deal = play_mode_deal(rng, rules, suit_seed=suit_seed_of(spec.seed, index))
         _run(deal, bots, times)
     else:
         opening = rng.randrange(rules.seats)
         while True:
             hands, kitty = deal_cards(rng, rules)
-            deal = Deal(hands, kitty, opening, rules)
+            deal = Deal(hands, kitty, opening, rules, suit_seed_of(spec.seed, index, thrown))
             _run(deal, bots, times)
             if deal.phase is Phase.OVER:
                 break

@@ -27,7 +27,6 @@ from .movegen import MoveGenerator
 from .record import RecordError, deal_to_json, replay
 from .rules import RuleSet
 from .rulesets import find_ruleset, names, offered_ruleset
-from .session.form import table_ruleset
 from .session.writer import SYNC
 from .view import public_history
 from .wild import WildMoves
@@ -63,22 +62,20 @@ def _cards(cards: Sequence[int]) -> str:
     return " ".join(card_face(card_text(c, symbols=True)) for c in cards)
 
 
-READ, DEALT, OFFERED, TABLE = "read", "dealt", "offered", "table"
+READ, DEALT, OFFERED = "read", "dealt", "offered"
 """What a command needs of its ruleset: that the engine reads it (the commands that only
-read cards and answers), that a deal plays it, that people are offered it (the bot tools:
-:attr:`~dizhu.rules.RuleSet.offered`), or that a table plays it (the terminal game: the
-offered rulesets and those with wild cards, :func:`dizhu.session.table_ruleset`)."""
+read cards and answers), that a deal plays it, or that people and bots are offered it (the
+games and the bot tools: :attr:`~dizhu.rules.RuleSet.offered`)."""
 
 
 def _rules_from(args: argparse.Namespace, needs: str = DEALT) -> RuleSet:
     """The ruleset the arguments name, with the options they turn on, checked for what the
-    command ``needs`` of it (:data:`READ`, :data:`DEALT` or :data:`OFFERED`)."""
+    command ``needs`` of it (:data:`READ`, :data:`DEALT`, :data:`OFFERED` or :data:`BOTS`)."""
     options = {name: True for name in ("doubling", "distinct_kickers")
                if getattr(args, name, False)}
     try:
-        found = {OFFERED: offered_ruleset, TABLE: table_ruleset}.get(needs, find_ruleset)
-        rules = found(args.ruleset)
-        rules = rules.with_options(**options) if options else rules
+        rules = (offered_ruleset if needs == OFFERED else find_ruleset)(args.ruleset,
+                                                                         **options)
     except ValueError as e:
         raise UsageError(str(e)) from None
     if needs != READ and not rules.dealt:
@@ -389,7 +386,7 @@ def _program(given: str) -> tuple[str, str]:
 def cmd_tui(args: argparse.Namespace) -> int:
     _seconds(args.pause, "--pause", PAUSE)
     db = _database(args)
-    ruleset = _rules_from(args, TABLE).name
+    ruleset = _rules_from(args, OFFERED).name
     try:
         from .tui.app import DizhuApp
     except ImportError as e:

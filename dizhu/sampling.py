@@ -6,10 +6,11 @@ hand is known; every other seat holds as many cards as the view says it has left
 landlord surely still holds the kitty's cards it has not played (the kitty is shown once
 the auction ends), and while the kitty is face down it is dealt too. Every card that is
 neither in the seat's hand nor played is placed exactly once. :meth:`Sampler.sample` deals
-those cards at random, every way the hidden suited cards may lie being equally likely (what
-the others' bids and passes suggest is left to the bot: :meth:`Sampler.sample` takes a
-test for it); :meth:`Sampler.every` lists every way, for when few cards are hidden. Hands
-are rank counts (:mod:`dizhu.cards`)::
+those cards at random, every way the hidden suited cards may lie being equally likely (a
+hidden card of a wild rank is dealt like any other; the wild ranks are the view's, as the
+deal drew them; what the others' bids and passes suggest is left to the bot:
+:meth:`Sampler.sample` takes a test for it); :meth:`Sampler.every` lists every way, for
+when few cards are hidden. Hands are rank counts (:mod:`dizhu.cards`)::
 
     >>> import random, dizhu
     >>> deal = dizhu.Deal.shuffled(seed=1, opening=0)
@@ -124,7 +125,7 @@ class Sampler:
         if view.phase is not Phase.PLAY:
             raise ValueError(f"a position is of the play phase, not of the {view.phase.value}")
         return Position(view.rules, guess[0], view.landlord, view.to_move, view.top,
-                        view.top_seat)
+                        view.top_seat, wild=view.wild)
 
     def _guess(self, parts: list[int]) -> Guess:
         hands = self.known[:]

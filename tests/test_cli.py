@@ -174,7 +174,6 @@ def test_moves_laizi_and_tiandi_match_the_shared_vectors(capsys, cases_dir):
     (["classify", "345", "--ruleset", "tiandi"], "give 2 wild ranks, e.g. --wild 5J"),
     (["moves", "345", "--wild", "8"], "--wild: classic has no wild cards"),
     (["classify", "345", "--ruleset", "four", "--wild", "8"], "four has no wild cards"),
-    (["arena", "random", "random", "--ruleset", "laizi"], "laizi is not offered yet"),
     (["moves", "345", "--ruleset", "laizi", "--wild", "8", "--after", "pair 8B"],
      "8B is not a legal pair with the wild ranks 8"),
     (["moves", "345", "--ruleset", "laizi", "--wild", "8", "--after", "bomb 8888"],
@@ -185,13 +184,11 @@ def test_bad_wild_ranks_are_input_errors(capsys, argv, words):
     assert code == 2 and out == "" and words in err and "Traceback" not in err, err
 
 
-def test_the_terminal_game_takes_the_wild_rulesets_the_bot_tools_do_not():
+def test_the_games_and_the_bot_tools_take_the_wild_rulesets():
     from dizhu import cli
 
     for name in ("laizi", "tiandi"):
-        assert cli._rules_from(argparse.Namespace(ruleset=name), cli.TABLE).name == name
-        with pytest.raises(cli.UsageError, match="not offered yet"):
-            cli._rules_from(argparse.Namespace(ruleset=name), cli.OFFERED)
+        assert cli._rules_from(argparse.Namespace(ruleset=name), cli.OFFERED).name == name
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -631,11 +631,11 @@ def test_the_docs_snippets_run():
         exec(compile(block, "docs/env.md", "exec"), {})
 
 
-def test_the_environments_take_the_wild_rulesets_before_they_are_offered():
-    """``laizi`` and ``tiandi`` are not offered to people yet, but the environments take
-    them by name (their ids are a formula: tests/test_wild_env.py)."""
+def test_the_environments_take_the_wild_rulesets():
+    """The environments take ``laizi`` and ``tiandi`` by name (their ids are a formula:
+    tests/test_wild_env.py)."""
     for make in (lambda: DouDizhuEnv(ruleset="laizi"), lambda: raw_env(ruleset="tiandi")):
         made = make()
-        assert not made.rules.offered and made.rules.wild_ranks
+        assert made.rules.offered and made.rules.wild_ranks
     with pytest.raises(ValueError, match="unknown ruleset"):
         raw_env(ruleset="laizi2")

@@ -19,8 +19,8 @@ from dizhu.cards import (
 from dizhu.combos import Kind
 from dizhu.deal import AmbiguousPlayError, Phase
 from dizhu.patterns import naming
-from dizhu.rulesets import offered_ruleset
-from dizhu.session import CREATOR, MatchSession, NewMatch, Store, table_rulesets
+from dizhu.rulesets import names, offered_ruleset
+from dizhu.session import CREATOR, MatchSession, NewMatch, Store
 from dizhu.session.entry import action_of
 
 from .wild_tables import leading_table, new_wild, person_leads
@@ -36,11 +36,10 @@ def store(tmp_path):
 
 
 @pytest.mark.parametrize("ruleset", ["laizi", "tiandi"])
-def test_the_form_takes_the_wild_rulesets_though_they_are_not_offered(ruleset):
+def test_the_form_takes_the_wild_rulesets(ruleset):
     assert NewMatch.from_json({**FORM, "ruleset": ruleset}).ruleset == ruleset
-    assert ruleset in table_rulesets()
-    with pytest.raises(ValueError, match="not offered"):
-        offered_ruleset(ruleset)
+    assert ruleset in names()
+    assert offered_ruleset(ruleset).name == ruleset
 
 
 def cards_of(table, ranks: int) -> list[str]:

@@ -9,6 +9,9 @@ hidden, ``hard``'s exact solver decides instead.
 
 ``samples`` sets how many deals it imagines per decision; ``budget`` (seconds) caps the
 time of one decision. It is deterministic for a seed as long as the cap is not reached.
+With wild cards (whose moves are generated in Python) the search stops at
+``wild_search_share`` of the cap, the clock is also read within a playout, and a deal
+whose playouts the cap cuts short does not count.
 """
 
 from __future__ import annotations
@@ -31,12 +34,18 @@ class ExpertBot(HardBot):
     limits: ClassVar[dict[str, tuple[float, float]]] = {
         "samples": (1, 1000), "candidates": (1, 30), "budget": (0.01, 10.0),
         "redraws": (1, 100), "solve_unseen": (0, 30), "node_budget": (1, 1_000_000),
-        "max_splits": (1, 1000)}
+        "max_splits": (1, 1000), "wild_node_budget": (1, 1_000_000),
+        "wild_search_share": (0.05, 1.0)}
     samples = 16
     candidates = 6
     budget = 1.0
     redraws = 8
     """Redraws of a deal that contradicts the passes before it is taken anyway."""
+    wild_search_share = 0.5
+    """With wild cards the search stops at this share of ``budget``: one step of a
+    playout (the legal plays of a hand with wild cards, in Python, and ``normal``'s choice
+    among them) can take a few hundred milliseconds, and the decision must end within
+    ``budget``."""
 
     def midgame(self, view: SeatView) -> Play:
         legal = view.legal
@@ -72,17 +81,21 @@ class ExpertBot(HardBot):
 
     def search(self, view: SeatView, s: Situation, options: list[Play],
                ev: HandEvaluator) -> Play:
-        deadline = time.perf_counter() + self.budget
+        deadline = time.perf_counter() + self.budget * (self.wild_search_share
+                                                        if view.wild else 1.0)
         wins = dict.fromkeys(options, 0)
         seat, landlord = s.seat, s.landlord
         for _ in range(self.samples):
             pos = Position(view.rules, self.imagine(view), landlord, seat, s.top,
-                           s.top_seat)
+                           s.top_seat, wild=view.wild)
             won = []
             for play in options:  # the budget is checked between playouts: with 33-card
                 if time.perf_counter() > deadline:  # hands one deal's playouts run long
                     break
-                if self.rollout(pos, play, ev) == (seat == landlord):
+                landlord_won = self.rollout(pos, play, ev, deadline if view.wild else None)
+                if landlord_won is None:
+                    break
+                if landlord_won == (seat == landlord):
                     won.append(play)
             else:  # only whole imagined deals count (a part would favour the first plays)
                 for play in won:
@@ -97,13 +110,16 @@ class ExpertBot(HardBot):
         redrawn while it contradicts the passes, as every seat's hand."""
         return Sampler(view).sample(self.rng, plausible(view), self.redraws).hands
 
-    def rollout(self, pos: Position, play: Play, ev: HandEvaluator) -> bool:
+    def rollout(self, pos: Position, play: Play, ev: HandEvaluator,
+                deadline: float | None = None) -> bool | None:
         """Whether the landlord wins when the seat to move in ``pos`` makes ``play`` and
         everyone then plays the ``normal`` policy with every hand known (``pos`` is left
-        as it was)."""
+        as it was); ``None`` if the clock passes ``deadline`` first."""
         pos = pos.copy()
         landlord = pos.landlord
         while True:
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
             pos.push_unchecked(play)
             if pos.is_over:
                 return pos.winner == landlord

@@ -8,12 +8,24 @@ and spends low cards as kickers wins). Bombs stay whole: four-with-two is not us
 The search covers the lowest card first (every split has exactly one play holding it), and
 remembers every sub-hand it solved, so evaluating the hands left after each candidate play
 costs little once the whole hand is known.
+
+With wild cards (:class:`WildEvaluator`, for a deal's wild ranks) a hand's cost is the
+least, over the ranks its wild cards could stand for, of the cost of the natural cards and
+those ranks (its *virtual hand*, at most four of a rank): so a wild card goes where it
+lowers the cost most, completing a straight, a bomb, a pair or trio, or a kicker, and is
+kept rather than spent as a single. Every way is tried for up to ``EXHAUSTIVE`` wild cards,
+each further one is added where it helps most. The split of the best virtual hand is made
+of the engine's plays (``rules.moves(wild)`` reads each piece's physical cards), so no rule
+of what reads as what is repeated here; the virtual hands are costed with the classic
+generator, which runs compiled, where the moves of wild cards run in Python.
 """
 
 from __future__ import annotations
 
-from ..cards import ACE, TWO
-from ..combos import Kind, Play
+from itertools import combinations, combinations_with_replacement
+
+from ..cards import ACE, TWO, UNIT, count_of
+from ..combos import BOMB_KINDS, Kind, Play
 from ..rules import CLASSIC, RuleSet
 
 _LOWNESS = 0.02
@@ -25,29 +37,65 @@ _SKIPPED = (Kind.FOUR_TWO_SINGLES, Kind.FOUR_TWO_PAIRS)
 _COST_BY_MAIN = tuple(1.0 + _LOWNESS * max(0, ACE - main) / ACE for main in range(15))
 
 
+_FIELD = UNIT[1] - 1
+BOMBS = frozenset({*BOMB_KINDS, Kind.ROCKET})
+"""Every class of bomb, and the rocket."""
+
+EXHAUSTIVE = 2
+"""Wild cards whose ranks stood for are tried in every way; each further one is added
+where it lowers the cost most."""
+KEPT = 6
+"""Best ways of a hand's wild cards remembered, to cost what is left after a play."""
+
+
+def wild_mask(wild: tuple[int, ...]) -> int:
+    """The rank-count fields of the ranks ``wild`` (``hand & mask``: its wild cards)."""
+    return sum(_FIELD << 4 * w for w in wild)
+
+
 def play_cost(play: Play) -> float:
     """One play, plus a little for a low one."""
     return _COST_BY_MAIN[play.main]
 
 
+def is_bomb(play: Play) -> bool:
+    """A bomb of any class, or the rocket."""
+    return play.kind in BOMBS
+
+
 def is_control(play: Play) -> bool:
-    """Plays that win the lead back: bombs, the rocket, and 2s or jokers."""
-    return play.kind is Kind.BOMB or play.kind is Kind.ROCKET or play.main >= TWO
+    """Plays that win the lead back: bombs of every class, the rocket, and 2s or jokers."""
+    return play.kind in BOMBS or play.main >= TWO
 
 
 class HandEvaluator:
     """Minimum-cost splits of hands under one ruleset, remembered across calls (one
     evaluator per bot and ruleset)."""
 
-    __slots__ = ("_covering", "_memo", "rules")
+    __slots__ = ("_covering", "_memo", "moves", "rules", "wild_alone")
+    wild: tuple[int, ...] = ()
+    mask = 0
 
     def __init__(self, rules: RuleSet = CLASSIC) -> None:
         self.rules = rules
-        self._covering = rules.moves().covering
+        self.moves = rules.moves()
+        self._covering = self.moves.covering
         self._memo: dict[int, tuple[float, Play | None]] = {0: (0.0, None)}
+        self.wild_alone: dict[int, WildEvaluator] = {}
+        """The evaluators of one wild rank that the wild evaluators costing their virtual
+        hands with this one share (:class:`WildEvaluator`)."""
+
+    def wild_in(self, cards: int) -> int:
+        """How many wild cards ``cards`` (rank counts) hold."""
+        return 0
+
+    def soft_bombs(self, hand: int) -> int:
+        """Soft bombs in the best split (none without wild cards)."""
+        return 0
 
     def clear(self) -> None:
         self._memo = {0: (0.0, None)}
+        self.wild_alone = {}
 
     def __len__(self) -> int:
         """Number of hands remembered."""
@@ -97,3 +145,181 @@ class HandEvaluator:
                 best, best_play = total, play
         memo[hand] = (best, best_play)
         return best, best_play
+
+
+Way = tuple[int, ...]
+"""The ranks a hand's wild cards stand for, lowest first."""
+
+
+class WildEvaluator(HandEvaluator):
+    """:class:`HandEvaluator` for a deal's wild ranks ``wild``: a hand's cost is the best
+    of its virtual hands' (the module's docstring)."""
+
+    __slots__ = ("_alone", "_ways", "classic", "mask", "wild")
+
+    def __init__(self, rules: RuleSet, wild: tuple[int, ...],
+                 classic: HandEvaluator | None = None) -> None:
+        super().__init__(rules)
+        self.wild = tuple(wild)
+        self.moves = rules.moves(self.wild)
+        self.mask = wild_mask(self.wild)
+        self.classic = classic if classic is not None and not classic.wild else \
+            HandEvaluator(rules)
+        """What costs the virtual hands (it may be shared by several wild evaluators)."""
+        self._alone = [self._one(w) for w in self.wild] if len(self.wild) > 1 else []
+        """With two wild ranks, an evaluator of each alone: their ways are tried too, so
+        that a second wild rank never makes a hand weaker."""
+        self._ways: dict[int, list[tuple[float, Way]]] = {}
+
+    def _one(self, rank: int) -> WildEvaluator:
+        """The evaluator of the wild rank ``rank`` alone, shared through ``classic``."""
+        one = self.classic.wild_alone.get(rank)
+        if one is None:
+            one = self.classic.wild_alone[rank] = WildEvaluator(self.rules, (rank,),
+                                                                self.classic)
+        return one
+
+    def clear(self) -> None:
+        super().clear()
+        self.classic.clear()
+        self._ways = {}
+
+    def __len__(self) -> int:
+        return len(self.classic) + len(self._ways)
+
+    def wild_in(self, cards: int) -> int:
+        return sum(cards >> 4 * w & _FIELD for w in self.wild)
+
+    def cost(self, hand: int) -> float:
+        return self.ways(hand)[0][0]
+
+    def ways(self, hand: int) -> list[tuple[float, Way]]:
+        """The best ways (up to ``KEPT``) of ``hand``'s wild cards, with their costs,
+        cheapest first."""
+        found = self._ways.get(hand)
+        if found is None:
+            found = self._search(hand)
+            self._ways[hand] = found
+        return found
+
+    def _virtual(self, natural: int, way: Way) -> int | None:
+        virtual = natural + sum(UNIT[r] for r in way)
+        if any(count_of(virtual, r) > 4 for r in set(way)):
+            return None
+        return virtual
+
+    def _search(self, hand: int) -> list[tuple[float, Way]]:
+        natural, wilds = hand & ~self.mask, self.wild_in(hand)
+        classic = self.classic.cost
+        own = tuple(sorted(w for w in self.wild
+                           for _ in range(count_of(hand, w))))
+        scored: list[tuple[float, Way]] = []
+        first = min(wilds, EXHAUSTIVE)
+        for way in combinations_with_replacement(range(TWO + 1), first):
+            virtual = self._virtual(natural, way)
+            if virtual is not None:
+                scored.append((classic(virtual), way))
+        scored.sort()
+        for _ in range(wilds - first):  # each further wild card where it helps most
+            way = scored[0][1]
+            grown = []
+            for r in range(TWO + 1):
+                longer = tuple(sorted((*way, r)))
+                virtual = self._virtual(natural, longer)
+                if virtual is not None:
+                    grown.append((classic(virtual), longer))
+            scored = sorted(grown)
+        tried = {way for _, way in scored}
+        if own not in tried:  # the cards as they are: never worse
+            scored.append((classic(natural + (hand & self.mask)), own))
+        for alone in self._alone:  # one wild rank's way, the other's cards as they are
+            cost, way = alone.ways(hand)[0]
+            others = [w for w in self.wild if w not in alone.wild
+                      for _ in range(count_of(hand, w))]
+            way = tuple(sorted((*way, *others)))
+            if way not in tried:
+                scored.append((cost, way))
+        scored.sort()
+        return scored[:KEPT]
+
+    def extra_cost(self, hand: int, play: Play, base: float | None = None) -> float:
+        """As :meth:`HandEvaluator.extra_cost`; what is left after ``play`` is costed with
+        the best ways of ``hand``'s wild cards (less those the play takes), which is quick
+        and what a play that fits the hand's best split leaves."""
+        if base is None:
+            base = self.cost(hand)
+        rest = hand - play.cards
+        known = self._ways.get(rest)
+        if known is not None:
+            return known[0][0] + play_cost(play) - base
+        natural = rest & ~self.mask
+        keep = self.wild_in(rest)
+        best = float("inf")
+        classic = self.classic.cost
+        for _, way in self.ways(hand):
+            for part in set(combinations(way, keep)):
+                virtual = self._virtual(natural, part)
+                if virtual is not None:
+                    best = min(best, classic(virtual))
+        if best == float("inf"):
+            best = self.cost(rest)
+        return best + play_cost(play) - base
+
+    def pieces(self, hand: int) -> list[tuple[Play, int]]:
+        """The pieces of the best virtual hand's split, each with the physical cards it
+        takes from ``hand`` (a wild card stands for its own rank first)."""
+        way = self.ways(hand)[0][1]
+        natural = hand & ~self.mask
+        virtual = self._virtual(natural, way)
+        stand_in = [w for w in self.wild for _ in range(count_of(hand, w))]
+        out = []
+        for piece in self.classic.split(virtual):
+            cards = 0
+            for r in range(len(UNIT)):
+                n = count_of(piece.cards, r)
+                if not n:
+                    continue
+                own = min(n, count_of(natural, r))
+                natural -= own * UNIT[r]
+                cards += own * UNIT[r]
+                for _ in range(n - own):
+                    w = r if r in stand_in else stand_in[-1]
+                    stand_in.remove(w)
+                    cards += UNIT[w]
+            out.append((piece, cards))
+        return out
+
+    def soft_bombs(self, hand: int) -> int:
+        """Soft bombs in the best split: fours of natural and wild cards."""
+        mask = self.mask
+        return sum(piece.kind is Kind.BOMB and bool(cards & mask) and bool(cards & ~mask)
+                   for piece, cards in self.pieces(hand))
+
+    def split(self, hand: int) -> list[Play]:
+        """The best split of ``hand``: its best virtual hand's, each piece the engine's
+        play of the physical cards it takes (a piece the engine does not read as that kind
+        is read as its strongest kind; one it does not read at all is left out)."""
+        out = []
+        for piece, cards in self.pieces(hand):
+            kind = Kind.SOFT_BOMB if piece.kind is Kind.BOMB and cards & self.mask else \
+                piece.kind
+            play = self.moves.play_of(kind, cards)
+            if play is None and kind is Kind.SOFT_BOMB:
+                play = self.moves.play_of(Kind.WILD_BOMB, cards)
+            if play is None:
+                readings = self.moves.readings(cards)
+                play = max(readings, key=lambda p: p.main) if readings else None
+            if play is not None:
+                out.append(play)
+        return out
+
+    def plays_needed(self, hand: int) -> int:
+        way = self.ways(hand)[0][1]
+        return self.classic.plays_needed(self._virtual(hand & ~self.mask, way))
+
+
+def evaluator_for(rules: RuleSet, wild: tuple[int, ...] = (),
+                  classic: HandEvaluator | None = None) -> HandEvaluator:
+    """A hand evaluator for ``rules`` and a deal's wild ranks drawn so far (``classic``:
+    an evaluator without wild cards of ``rules`` to share)."""
+    return WildEvaluator(rules, wild, classic) if wild else HandEvaluator(rules)

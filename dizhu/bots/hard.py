@@ -7,7 +7,7 @@ a seeded sample with four. It solves each exactly with the engine's solver
 (:mod:`dizhu.solve`: every play that wins, a seeded sample of ``max_splits`` ways when
 there are more), and plays the one that wins in the most (``normal``'s choice among
 equals). Otherwise it plays as ``normal``, with a sharper idea of which plays the others
-can still beat.
+can still beat. With wild cards the solver's budget is ``wild_node_budget``.
 """
 
 from __future__ import annotations
@@ -26,11 +26,15 @@ from .normal import NormalBot
 class HardBot(NormalBot):
     name = "hard"
     limits: ClassVar[dict[str, tuple[float, float]]] = {
-        "solve_unseen": (0, 30), "node_budget": (1, 1_000_000), "max_splits": (1, 1000)}
+        "solve_unseen": (0, 30), "node_budget": (1, 1_000_000), "max_splits": (1, 1000),
+        "wild_node_budget": (1, 1_000_000)}
     solve_unseen = 10
     """Solve exactly when at most this many cards are hidden from the bot."""
     node_budget = 60_000
     """Solver positions per decision before it falls back to ``normal``'s choice."""
+    wild_node_budget = 3_000
+    """The same with wild cards, which the solver searches with its pure search, far
+    slower per position, so that a decision stays within about a second."""
     max_splits = 24
     """Deals of the hidden cards solved per decision at most (a seeded sample when there
     are more)."""
@@ -76,7 +80,7 @@ class HardBot(NormalBot):
 
     def endgame(self, view: SeatView) -> Play | None:
         solver = self.solver(view)
-        budget = self.node_budget
+        budget = self.wild_node_budget if view.wild else self.node_budget
         wins = dict.fromkeys(view.legal, 0)
         sampler = Sampler(view)
         for guess in self.hidden_deals(sampler):

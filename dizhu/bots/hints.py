@@ -8,19 +8,19 @@ after every other, for a person who asks for more hints.
 from __future__ import annotations
 
 from ..cards import BLACK_JOKER, TWO, contains, count_of
-from ..combos import Kind, Play
+from ..combos import Play
 from ..deal import Phase
 from ..rules import RuleSet
 from ..view import SeatView
-from .handeval import is_control
+from .handeval import is_bomb, is_control
 from .normal import NormalBot
 from .situation import Situation
 
 
 def breaks_a_bomb(play: Play, hand: int, rules: RuleSet) -> bool:
     """Whether ``play`` from ``hand`` uses a bomb's cards, or a joker of the rocket, without
-    being a bomb or the rocket and without going out."""
-    if play.is_pass or play.kind is Kind.BOMB or play.kind is Kind.ROCKET or play.cards == hand:
+    being a bomb (of any class) or the rocket and without going out."""
+    if play.is_pass or is_bomb(play) or play.cards == hand:
         return False
     smallest = rules.combos.bomb_sizes[0]
     for rank in range(TWO + 1):

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..combos import Kind, Play
+from ..combos import BOMB_KINDS, Kind, Play
 from ..movegen import MoveGenerator
 from ..sampling import Guess
 from ..view import SeatView
+from ..wild import WildMoves
 
-_BOMBS = (Kind.BOMB, Kind.ROCKET)
+_BOMBS = frozenset({*BOMB_KINDS, Kind.ROCKET})
 
 
 def passed_on(view: SeatView) -> dict[int, list[Play]]:
@@ -30,8 +31,9 @@ def passed_on(view: SeatView) -> dict[int, list[Play]]:
     return out
 
 
-def consistent(hand: int, passes: list[Play], generator: MoveGenerator) -> bool:
-    """Whether ``hand`` fits the passes: no non-bomb play beating any of them."""
+def consistent(hand: int, passes: list[Play], generator: MoveGenerator | WildMoves) -> bool:
+    """Whether ``hand`` fits the passes: no play beating any of them but a bomb (of any
+    class) or the rocket."""
     for top in passes:
         for play in generator.follow(hand, top):
             if not play.is_pass and play.kind not in _BOMBS:
@@ -43,7 +45,7 @@ def plausible(view: SeatView) -> Callable[[Guess], bool]:
     """A test of a sampled deal (:meth:`dizhu.sampling.Sampler.sample`): whether every
     other seat's hand fits the passes it made."""
     passed = passed_on(view)
-    generator = view.rules.moves()
+    generator = view.rules.moves(view.wild)
     others = [o for o in range(view.seats) if o != view.seat]
 
     def likely(guess: Guess) -> bool:

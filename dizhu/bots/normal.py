@@ -9,6 +9,10 @@ play together.
   trick; feed a partner with one or two cards the shape they can follow; the peasant before
   the landlord plays high.
 - Against an opponent with one card left, no single that could be beaten is led.
+- With wild cards (``laizi``, ``tiandi``) the evaluator is the deal's wild ranks' (so wild
+  cards go where they are worth most), every class of bomb is kept like a bomb, and a lead
+  from a hand with very many plays is chosen among those that spend no wild card and the
+  pieces of the best split.
 """
 
 from __future__ import annotations
@@ -19,13 +23,16 @@ from ..combos import PASS, Kind, Play
 from ..rules import RuleSet
 from ..view import SeatView
 from .base import Bot
-from .bidding import bid_for, double_for, hand_strength
-from .handeval import HandEvaluator, is_control
+from .bidding import bid_for, double_for, view_strength
+from .handeval import HandEvaluator, evaluator_for, is_bomb, is_control
 from .situation import Situation
 
 FITS = 0.3
 """A play fits the best split when the cost after it, plus the play, is within this of the
 cost before it."""
+
+MANY_LEADS = 300
+"""With wild cards, leads beyond this many are narrowed (the module's docstring)."""
 
 
 class NormalBot(Bot):
@@ -49,24 +56,33 @@ class NormalBot(Bot):
 
     def __init__(self, seed: int | str | None = None) -> None:
         super().__init__(seed)
-        self.evaluators: dict[RuleSet, HandEvaluator] = {}
+        self.evaluators: dict[tuple[RuleSet, tuple[int, ...]], HandEvaluator] = {}
 
-    def evaluator(self, view: SeatView) -> HandEvaluator:
-        rules = view.rules
-        ev = self.evaluators.get(rules)
+    def evaluator(self, view: SeatView, wild: tuple[int, ...] | None = None) -> HandEvaluator:
+        """The evaluator of the view's ruleset and wild ranks drawn so far (or ``wild``)."""
+        key = (view.rules, view.wild if wild is None else wild)
+        ev = self.evaluators.get(key)
         if ev is None or len(ev) > self.memo_limit:
-            ev = self.evaluators[rules] = HandEvaluator(rules)
+            if len(self.evaluators) > 40:  # the wild ranks of earlier deals
+                self.evaluators.clear()
+            classic = self.evaluators.get((view.rules, ()))
+            if classic is not None and len(classic) > self.memo_limit:
+                classic.clear()
+            ev = self.evaluators[key] = evaluator_for(*key, classic=classic)
+            self.evaluators.setdefault((view.rules, ()), getattr(ev, "classic", ev))
         return ev
 
     # ----------------------------------------------------------------- auction
 
+    def strength(self, view: SeatView) -> float:
+        """The hand's strength for bidding and doubling (:func:`.bidding.view_strength`)."""
+        return view_strength(view, lambda wild: self.evaluator(view, wild))
+
     def bid(self, view: SeatView) -> Bid:
-        return bid_for(view, hand_strength(view.hand_ranks, self.evaluator(view)),
-                       self.bid_thresholds)
+        return bid_for(view, self.strength(view), self.bid_thresholds)
 
     def double(self, view: SeatView) -> Double:
-        return double_for(view, hand_strength(view.hand_ranks, self.evaluator(view)),
-                          *self.double_at)
+        return double_for(view, self.strength(view), *self.double_at)
 
     # ----------------------------------------------------------------- play
 
@@ -88,7 +104,7 @@ class NormalBot(Bot):
     @staticmethod
     def beatable(play: Play, s: Situation, ev: HandEvaluator) -> bool:
         """Whether the cards this seat cannot see could beat ``play``."""
-        return len(ev.rules.follow(s.unseen, play)) > 1
+        return len(ev.moves.follow(s.unseen, play)) > 1
 
     def lead(self, s: Situation, legal: list[Play], ev: HandEvaluator) -> Play:
         return self.forced_lead(s, legal, ev) or self.ranked_leads(s, legal, ev)[0]
@@ -98,9 +114,10 @@ class NormalBot(Bot):
         a partner close to going out is fed."""
         split = ev.split(s.hand)
         if len(split) == 2:
+            offered = {p: p for p in legal}  # the legal play's own object
             for p in split:
-                if not self.beatable(p, s, ev):
-                    return p
+                if p in offered and not self.beatable(p, s, ev):
+                    return offered[p]
         partner = s.closest_partner
         if partner is not None and s.left[partner] <= 2:
             return self.feed(legal, s.left[partner])
@@ -115,6 +132,9 @@ class NormalBot(Bot):
         danger = s.danger
         many = ev.plays_needed(hand) > 2
         fits = self.fits
+        if ev.wild and len(legal) > MANY_LEADS:
+            pieces = set(ev.split(hand))
+            legal = [p for p in legal if p in pieces or not ev.wild_in(p.cards)] or legal
 
         def key(p: Play) -> tuple:
             delta = ev.extra_cost(hand, p, base)
@@ -146,7 +166,8 @@ class NormalBot(Bot):
             return self.over_partner(s, plays, ev) or PASS
         base = ev.cost(hand)
         urgent = s.left[s.top_seat] <= self.urgent_cards or s.danger <= 1
-        rest_plays = {p: ev.plays_needed(hand - p.cards) for p in plays}
+        def rest_plays(p: Play) -> int:
+            return ev.plays_needed(hand - p.cards)
         fits = self.fits
         if not s.is_landlord and s.top_seat == s.landlord:
             fits += self.stop_landlord
@@ -156,19 +177,18 @@ class NormalBot(Bot):
             (fitting if delta <= fits else breaking).append((delta, p))
         limit = self.control_when_left if s.is_landlord else self.peasant_control_when_left
         for _, p in sorted(fitting, key=lambda dp: (is_control(dp[1]), dp[1].main)):
-            if p.kind is Kind.BOMB or p.kind is Kind.ROCKET:
-                if urgent or rest_plays[p] <= self.bomb_when_left:
+            if is_bomb(p):
+                if urgent or rest_plays(p) <= self.bomb_when_left:
                     return p
                 continue
-            if is_control(p) and not (urgent or rest_plays[p] <= limit or s.danger <= limit):
+            if is_control(p) and not (urgent or s.danger <= limit or rest_plays(p) <= limit):
                 continue
             if s.before_landlord and p.kind is Kind.SINGLE:
                 return self.high_single(fitting, p)
             return p
         if urgent:
-            ranked = sorted(breaking + fitting, key=lambda dp: (dp[1].kind is Kind.BOMB or
-                                                                 dp[1].kind is Kind.ROCKET,
-                                                                 dp[0], dp[1].main))
+            ranked = sorted(breaking + fitting, key=lambda dp: (is_bomb(dp[1]), dp[0],
+                                                                 dp[1].main))
             if ranked:
                 return ranked[0][1]
         return PASS

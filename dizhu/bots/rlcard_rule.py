@@ -65,8 +65,15 @@ class RLCardRuleBot(Bot):
         self.numpy.random.seed(zlib.crc32(str(seed).encode()))
 
     def plays(self, rules: RuleSet) -> bool:
-        """RLCard's agent knows one pack and three seats (``classic`` and ``rob``)."""
-        return rules.combos is CLASSIC_COMBOS and rules.seats == 3
+        """RLCard's agent knows one pack, three seats and no wild cards (``classic`` and
+        ``rob``)."""
+        return rules.combos is CLASSIC_COMBOS and rules.seats == 3 and not rules.wild_ranks
+
+    def cannot_play(self, rules: RuleSet) -> str | None:
+        if rules.wild_ranks:
+            return (f"{self.name} cannot play {rules.name}: RLCard's rule agent knows no "
+                    "wild cards (its plays are classic's)")
+        return super().cannot_play(rules)
 
     def bid(self, view: SeatView) -> Bid:
         return self.bidder.bid(view)

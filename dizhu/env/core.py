@@ -16,26 +16,18 @@ from ..encoding import ENCODINGS, encoding_of
 from ..encoding.legal import FEATURE_COUNT, FEATURE_HIGH, WildActionTable
 from ..encoding.observer import deal_observer
 from ..rules import RuleSet
-from ..rulesets import find_ruleset, offered_ruleset
+from ..rulesets import offered_ruleset
 from ..view import SeatView, seat_view
 
 OBSERVATION_MODES = ("flat", "dict", "view")
 REWARDS = ("points", "win")
 
 
-WILD_RULESETS = ("laizi", "tiandi")
-"""The rulesets with wild cards the environments take before they are offered elsewhere
-(their ids are a formula: :class:`~dizhu.actions.WildActionIds`)."""
-
-
 def rules_of(ruleset: str | RuleSet, options: dict[str, bool]) -> RuleSet:
-    """A ruleset by name (with options, e.g. ``doubling=True``: one that is offered, or
-    one of :data:`WILD_RULESETS`), or as given."""
+    """A ruleset by name (with options, e.g. ``doubling=True``: one that is offered), or
+    as given."""
     if isinstance(ruleset, RuleSet):
         return ruleset.with_options(**options) if options else ruleset
-    found = find_ruleset(ruleset, **options)
-    if found.name in WILD_RULESETS:
-        return found
     return offered_ruleset(ruleset, **options)
 
 

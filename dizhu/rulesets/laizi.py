@@ -6,9 +6,8 @@ a natural card, and make the bomb classes soft < hard < wild (:mod:`dizhu.wild`)
 wild ranks are the ``wild`` of its position; ``moves(wild)`` reads, compares and generates
 with them. Before a deal's wild rank is drawn (the auction of ``laizi``) no card is wild.
 
-A deal draws the wild ranks from its seed (:class:`~dizhu.deal.Deal`, ``wild_draw``) and
-``dizhu play`` plays them; the browser and the bots do not handle wild cards yet, so
-neither is ``offered``: the lobby, the terminal game and the bot tools leave them out.
+A deal draws the wild ranks from its seed (:class:`~dizhu.deal.Deal`, ``wild_draw``); the
+games, the bots, the bot tools and the learning environments play them like any ruleset.
 """
 
 from __future__ import annotations
@@ -28,7 +27,6 @@ class Laizi(RuleSet):
     chinese = "癞子"
     summary = "three players, one pack, a wild rank drawn after the auction"
     wild_ranks: ClassVar[int] = 1
-    offered: ClassVar[bool] = False  # the browser and the bots do not handle wild cards yet
 
 
 @dataclass(frozen=True)
@@ -41,7 +39,6 @@ class Tiandi(RuleSet):
     summary = "three players, one pack, a wild rank before the auction and one after"
     wild_ranks: ClassVar[int] = 2
     wild_before_auction: ClassVar[int] = 1
-    offered: ClassVar[bool] = False
 
 
 LAIZI = Laizi()

@@ -9,8 +9,7 @@ from typing import Any
 
 from ..match import DEAL_LIMITS, POINT_TARGETS
 from ..reasons import Reason
-from ..rules import RuleSet
-from ..rulesets import find_ruleset, names, offered_ruleset
+from ..rulesets import offered_ruleset
 from .refusals import ActionError
 
 LEVELS = ("easy", "normal", "hard", "expert")
@@ -63,7 +62,7 @@ class NewMatch:
             raise bad_form(f"field {missing[0]!r} is missing")
         player = person_name(_field(data, "player", str, ""))
         try:
-            rules = table_ruleset(_field(data, "ruleset", str))
+            rules = offered_ruleset(_field(data, "ruleset", str))
         except ValueError as e:
             raise bad_form(f"field 'ruleset': {e}") from None
         options = {}
@@ -109,24 +108,6 @@ class NewMatch:
                 "distinct_kickers": self.distinct_kickers, "pace": self.pace,
                 "clock": self.clock, "seed": seed,
                 **({"programs": dict(self.programs)} if self.programs else {})}
-
-
-def table_ruleset(name: str) -> RuleSet:
-    """The ruleset a person may start a match of at a table (the browser's or the
-    terminal's) by name: one :func:`~dizhu.rulesets.offered_ruleset` gives, or one with wild
-    cards (``laizi``, ``tiandi``), which the tables play though the bots' tools do not offer
-    them yet. Raises ``ValueError`` saying why not."""
-    rules = find_ruleset(name)
-    if rules.wild_ranks and rules.dealt:
-        return rules
-    return offered_ruleset(name)
-
-
-def table_rulesets() -> list[str]:
-    """The names of the rulesets the tables offer (:func:`table_ruleset`), in
-    registration order."""
-    return [name for name in names(every=True)
-            if find_ruleset(name).offered or find_ruleset(name).wild_ranks]
 
 
 FORM_FIELDS = {"player", "ruleset", "mode", "target", "bots", "doubling", "distinct_kickers",

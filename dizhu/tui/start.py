@@ -16,8 +16,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..match import DEAL_LIMITS, POINT_TARGETS
-from ..rulesets import find_ruleset
-from ..session import LEVELS, NewMatch, table_rulesets
+from ..rulesets import find_ruleset, names
+from ..session import LEVELS, NewMatch
 from ..words import cells, fit, level_name, opponents, pad, person_name, place_label
 
 NEW = "new"
@@ -116,7 +116,7 @@ class Choices(Widget, can_focus=True):
         rules = find_ruleset(self.values["ruleset"])
         mode = self.values["mode"]
         out: list[tuple[str, str, list[tuple[Any, str]]]] = [
-            ("ruleset", "Ruleset", [(n, n) for n in table_rulesets()]),
+            ("ruleset", "Ruleset", [(n, n) for n in names()]),
             ("mode", "Match", [("deals", "a number of deals"), ("points", "a race to points")]),
             (mode, "Length", [(n, f"{n} {mode}") for n in
                               (DEAL_LIMITS if mode == "deals" else POINT_TARGETS)]),

@@ -26,7 +26,7 @@ from ..match import DEAL_LIMITS, POINT_TARGETS
 from ..reasons import Reason, reason_of
 from ..record import RecordError
 from ..rules import RuleSet
-from ..rulesets import find_ruleset
+from ..rulesets import find_ruleset, names
 from ..session import (
     CLOCKS,
     LEVELS,
@@ -34,7 +34,6 @@ from ..session import (
     MatchSession,
     NewMatch,
     Store,
-    table_rulesets,
 )
 from ..session import form_of as settings_form
 from ..session.form import bad_form
@@ -205,7 +204,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
                          for n, command in programs.items())],
             "deal_limits": list(DEAL_LIMITS), "point_targets": list(POINT_TARGETS),
             "clocks": list(CLOCKS),
-            "rulesets": [ruleset_json(find_ruleset(name)) for name in table_rulesets()],
+            "rulesets": [ruleset_json(find_ruleset(name)) for name in names()],
             "unfinished": store.matches(finished=False),
             "finished": store.matches(finished=True, limit=20),
             "stats": store.statistics(player),
