@@ -60,9 +60,10 @@ def action_text(action: Action) -> str:
     return action.text
 
 
-def parse_action(text: str, rules: RuleSet = CLASSIC) -> Action:
+def parse_action(text: str, rules: RuleSet = CLASSIC, wild: tuple[int, ...] = ()) -> Action:
     """The action a text names (as :func:`action_text` writes it; any case, spaces
-    trimmed). Raises ``ValueError`` (``InvalidPlayError`` for plays) saying why."""
+    trimmed), a play read with the deal's wild ranks ``wild``. Raises ``ValueError``
+    (``InvalidPlayError`` for plays) saying why."""
     words = text.strip().lower().split()
     if len(words) == 2 and words[0] == "bid":
         return bid_of(words[1])
@@ -70,7 +71,7 @@ def parse_action(text: str, rules: RuleSet = CLASSIC) -> Action:
         return DOUBLE
     if words == ["no", "double"]:
         return NO_DOUBLE
-    return rules.parse_play(text)
+    return rules.parse_play(text, wild)
 
 
 def action_to_json(action: Action, cards: Iterable[int] | None = None) -> dict[str, Any]:
@@ -85,10 +86,11 @@ def action_to_json(action: Action, cards: Iterable[int] | None = None) -> dict[s
     return {"play": action.text, "cards": [card_text(c) for c in cards]}
 
 
-def action_from_json(data: Any, rules: RuleSet = CLASSIC) -> Action:
+def action_from_json(data: Any, rules: RuleSet = CLASSIC, wild: tuple[int, ...] = ()) -> Action:
     """The action of :func:`action_to_json`'s form (or an older one: :func:`decode_action`),
-    its cards left aside. Raises ``ValueError`` saying why."""
-    return decode_action(data, rules)[0]
+    its cards left aside, a play read with the deal's wild ranks ``wild``. Raises
+    ``ValueError`` saying why."""
+    return decode_action(data, rules, wild)[0]
 
 
 def decode_action(data: Any, rules: RuleSet = CLASSIC,
@@ -156,8 +158,10 @@ class ActionIds:
         except KeyError:
             raise KeyError(f"{action_text(action)!r} is no action of {self.ruleset}") from None
 
-    def action(self, action_id: int) -> Action:
-        """The action of an id (``IndexError`` outside 0..len-1)."""
+    def action(self, action_id: int, moves: Any = None) -> Action:
+        """The action of an id (``IndexError`` outside 0..len-1); ``moves`` is for the
+        interface of :class:`WildActionIds` (a play's id here names one play whatever the
+        deal)."""
         if not 0 <= action_id < len(self.actions):
             raise IndexError(f"{self.ruleset} has action ids 0..{len(self.actions) - 1}, "
                              f"not {action_id}")

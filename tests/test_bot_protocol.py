@@ -178,6 +178,26 @@ def test_what_a_program_is_asked_and_may_answer(tmp_path):
             r["view"]["cards_left"][r["seat"]]
 
 
+@pytest.mark.parametrize("ruleset", ["laizi", "tiandi"])
+def test_a_program_answers_wild_plays_by_id_text_or_json(tmp_path, ruleset):
+    """With wild cards a play's id, text and JSON all name its physical cards, read with
+    the deal's wild ranks: each form of answer is the play offered."""
+    log = tmp_path / "answers.jsonl"
+    body = f"""        legal = m["legal"]
+        pick = max(legal, key=lambda e: (len(e["text"]), e["text"]))
+        form = [pick["id"], pick["text"], pick["action"]][m["id"] % 3]
+        open({str(log)!r}, "a").write(json.dumps([m["view"].get("wild"), pick["text"]]) + "\\n")
+        answer({{"type": "action", "id": m["id"], "action": form}})
+"""
+    report = run_arena(ArenaSpec(program(tmp_path, "biggest", body), "normal", decks=3,
+                                 seed=5, mode="full", rules=find_ruleset(ruleset)))
+    assert not any(report["troubles"]["a"].values()), report["troubles"]["log"]
+    answers = [json.loads(line) for line in log.read_text().splitlines()]
+    with_wild = [text for wild, text in answers
+                 if wild and " " in text and set(text.split()[1]) & set(wild)]
+    assert len(with_wild) >= 3, answers
+
+
 def test_the_example_bots_play_in_the_arena_as_the_same_player_every_time():
     first = run_arena(ArenaSpec(PYTHON_BOT, "random", decks=6, seed=2))
     again = run_arena(ArenaSpec(PYTHON_BOT, "random", decks=6, seed=2), jobs=2)
@@ -186,7 +206,7 @@ def test_the_example_bots_play_in_the_arena_as_the_same_player_every_time():
     assert first["wp"] > 0.6  # it beats random players
 
 
-@pytest.mark.parametrize("ruleset", ["classic", "rob", "four"])
+@pytest.mark.parametrize("ruleset", ["classic", "rob", "four", "laizi", "tiandi"])
 def test_the_javascript_example_plays_every_ruleset(ruleset):
     node = shutil.which("node")
     assert node, "Node.js is needed for the JavaScript example bot: apt-get install nodejs"

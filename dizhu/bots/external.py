@@ -191,17 +191,17 @@ class ExternalBot(Bot):
             raise Trouble("garbage", f"the action is an id or a text, not {given!r}")
         if isinstance(given, dict):
             try:
-                return action_from_json(given, view.rules)
+                return action_from_json(given, view.rules, view.wild)
             except ValueError as e:
                 raise Trouble("garbage", f"cannot read the action {given!r}: {e}"[:200]) from None
         if isinstance(given, int):
             try:
-                return action_ids(view.rules).action(given)
-            except IndexError as e:
+                return action_ids(view.rules).action(given, view.rules.moves(view.wild))
+            except (IndexError, ValueError) as e:
                 raise Trouble("garbage", str(e)) from None
         if isinstance(given, str):
             try:
-                return parse_action(given, view.rules)
+                return parse_action(given, view.rules, view.wild)
             except ValueError as e:
                 raise Trouble("garbage", f"cannot read the action {given!r}: {e}") from None
         raise Trouble("garbage", f"the action is an id, a text or an object, not {given!r}"[:120])
