@@ -280,7 +280,8 @@ class Position:
         if self.winner >= 0:
             raise IllegalActionError(DEAL_OVER)
         play_id = play.id
-        genuine = play if play_id >= 0 and self._plays[play_id] is play else \
+        plays = self._plays
+        genuine = play if 0 <= play_id < len(plays) and plays[play_id] is play else \
             self._genuine(play.kind, play.cards)
         why = self._why(play, genuine)
         if why is not None:

@@ -224,3 +224,26 @@ def test_the_state_is_ints_and_the_counters_are_in_key_and_text():
     bombed = Position.from_text("3333A/44/55 0 0 - 1:0:2,1,1", rules)
     assert bombed.key() != quiet and bombed.outcome_key() == pos.outcome_key()
     assert Position.from_text("3333A/44/55 0 0 -").key() != quiet  # spring: no one played
+
+
+def test_a_play_of_another_rulesets_universe_is_refused_not_a_crash():
+    """A bot may hand back a play object of another ruleset (its id numbers another
+    universe, past the end of this one's): the position refuses it as it refuses any play
+    the seat cannot make, with the engine's error, never an ``IndexError``."""
+    import copy
+
+    from dizhu.position import IllegalActionError
+
+    deal = Deal.shuffled(seed=1, opening=0)
+    while deal.phase.name != "PLAY":
+        deal.push(deal.legal_actions()[-1])
+    for play in (deal.legal_actions()[0], deal.rules.universe.all_plays()[-1]):
+        foreign = copy.copy(play)  # the same cards, numbered by a larger universe
+        foreign.id = len(deal.rules.universe.all_plays()) + 5
+        if deal.why_illegal(play) is None:
+            deal.push(foreign)  # read as this universe's own play
+            assert deal.position.last_play is play
+            deal.pop()
+        else:
+            with pytest.raises(IllegalActionError):
+                deal.push(foreign)
