@@ -173,6 +173,8 @@ def naming(play: Play, combos: CombinationRules = CLASSIC_COMBOS,
     sized = play.kind is Kind.BOMB and combos.bomb_sizes[0] < combos.bomb_sizes[1]
     if not shape.wing:
         return Naming(play.kind, play.main, play.length, (), play.size if sized else None)
+    if not wild and play.stands_for != play.cards:
+        raise ValueError(f"{play} has wild cards: name it with the deal's wild ranks")
     rest = play.cards - (physical_main(play, wild) if wild else main_part(play))
     wings: list[int] = []
     rank = 0

@@ -122,7 +122,7 @@ def page_messages(deal: Deal, version: int) -> list[dict]:
             card = next(c for c in left if card_rank(c) == RANKS.index(rank))
             left.remove(card)
             cards.append(card_text(card))
-        named = naming(action, deal.rules.combos)
+        named = naming(action, deal.rules.combos, deal.wild)
         pattern = {"kind": action.kind.label, "main": RANKS[named.main],
                    "length": named.length, "wings": [RANKS[r] for r in named.wings]}
         if named.size is not None:

@@ -68,3 +68,19 @@ def test_distinct_kickers_option():
 def test_wrong_namings_say_why(kind, main, length, wings, message):
     with pytest.raises(InvalidPlayError, match=message):
         compose(kind, main, length, wings)
+
+
+def test_a_wild_play_named_without_its_wild_ranks_says_so():
+    """A play whose wild cards stand for other ranks is named with the deal's wild ranks;
+    without them the naming refuses at once (it once looped for ever on the negative
+    remainder of the physical cards less the combination's run)."""
+    from dizhu.cards import RANKS
+
+    wild = (RANKS.index("8"),)
+    moves = find_ruleset("laizi").moves(wild)
+    plays = [p for p in moves.readings(parse_ranks("7788")) if p.kind is Kind.TRIPLE_SINGLE]
+    assert plays and plays[0].stands_for != plays[0].cards
+    with pytest.raises(ValueError, match="wild ranks"):
+        naming(plays[0])
+    named = naming(plays[0], wild=wild)
+    assert named.kind is Kind.TRIPLE_SINGLE and named.length == 1

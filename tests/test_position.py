@@ -78,20 +78,26 @@ def test_text_reads_back_to_the_same_play(seed, ruleset, steps):
 def test_legal_ids_are_the_ids_of_the_legal_plays_in_order(seed, ruleset, distinct):
     """At every step of a random deal (every ruleset, with and without distinct kickers),
     ``legal_ids()`` lists the ids of ``legal_plays()`` in their order (the pass -1), with a
-    base the action ids of :mod:`dizhu.actions`, and nothing once the play is over."""
+    base the action ids of :mod:`dizhu.actions` (with wild cards, whose action ids are a
+    formula, each legal play is the play its action id names in this position), and
+    nothing once the play is over."""
     rules = find_ruleset(ruleset)
     if distinct and "distinct_kickers" in rules.option_names:
         rules = rules.with_options(distinct_kickers=True)
     rng = random.Random(seed)
     hands, kitty = deal_cards(rng, rules)
-    deal = Deal.at_play(hands, kitty, landlord=seed % rules.seats, rules=rules)
-    pos = Position(rules, deal.hands, deal.landlord)
+    deal = Deal.at_play(hands, kitty, landlord=seed % rules.seats, rules=rules,
+                        suit_seed=seed)
+    pos = Position(rules, deal.hands, deal.landlord, wild=deal.wild)
     ids = action_ids(rules)
     base = ids.id_of(PASS) + 1
     while not pos.is_over:
         plays = pos.legal_plays()
         assert pos.legal_ids() == [p.id for p in plays]
-        assert pos.legal_ids(base) == [ids.id_of(p) for p in plays]
+        if rules.wild_ranks:
+            assert all(ids.play(ids.id_of(p), pos) is p for p in plays if not p.is_pass)
+        else:
+            assert pos.legal_ids(base) == [ids.id_of(p) for p in plays]
         pos.push(rng.choice(plays))
     assert pos.legal_ids() == [] == pos.legal_plays()
 

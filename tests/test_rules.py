@@ -16,7 +16,7 @@ def test_classic_is_the_default():
     assert find_ruleset("Classic") is CLASSIC
     assert CLASSIC.options() == {"doubling": False, "distinct_kickers": False}
     assert set(OPTIONS) == set(CLASSIC.options())
-    assert names() == ["classic", "rob", "four"]
+    assert names() == ["classic", "rob", "four", "laizi", "tiandi"]
 
 
 def test_options_make_a_new_frozen_ruleset():
