@@ -162,14 +162,19 @@ def kicker_positions(draw, rules: RuleSet) -> Position:
         left[r] -= 1
         hand += UNIT[r]
     hands = [hand if seat == to_move else 0 for seat in range(seats)]
-    for seat in range(seats):
+    _deal_others(draw, left, hands, to_move)
+    return Position(rules, hands, landlord, to_move, None, -1)
+
+
+def _deal_others(draw, left: list[int], hands: list[int], to_move: int) -> None:
+    """Give every seat but ``to_move`` one or two cards of ``left`` (at least one)."""
+    for seat in range(len(hands)):
         if seat != to_move:
             hands[seat] = _draw_hand(draw, left, draw(st.integers(1, 2)))
             if not hands[seat]:
                 r = next(r for r in range(NUM_RANKS) if left[r])
                 left[r] -= 1
                 hands[seat] = UNIT[r]
-    return Position(rules, hands, landlord, to_move, None, -1)
 
 
 @st.composite
@@ -193,13 +198,7 @@ def same_play_positions(draw, rules: RuleSet) -> Position:
         left[triple] -= 3
         hand += 3 * UNIT[triple]
     hands = [hand if seat == to_move else 0 for seat in range(seats)]
-    for seat in range(seats):
-        if seat != to_move:
-            hands[seat] = _draw_hand(draw, left, draw(st.integers(1, 2)))
-            if not hands[seat]:
-                r = next(r for r in range(NUM_RANKS) if left[r])
-                left[r] -= 1
-                hands[seat] = UNIT[r]
+    _deal_others(draw, left, hands, to_move)
     top, top_seat = None, -1
     if draw(st.booleans()):
         r = draw(st.sampled_from([r for r in range(13) if left[r] >= size]))

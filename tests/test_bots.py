@@ -102,9 +102,11 @@ def _redistribute(deal: Deal, seat: int, rng: random.Random) -> Deal | None:
     return again
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seeds, st.integers(0, 100), st.booleans(), st.sampled_from(["classic", "rob", "four"]))
-def test_no_bot_can_see_hidden_cards(seed, steps, auction, ruleset):
+def views_differing_in_hidden_cards(seed: int, steps: int, auction: bool, ruleset: str):
+    """A deal of ``ruleset`` after ``steps`` random actions (with its auction or at play)
+    and the same deal with the cards hidden from the seat to move dealt otherwise: that
+    seat's two views, which show the same ranks (``None`` when the deal is over or nothing
+    is hidden)."""
     rules = find_ruleset(ruleset)
     rng = random.Random(seed)
     hands, kitty = deal_cards(rng, rules)
@@ -117,10 +119,20 @@ def test_no_bot_can_see_hidden_cards(seed, steps, auction, ruleset):
     seat = deal.to_move
     other = None if deal.is_over else reshuffle_hidden(deal, seat, rng)
     if other is None:
-        return
+        return None
     assert other.hands[seat] == deal.hands[seat] and other.hands != deal.hands
     mine, theirs = seat_view(deal, seat), seat_view(other, seat)
     assert rank_level(mine.to_json()) == rank_level(theirs.to_json())
+    return mine, theirs
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seeds, st.integers(0, 100), st.booleans(), st.sampled_from(["classic", "rob", "four"]))
+def test_no_bot_can_see_hidden_cards(seed, steps, auction, ruleset):
+    views = views_differing_in_hidden_cards(seed, steps, auction, ruleset)
+    if views is None:
+        return
+    mine, theirs = views
     for name in ALL:
         spec = UNHURRIED.get(name, name)
         first, second = make_bot(spec, seed=7), make_bot(spec, seed=7)
