@@ -60,9 +60,11 @@ def test_the_engines_tables_are_built_and_frozen_at_start():
 
 def play_out(table: MatchSession) -> None:
     """Play the match to its end as a server's table does: every action stored by the
-    writer, settled, each page's state drawn, the person's hints asked for."""
+    writer, settled, each page's state drawn, the person's hints asked for (a write the
+    writer finished before the action returned was settled by the action itself)."""
     while table.play_due():
-        table.writing.result(timeout=30)
+        if table.writing is not None:
+            table.writing.result(timeout=30)
         table.settle()
         for seat in (None, *table.people):
             table.state_text(seat)
