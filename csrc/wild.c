@@ -72,10 +72,32 @@ static int found_grow(Found *found)
     return 1;
 }
 
+/* _closeness of dizhu/wild.py, as one int: how many of the wild cards `wilds` stand for
+ * their own rank in `stood` (times 256), minus the total distance between the ranks they
+ * stand for and their own, each list in rank order paired with the other. */
+static int closeness(uint64_t stood, uint64_t wilds)
+{
+    int mine[4 * WILD_MAX_RANKS], theirs[4 * WILD_MAX_RANKS];
+    int own = 0, distance = 0, n = 0, m = 0;
+    for (int r = 0; r <= TWO; r++) {
+        int s = count_of(stood, r), w = count_of(wilds, r);
+        own += s < w ? s : w;
+        for (; s && n < 4 * WILD_MAX_RANKS; s--)
+            mine[n++] = r;
+        for (; w && m < 4 * WILD_MAX_RANKS; w--)
+            theirs[m++] = r;
+    }
+    for (int i = 0; i < n && i < m; i++)
+        distance += mine[i] > theirs[i] ? mine[i] - theirs[i] : theirs[i] - mine[i];
+    return 256 * own - distance;
+}
+
 /* Keep a reading: new, or stronger (a higher main rank) than the one of its key so far,
- * which it replaces in its place. */
+ * which it replaces in its place; of the same main rank, the one whose wild cards (those
+ * of `wild_mask`) stand nearer their own ranks (WildMoves._made_of, _nearer), which may
+ * also be read with distinct kickers when either may. */
 static void keep(Found *found, uint64_t cards, int kind, int main, int length,
-                 int distinct_ok, uint64_t stands_for)
+                 int distinct_ok, uint64_t stands_for, uint64_t wild_mask)
 {
     uint64_t key = wild_key(kind, cards);
     size_t mask = ((size_t)1 << found->bits) - 1, s = found_slot(key, found->bits);
@@ -88,6 +110,15 @@ static void keep(Found *found, uint64_t cards, int kind, int main, int length,
                 r->length = (int8_t)length;
                 r->distinct_ok = (int8_t)distinct_ok;
                 r->stands_for = stands_for;
+            } else if (main == r->main && stands_for != r->stands_for) {
+                uint64_t naturals = cards & ~wild_mask, wilds = cards & wild_mask;
+                int mine = closeness(stands_for - naturals, wilds),
+                    theirs = closeness(r->stands_for - naturals, wilds);
+                if (mine > theirs || (mine == theirs && stands_for < r->stands_for)) {
+                    r->length = (int8_t)length;
+                    r->stands_for = stands_for;
+                }
+                r->distinct_ok = (int8_t)(distinct_ok || r->distinct_ok);
             }
             return;
         }
@@ -133,14 +164,14 @@ static void with_wild_sets(const Making *m, uint64_t naturals, int wilds)
     if (t->n_wild == 1) {
         if (wilds <= m->held[0])
             keep(m->out, naturals + (uint64_t)wilds * UNIT(t->wild[0]), kind, m->main,
-                 m->length, m->distinct_ok, m->stands_for);
+                 m->length, m->distinct_ok, m->stands_for, t->wild_mask);
         return;
     }
     for (int a = 0; a <= m->held[0] && a <= wilds; a++)
         if (wilds - a <= m->held[1])
             keep(m->out, naturals + (uint64_t)a * UNIT(t->wild[0])
                  + (uint64_t)(wilds - a) * UNIT(t->wild[1]), kind, m->main, m->length,
-                 m->distinct_ok, m->stands_for);
+                 m->distinct_ok, m->stands_for, t->wild_mask);
 }
 
 /* _within: every part `extra` of the rank counts `room` of at most `most` cards (the
@@ -208,7 +239,8 @@ int wild_plays(const WildTables *t, uint64_t hand, play_id base_top, Found *out)
                 + (t->n_wild > 1 ? (uint64_t)b * UNIT(t->wild[1]) : 0);
             for (int i = 0; i < t->n_alone[a][b]; i++) {
                 const AloneReading *r = &t->alone[a][b][i];
-                keep(out, cards, r->kind, r->main, r->length, r->distinct_ok, cards);
+                keep(out, cards, r->kind, r->main, r->length, r->distinct_ok, cards,
+                     t->wild_mask);
             }
         }
     if (natural) {

@@ -5,7 +5,8 @@
  * (movegen.c) lists its plays, and each is made of the natural cards held in every way
  * that leaves the rest to the wild cards. Plays of wild cards alone are read as they are,
  * from a table the Python side computes once (their readings by classic's definition).
- * Every set of physical cards keeps its strongest reading of each kind, in the order
+ * Every set of physical cards keeps its strongest reading of each kind (of equally strong
+ * ones, the one whose wild cards stand nearest their own ranks: wild.py's _nearer), in the order
  * WildMoves._plays first meets it, so both generators list the same plays in the same order.
  *
  * This part knows nothing of Python: it writes readings (kind, physical cards, main rank,

@@ -9,7 +9,9 @@ that the natural cards, topped up by wild cards, make; the move generator finds 
 once by asking the base generator for the plays of a *virtual hand*: the natural cards held
 and, for each rank 3..2, as many more as there are wild cards held (at most four of a rank).
 Each of those plays is then made of the natural cards held in every way that leaves the rest
-to the wild cards, and every set of physical cards keeps its strongest reading of each kind.
+to the wild cards, and every set of physical cards keeps its strongest reading of each kind;
+of equally strong ones (they differ in what wild kickers or wings stand for), the one whose
+wild cards stand for their own ranks where the rules allow, else the nearest (:func:`_nearer`).
 
 Bombs come in classes: four of a rank with one to three wild cards is a ``soft_bomb``, four
 natural cards a ``bomb``, four wild cards of one rank the ``wild_bomb``; a soft bomb < a bomb
@@ -219,18 +221,26 @@ class WildMoves:
         total = size(cards)
         kind = combination.kind
         main = combination.main
+        distinct_ok = combination.distinct_ok
         for extra, more in _within(cards - short - (cards & _JOKERS), spare - needed):
             wilds = needed + more
             if wilds == total:
                 continue  # wild cards alone read as they are
             naturals = cards - short - extra  # what the wild cards do not stand for
+            stood = short + extra
             kind_now = Kind.SOFT_BOMB if kind is Kind.BOMB and wilds else kind
             for wild_cards in wild_sets[wilds]:
                 key = (kind_now, naturals + wild_cards)
                 known = best.get(key)
                 if known is None or main > known.main:
                     best[key] = Play(kind_now, key[1], main, combination.length,
-                                     combination.distinct_ok, stands_for=cards)
+                                     distinct_ok, stands_for=cards)
+                elif main == known.main and cards != known.stands_for:
+                    either = distinct_ok or known.distinct_ok
+                    if _nearer(stood, known.stands_for - naturals, wild_cards):
+                        best[key] = known = Play(kind_now, key[1], main, combination.length,
+                                                 either, stands_for=cards)
+                    known.distinct_ok = either
 
     def follow(self, hand: int, top: Play) -> list[Play]:
         """The pass and every play of ``hand`` that beats ``top``."""
@@ -287,6 +297,31 @@ def _keep(best: dict[tuple[Kind, int], Play], play: Play) -> None:
     known = best.get(key)
     if known is None or play.main > known.main:
         best[key] = play
+
+
+def _nearer(stood: int, than: int, wilds: int) -> bool:
+    """Whether the wild cards ``wilds`` (rank counts) read more as a person expects standing
+    for the ranks ``stood`` than for ``than`` (as many), in a reading of the same kind and
+    main rank, where they differ in the kickers or wings only: more of them stand for their
+    own rank; else the ranks they stand for are nearer their own (the least total distance,
+    each list in rank order paired with the other); else the lower ranks (``stood < than``
+    as rank counts: the highest rank where they differ is lower)."""
+    mine, theirs = _closeness(stood, wilds), _closeness(than, wilds)
+    return mine > theirs or (mine == theirs and stood < than)
+
+
+@lru_cache(maxsize=1 << 16)
+def _closeness(stood: int, wilds: int) -> tuple[int, int]:
+    """How many wild cards of ``wilds`` stand for their own rank in ``stood``, and minus
+    the total distance between the ranks they stand for and their own, paired in order."""
+    own = sum(min(count_of(stood, r), count_of(wilds, r)) for r in range(TWO + 1))
+    distance = sum(abs(a - b) for a, b in zip(_ranks(stood), _ranks(wilds), strict=True))
+    return own, -distance
+
+
+def _ranks(cards: int) -> list[int]:
+    """The ranks 3..2 of ``cards``, each as many times as it is held, lowest first."""
+    return [r for r in range(TWO + 1) for _ in range(count_of(cards, r))]
 
 
 @cache

@@ -13,7 +13,16 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from dizhu import core
-from dizhu.cards import FULL_DECK, TWO, count_of, deck_faces, parse_ranks, ranks_of_cards
+from dizhu.cards import (
+    FULL_DECK,
+    TWO,
+    count_of,
+    deck_faces,
+    format_ranks,
+    parse_ranks,
+    ranks_of_cards,
+    size,
+)
 from dizhu.combos import Kind
 from dizhu.perft import perft
 from dizhu.position import PURE_METHODS, IllegalActionError, Position, compiled_methods
@@ -27,6 +36,7 @@ from .wild_reference import (
     reference_moves,
     reference_perft,
     reference_readings,
+    reference_stands_for,
 )
 
 LAIZI, TIANDI = find_ruleset("laizi"), find_ruleset("tiandi")
@@ -56,6 +66,49 @@ def test_readings_are_every_substitutions_strongest(drawn, n, distinct, data):
     assume(wild_count(cards, wild) <= 4)
     moves = rules.with_options(distinct_kickers=distinct).moves(wild)
     assert readings_of(moves.readings(cards)) == reference_readings(cards, wild, distinct)
+
+
+CORES = (False, True) if core.COMPILED is not None else (False,)
+
+
+@settings(max_examples=150, deadline=None)
+@given(wild_ranks(), st.integers(1, 8), st.booleans(), st.data())
+def test_each_reading_stands_for_what_a_person_expects(drawn, n, distinct, data):
+    """Of a kind's strongest readings, the one whose wild cards stand for their own rank
+    where the rules allow it, else the nearest ranks (the reference's words), on each core;
+    whether it may be read with distinct kickers is the set's, not the reading's."""
+    rules, wild = drawn
+    cards = data.draw(rank_multisets(FULL_DECK, n))
+    assume(0 < wild_count(cards, wild) <= 4 and wild_count(cards, wild) < size(cards))
+    expected = reference_stands_for(cards, wild, distinct)
+    for compiled in CORES:
+        moves = WildMoves(rules.combos, distinct, wild, compiled)
+        got = {p.kind.label: (p.stands_for, p.distinct_ok) for p in moves.readings(cards)}
+        assert got == expected, compiled
+
+
+@pytest.mark.parametrize("name, wild, distinct, cards, kind, reads_as", [
+    ("laizi", "8", False, "3338", "triple_single", "3338"),  # the kicker as itself
+    ("laizi", "8", False, "33388", "triple_pair", "33388"),
+    ("laizi", "8", False, "33344488", "airplane_singles", "33344488"),
+    ("laizi", "8", True, "33344488", "airplane_singles", "33344478"),  # distinct: nearest
+    ("laizi", "8", False, "3334445588", "airplane_pairs", "3334445588"),
+    ("laizi", "8", False, "33344888", "four_two_pairs", "33334488"),  # one 8 as the 3
+    ("laizi", "8", False, "3333T8", "four_two_singles", "33338T"),
+    ("laizi", "8", True, "333388", "four_two_singles", "333378"),
+    ("laizi", "8", False, "3888", "triple_single", "3222"),  # the strongest main first
+    ("laizi", "8", False, "45688", "straight", "45678"),  # the strongest: top, not bottom
+    ("laizi", "8", False, "TJQK8", "straight", "TJQKA"),
+    ("tiandi", "5T", False, "335T", "triple_single", "333T"),  # the 5 nearer the 3
+    ("tiandi", "5T", False, "3335T", "triple_pair", "33355"),  # as near: the lower
+])
+def test_readings_of_wild_kickers(name, wild, distinct, cards, kind, reads_as):
+    rules = find_ruleset(name).with_options(distinct_kickers=distinct)
+    ranks = tuple(_rank(w) for w in wild)
+    for compiled in CORES:
+        moves = WildMoves(rules.combos, distinct, ranks, compiled)
+        play = moves.play_of(Kind.from_label(kind), parse_ranks(cards))
+        assert play is not None and format_ranks(play.stands_for) == reads_as, compiled
 
 
 @settings(max_examples=60, deadline=None)

@@ -43,6 +43,36 @@ def reference_readings(cards: int, wild: tuple[int, ...], distinct: bool = False
     return found
 
 
+@cache
+def reference_stands_for(cards: int, wild: tuple[int, ...], distinct: bool = False
+                         ) -> dict[str, tuple[int, bool]]:
+    """Each kind ``cards`` (with a natural card) reads as -> the ranks its strongest reading
+    stands for, and whether one of its strongest readings has distinct kickers. Of several
+    strongest readings, the one a person expects: the most wild cards standing for their
+    own rank; then the least total distance between the ranks the wild cards stand for and
+    their own ranks, both in rank order and paired one to one; then the lowest ranks (the
+    highest rank where two differ is lower)."""
+    wild_cards = sum(count_of(cards, w) * UNIT[w] for w in wild)
+    natural = cards - wild_cards
+    own_ranks = sorted(r for r in range(TWO + 1) for _ in range(count_of(wild_cards, r)))
+    best: dict[str, tuple] = {}
+    for ranks in combinations_with_replacement(range(TWO + 1), len(own_ranks)):
+        stood = sum(UNIT[r] for r in ranks)
+        as_own = sum(min(ranks.count(w), own_ranks.count(w)) for w in wild)
+        distance = sum(abs(a - b) for a, b in zip(ranks, own_ranks, strict=True))
+        for play in readings(natural + stood, distinct):
+            kind = "soft_bomb" if play.kind.label == "bomb" and ranks else play.kind.label
+            rank = (play.main, as_own, -distance, -stood)
+            known = best.get(kind)
+            if known is None or rank > known[0]:
+                distinct_ok = play.distinct_ok or (
+                    known is not None and known[0][0] == play.main and known[2])
+                best[kind] = (rank, natural + stood, distinct_ok)
+            elif rank[0] == known[0][0] and play.distinct_ok:
+                best[kind] = (*known[:2], True)
+    return {kind: (stands_for, ok) for kind, (_, stands_for, ok) in best.items()}
+
+
 def reference_beats(play: tuple[str, int, int], top: tuple[str, int, int]) -> bool:
     """Whether ``(kind, main, size)`` may go on ``top``: the same kind and size and a
     higher main rank; every bomb class beats every other kind, soft < hard < wild < rocket,
