@@ -6,8 +6,9 @@
  * that leaves the rest to the wild cards. Plays of wild cards alone are read as they are,
  * from a table the Python side computes once (their readings by classic's definition).
  * Every set of physical cards keeps its strongest reading of each kind (of equally strong
- * ones, the one whose wild cards stand nearest their own ranks: wild.py's _nearer), in the order
- * WildMoves._plays first meets it, so both generators list the same plays in the same order.
+ * ones, the one whose wild cards stand nearest their own ranks: wild.py's _nearer), in the
+ * order WildMoves._plays first meets it, so both generators list the same plays in the same
+ * order.
  *
  * This part knows nothing of Python: it writes readings (kind, physical cards, main rank,
  * length, the cards they stand for) into a Found list; wildgen.c turns them into the
