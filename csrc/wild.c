@@ -13,15 +13,38 @@
 
 void found_init(Found *found)
 {
+    found->index = NULL;
     found->items = found->local;
     found->len = 0;
-    found->cap = FOUND_LOCAL;
+    found->cap = 0;  /* found_reserve() makes the room */
     found->slots = found->local_slots;
     found->bits = 0;
-    while ((1u << found->bits) < 2 * FOUND_LOCAL)
-        found->bits++;
     found->failed = 0;
-    memset(found->local_slots, 0, sizeof found->local_slots);
+}
+
+/* Room for about `n` readings at first (it grows when they are more), the slots empty. */
+static void found_reserve(Found *found, size_t n)
+{
+    size_t cap = 8;
+    while (cap < n)
+        cap *= 2;
+    if (cap > FOUND_LOCAL) {
+        Reading *items = malloc(cap * sizeof *items);
+        FoundSlot *slots = calloc(2 * cap, sizeof *slots);
+        if (items && slots) {
+            found->items = items;
+            found->slots = slots;
+        } else {
+            free(items);
+            free(slots);
+            cap = FOUND_LOCAL;
+        }
+    }
+    if (cap <= FOUND_LOCAL)
+        memset(found->local_slots, 0, 2 * cap * sizeof *found->local_slots);
+    found->cap = cap;
+    for (found->bits = 0; ((size_t)1 << found->bits) < 2 * cap; found->bits++)
+        ;
 }
 
 void found_free(Found *found)
@@ -46,7 +69,7 @@ static int found_grow(Found *found)
     size_t cap = 2 * found->cap, mask;
     unsigned bits = found->bits + 1;
     Reading *items = malloc(cap * sizeof *items);
-    uint32_t *slots = calloc((size_t)1 << bits, sizeof *slots);
+    FoundSlot *slots = calloc((size_t)1 << bits, sizeof *slots);
     if (!items || !slots) {
         free(items);
         free(slots);
@@ -55,11 +78,14 @@ static int found_grow(Found *found)
     }
     memcpy(items, found->items, found->len * sizeof *items);
     mask = ((size_t)1 << bits) - 1;
-    for (size_t i = 0; i < found->len; i++) {
-        size_t s = found_slot(items[i].key, bits);
-        while (slots[s])
-            s = (s + 1) & mask;
-        slots[s] = (uint32_t)(i + 1);
+    for (size_t i = 0, n = (size_t)1 << found->bits; i < n; i++) {
+        const FoundSlot *old = &found->slots[i];
+        size_t s;
+        if (!old->key)
+            continue;
+        for (s = found_slot(old->key, bits); slots[s].key; s = (s + 1) & mask)
+            ;
+        slots[s] = *old;
     }
     if (found->items != found->local)
         free(found->items);
@@ -73,72 +99,123 @@ static int found_grow(Found *found)
 }
 
 /* _closeness of dizhu/wild.py, as one int: how many of the wild cards `wilds` stand for
- * their own rank in `stood` (times 256), minus the total distance between the ranks they
- * stand for and their own, each list in rank order paired with the other. */
+ * their own rank in `stood` (as many cards; times 256), minus the total distance between
+ * the ranks they stand for and their own, each list in rank order paired with the other. */
 static int closeness(uint64_t stood, uint64_t wilds)
 {
-    int mine[4 * WILD_MAX_RANKS], theirs[4 * WILD_MAX_RANKS];
-    int own = 0, distance = 0, n = 0, m = 0;
-    for (int r = 0; r <= TWO; r++) {
-        int s = count_of(stood, r), w = count_of(wilds, r);
-        own += s < w ? s : w;
-        for (; s && n < 4 * WILD_MAX_RANKS; s--)
-            mine[n++] = r;
-        for (; w && m < 4 * WILD_MAX_RANKS; w--)
-            theirs[m++] = r;
+    uint64_t own_left = wilds;
+    int own = 0, distance = 0, own_rank = 0, own_count = 0;
+    while (stood) {
+        int field = lowest_bit64(stood) & ~3, rank = field >> 2;
+        int n = (int)((stood >> field) & 0xF), w = (int)((wilds >> field) & 0xF);
+        stood -= (uint64_t)n << field;
+        own += n < w ? n : w;
+        for (; n; n--, own_count--) {
+            if (!own_count) {
+                int f = lowest_bit64(own_left) & ~3;
+                own_rank = f >> 2;
+                own_count = (int)((own_left >> f) & 0xF);
+                own_left -= (uint64_t)own_count << f;
+            }
+            distance += rank > own_rank ? rank - own_rank : own_rank - rank;
+        }
     }
-    for (int i = 0; i < n && i < m; i++)
-        distance += mine[i] > theirs[i] ? mine[i] - theirs[i] : theirs[i] - mine[i];
     return 256 * own - distance;
 }
+
+#define NEAR_UNKNOWN INT16_MIN  /* a reading's closeness not worked out yet */
 
 /* Keep a reading: new, or stronger (a higher main rank) than the one of its key so far,
  * which it replaces in its place; of the same main rank, the one whose wild cards (those
  * of `wild_mask`) stand nearer their own ranks (WildMoves._made_of, _nearer), which may
- * also be read with distinct kickers when either may. */
+ * also be read with distinct kickers when either may. A key met again whose reading might
+ * change is looked up in the index first: if its play is made already, it keeps its id and
+ * no reading (a play's reading depends on its kind and cards alone). */
 static void keep(Found *found, uint64_t cards, int kind, int main, int length,
                  int distinct_ok, uint64_t stands_for, uint64_t wild_mask)
 {
     uint64_t key = wild_key(kind, cards);
     size_t mask = ((size_t)1 << found->bits) - 1, s = found_slot(key, found->bits);
+    FoundSlot *slot;
     Reading *r;
-    for (; found->slots[s]; s = (s + 1) & mask) {
-        r = &found->items[found->slots[s] - 1];
-        if (r->key == key) {
-            if (main > r->main) {
-                r->main = (int8_t)main;
-                r->length = (int8_t)length;
-                r->distinct_ok = (int8_t)distinct_ok;
-                r->stands_for = stands_for;
-            } else if (main == r->main && stands_for != r->stands_for) {
-                uint64_t naturals = cards & ~wild_mask, wilds = cards & wild_mask;
-                int mine = closeness(stands_for - naturals, wilds),
-                    theirs = closeness(r->stands_for - naturals, wilds);
-                if (mine > theirs || (mine == theirs && stands_for < r->stands_for)) {
-                    r->length = (int8_t)length;
-                    r->stands_for = stands_for;
-                }
-                r->distinct_ok = (int8_t)(distinct_ok || r->distinct_ok);
-            }
+    for (; (slot = &found->slots[s])->key; s = (s + 1) & mask) {
+        if (slot->key != key)
+            continue;
+        if (slot->settled || main < slot->main)
             return;
+        r = &found->items[slot->item];
+        if (main == r->main && stands_for == r->stands_for)
+            return;
+        if (r->id == NOT_LOOKED_UP) {
+            r->id = found->index ? key_index_get(found->index, key) : NO_PLAY;
+            if (r->id >= 0) {
+                slot->settled = 1;
+                return;
+            }
         }
+        if (main > r->main) {
+            slot->main = r->main = (int8_t)main;
+            r->length = (int8_t)length;
+            r->distinct_ok = (int8_t)distinct_ok;
+            r->stands_for = stands_for;
+            r->near = NEAR_UNKNOWN;
+        } else {  /* as strong: the nearer */
+            uint64_t naturals = cards & ~wild_mask, wilds = cards & wild_mask;
+            int mine = closeness(stands_for - naturals, wilds);
+            if (r->near == NEAR_UNKNOWN)
+                r->near = (int16_t)closeness(r->stands_for - naturals, wilds);
+            if (mine > r->near || (mine == r->near && stands_for < r->stands_for)) {
+                r->length = (int8_t)length;
+                r->stands_for = stands_for;
+                r->near = (int16_t)mine;
+            }
+            r->distinct_ok = (int8_t)(distinct_ok || r->distinct_ok);
+        }
+        return;
     }
     if (found->len == found->cap) {
         if (!found_grow(found))
             return;
         mask = ((size_t)1 << found->bits) - 1;
-        for (s = found_slot(key, found->bits); found->slots[s]; s = (s + 1) & mask)
+        for (s = found_slot(key, found->bits); found->slots[s].key; s = (s + 1) & mask)
             ;
+        slot = &found->slots[s];
     }
-    r = &found->items[found->len++];
+    r = &found->items[found->len];
     r->key = key;
     r->cards = cards;
     r->stands_for = stands_for;
+    r->id = NOT_LOOKED_UP;
+    r->near = NEAR_UNKNOWN;
     r->kind = (int8_t)kind;
     r->main = (int8_t)main;
     r->length = (int8_t)length;
     r->distinct_ok = (int8_t)distinct_ok;
-    found->slots[s] = (uint32_t)found->len;
+    slot->key = key;
+    slot->item = (uint32_t)found->len++;
+    slot->main = (int8_t)main;
+    slot->settled = 0;
+    if (found->index)  /* looked up when met again, or after generating */
+        key_index_prefetch(found->index, key);
+}
+
+/* Add a base play as it is (no wild card: no other reading of its cards comes) without
+ * looking for its key; 0 when memory ran out. */
+static int add_as_it_is(Found *found, const PlayRow *row, int distinct_ok)
+{
+    Reading *r;
+    if (found->len == found->cap && !found_grow(found))
+        return 0;
+    r = &found->items[found->len++];
+    r->key = wild_key(row->kind, row->cards);
+    r->cards = r->stands_for = row->cards;
+    r->id = NOT_LOOKED_UP;
+    r->near = NEAR_UNKNOWN;
+    r->kind = (int8_t)row->kind;
+    r->main = (int8_t)row->main;
+    r->length = (int8_t)row->length;
+    r->distinct_ok = (int8_t)distinct_ok;
+    return 1;
 }
 
 /* ------------------------------------------------------------------ making plays */
@@ -174,24 +251,49 @@ static void with_wild_sets(const Making *m, uint64_t naturals, int wilds)
                  m->distinct_ok, m->stands_for, t->wild_mask);
 }
 
+/* Keep the combination made with the natural cards `extra` (`more` of them) left to wild
+ * cards too (a leaf of _within). */
+static inline void made_with(const Making *m, uint64_t extra, int more)
+{
+    int wilds = m->needed + more;
+    if (wilds != m->total)  /* wild cards alone read as they are */
+        with_wild_sets(m, m->naturals - extra, wilds);
+}
+
 /* _within: every part `extra` of the rank counts `room` of at most `most` cards (the
  * natural cards that wild cards stand for besides those lacking), lowest rank first, the
- * fewest of it first. */
-static void within(const Making *m, uint64_t room, int most, uint64_t extra, int more)
+ * fewest of it first: the counts taken of each rank, lowest rank first, in lexicographic
+ * order, walked as an odometer. */
+static void within(const Making *m, uint64_t room, int most)
 {
-    int field, here;
-    uint64_t rest;
+    int fields[NUM_RANKS], caps[NUM_RANKS], taken[NUM_RANKS], n = 0, more = 0;
+    uint64_t extra = 0;
     if (!room || !most) {
-        int wilds = m->needed + more;
-        if (wilds != m->total)  /* wild cards alone read as they are */
-            with_wild_sets(m, m->naturals - extra, wilds);
+        made_with(m, 0, 0);
         return;
     }
-    field = (int)(lowest_bit64(room) & ~3u);
-    here = (int)((room >> field) & 0xF);
-    rest = room - ((uint64_t)here << field);
-    for (int k = 0; k <= here && k <= most; k++)
-        within(m, rest, most - k, extra + ((uint64_t)k << field), more + k);
+    for (uint64_t rest = room; rest && n < NUM_RANKS; n++) {
+        fields[n] = (int)(lowest_bit64(rest) & ~3u);
+        caps[n] = (int)((rest >> fields[n]) & 0xF);
+        taken[n] = 0;
+        rest -= (uint64_t)caps[n] << fields[n];
+    }
+    for (;;) {
+        int i = n - 1;
+        made_with(m, extra, more);
+        for (; i >= 0; i--) {  /* `more` counts the ranks up to i: those after are none */
+            if (taken[i] < caps[i] && more < most)
+                break;
+            extra -= (uint64_t)taken[i] << fields[i];
+            more -= taken[i];
+            taken[i] = 0;
+        }
+        if (i < 0)
+            return;
+        taken[i]++;
+        extra += (uint64_t)1 << fields[i];
+        more++;
+    }
 }
 
 /* _made_of: every way to make base play `id` of at least one natural card of `natural` and
@@ -213,21 +315,52 @@ static void made_of(Making *m, play_id id, uint64_t natural, int spare)
     m->length = row->length;
     m->distinct_ok = m->t->distinct_ok[id];
     m->stands_for = cards;
-    within(m, cards - short_ - (cards & JOKER_FIELDS), spare - needed, 0, 0);
+    within(m, cards - short_ - (cards & JOKER_FIELDS), spare - needed);
 }
 
 /* ------------------------------------------------------------------ generating */
 
-int wild_plays(const WildTables *t, uint64_t hand, play_id base_top, Found *out)
+int wild_plays(const WildTables *t, const KeyIndex *index, uint64_t hand, play_id base_top,
+               Found *out)
 {
     uint64_t natural = hand & ~t->wild_mask;
     int spare = 0;
+    IdList base;
     Making m;
+    out->index = index;
     m.t = t;
     m.out = out;
     m.held[0] = m.held[1] = 0;
     for (int i = 0; i < t->n_wild; i++)
         spare += m.held[i] = count_of(hand, t->wild[i]);
+    idlist_init(&base);
+    if (natural) {
+        uint64_t virtual_ = natural;
+        Budget budget;
+        int status;
+        if (spare)
+            for (int r = 0; r <= TWO; r++) {
+                int room = 4 - count_of(natural, r);
+                virtual_ += (uint64_t)(spare < room ? spare : room) * UNIT(r);
+            }
+        budget.natural = natural;
+        budget.spare = spare;
+        status = base_top == NO_PLAY ? mg_lead_within(t->base, virtual_, &budget, &base)
+                 : mg_follow_id_within(t->base, virtual_, base_top, &budget, &base);
+        if (status < 0 || base.failed) {
+            idlist_free(&base);
+            return -1;
+        }
+    }
+    if (!spare) {  /* natural cards alone: each base play is one reading, as it is */
+        found_reserve(out, base.len);
+        for (size_t i = 0; i < base.len; i++)
+            if (!add_as_it_is(out, &t->base->rows[base.ids[i]], t->distinct_ok[base.ids[i]]))
+                break;
+        idlist_free(&base);
+        return out->failed ? -1 : 0;
+    }
+    found_reserve(out, base.len + WILD_ALONE_MAX * (size_t)spare);
     for (int n = 1; n <= spare; n++)  /* wild cards alone: as they are */
         for (int a = 0; a <= m.held[0] && a <= n; a++) {
             int b = n - a;
@@ -243,28 +376,8 @@ int wild_plays(const WildTables *t, uint64_t hand, play_id base_top, Found *out)
                      t->wild_mask);
             }
         }
-    if (natural) {
-        uint64_t virtual_ = natural;
-        IdList base;
-        Budget budget;
-        int status;
-        if (spare)
-            for (int r = 0; r <= TWO; r++) {
-                int room = 4 - count_of(natural, r);
-                virtual_ += (uint64_t)(spare < room ? spare : room) * UNIT(r);
-            }
-        budget.natural = natural;
-        budget.spare = spare;
-        idlist_init(&base);
-        status = base_top == NO_PLAY ? mg_lead_within(t->base, virtual_, &budget, &base)
-                 : mg_follow_id_within(t->base, virtual_, base_top, &budget, &base);
-        if (status < 0 || base.failed) {
-            idlist_free(&base);
-            return -1;
-        }
-        for (size_t i = 0; i < base.len; i++)
-            made_of(&m, base.ids[i], natural, spare);
-        idlist_free(&base);
-    }
+    for (size_t i = 0; i < base.len; i++)  /* then the virtual hand's plays */
+        made_of(&m, base.ids[i], natural, spare);
+    idlist_free(&base);
     return out->failed ? -1 : 0;
 }

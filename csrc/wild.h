@@ -31,9 +31,13 @@ typedef struct {
     uint64_t key;          /* wild_key(kind, cards) */
     uint64_t cards;        /* the physical cards */
     uint64_t stands_for;   /* the combination's cards */
-    play_id id;            /* for the caller: the play's id on its side */
+    play_id id;            /* the play's id on the caller's side: NO_PLAY if not made yet,
+                              NOT_LOOKED_UP if not looked up in the index yet */
+    int16_t near;          /* wild.c: how near its own ranks the reading reads its wild cards */
     int8_t kind, main, length, distinct_ok;
 } Reading;
+
+#define NOT_LOOKED_UP ((play_id)-2)
 
 /* A reading of wild cards alone (its cards are the set's). */
 typedef struct {
@@ -51,17 +55,67 @@ typedef struct {
     int n_alone[WILD_MAX_HELD + 1][WILD_MAX_HELD + 1];
 } WildTables;
 
+/* The plays a generator has met, by key (wild_key): open addressing, key 0 an empty slot;
+ * written by wildgen.c, read while generating. A slot holds its key and id side by side:
+ * one cache line for a lookup. */
+typedef struct {
+    uint64_t key;
+    play_id id;
+} KeySlot;
+
+typedef struct {
+    KeySlot *slots;
+    unsigned bits;        /* 2**bits slots */
+    size_t count;
+} KeyIndex;
+
+static inline size_t key_index_slot(const KeyIndex *index, uint64_t key)
+{
+    return (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - index->bits));
+}
+
+static inline play_id key_index_get(const KeyIndex *index, uint64_t key)
+{
+    size_t mask = ((size_t)1 << index->bits) - 1;
+    for (size_t i = key_index_slot(index, key);; i = (i + 1) & mask) {
+        if (index->slots[i].key == key)
+            return index->slots[i].id;
+        if (!index->slots[i].key)
+            return NO_PLAY;
+    }
+}
+
+/* Bring a key's first slot of the index into the cache (to look it up later). */
+static inline void key_index_prefetch(const KeyIndex *index, uint64_t key)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(&index->slots[key_index_slot(index, key)]);
+#else
+    (void)index;
+    (void)key;
+#endif
+}
+
+/* A hash slot of the found readings: what a key met again needs first. */
+typedef struct {
+    uint64_t key;         /* 0: an empty slot */
+    uint32_t item;        /* the index of its reading */
+    int8_t main;          /* the reading's main rank */
+    uint8_t settled;      /* its play is made already: nothing more to work out */
+} FoundSlot;
+
 /* Readings in the order first met, one per key, each the strongest met (highest main).
  * Starts in its own storage and moves to the heap when full; `failed` when memory ran out. */
-#define FOUND_LOCAL 256
+#define FOUND_LOCAL 128
 typedef struct {
+    const KeyIndex *index;  /* the plays made already (NULL: none) */
     Reading *items;
     size_t len, cap;
-    uint32_t *slots;      /* hash slots: index + 1 of an item, 0 when empty */
+    FoundSlot *slots;
     unsigned bits;        /* 2**bits slots = 2 * cap */
     int failed;
     Reading local[FOUND_LOCAL];
-    uint32_t local_slots[2 * FOUND_LOCAL];
+    FoundSlot local_slots[2 * FOUND_LOCAL];
 } Found;
 
 void found_init(Found *found);
@@ -76,8 +130,12 @@ static inline uint64_t wild_key(int kind, uint64_t cards)
 
 /* Every reading of `hand`'s plays: leading when `base_top` is NO_PLAY, else those made of
  * the base plays of the virtual hand that beat base play `base_top` (and the plays of wild
- * cards alone: the caller keeps those that beat the top). -1 when memory ran out. */
-int wild_plays(const WildTables *t, uint64_t hand, play_id base_top, Found *out);
+ * cards alone: the caller keeps those that beat the top). A reading's id is the one
+ * `index` knows (NULL: none) where it was looked up, NO_PLAY where none, NOT_LOOKED_UP
+ * where it was not (a key met once); a reading whose play is known is not worked out.
+ * -1 when memory ran out. */
+int wild_plays(const WildTables *t, const KeyIndex *index, uint64_t hand, play_id base_top,
+               Found *out);
 
 /* The class of a bomb kind: soft 1 < hard 2 < wild 3 < the rocket 4; 0 for the others. */
 static inline int bomb_class(int kind)

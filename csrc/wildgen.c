@@ -34,10 +34,7 @@ typedef struct {
     PyObject *universe, *own, *tops, *play_class, *kinds, *pass_play;
     uint8_t *distinct_ok;
     WildTables tables;
-    uint64_t *keys;       /* key -> id: open addressing, 0 an empty slot */
-    play_id *ids;
-    unsigned bits;
-    size_t count;
+    KeyIndex index;       /* the plays met: key -> id */
     Known *known;         /* by id */
     size_t n_known;
 } WildGen;
@@ -48,51 +45,38 @@ static PyObject *str_id, *str_main, *str_kind, *str_size, *str_stands_for;
 
 static play_id key_get(const WildGen *self, uint64_t key)
 {
-    size_t mask = ((size_t)1 << self->bits) - 1;
-    for (size_t i = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - self->bits));;
-         i = (i + 1) & mask) {
-        if (self->keys[i] == key)
-            return self->ids[i];
-        if (!self->keys[i])
-            return NO_PLAY;
-    }
+    return key_index_get(&self->index, key);
 }
 
 static void key_put(WildGen *self, uint64_t key, play_id id)
 {
-    size_t mask = ((size_t)1 << self->bits) - 1;
-    size_t i = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - self->bits));
-    for (; self->keys[i]; i = (i + 1) & mask)
-        if (self->keys[i] == key)
+    KeyIndex *index = &self->index;
+    size_t mask = ((size_t)1 << index->bits) - 1, i = key_index_slot(index, key);
+    for (; index->slots[i].key; i = (i + 1) & mask)
+        if (index->slots[i].key == key)
             return;
-    self->keys[i] = key;
-    self->ids[i] = id;
-    self->count++;
+    index->slots[i].key = key;
+    index->slots[i].id = id;
+    index->count++;
 }
 
 /* Room for the keys of 2**bits slots; -1 when memory runs out. */
 static int keys_resize(WildGen *self, unsigned bits)
 {
-    uint64_t *old_keys = self->keys;
-    play_id *old_ids = self->ids;
-    size_t old = self->keys ? (size_t)1 << self->bits : 0;
-    uint64_t *keys = PyMem_Calloc((size_t)1 << bits, sizeof *keys);
-    play_id *ids = PyMem_Calloc((size_t)1 << bits, sizeof *ids);
-    if (!keys || !ids) {
-        PyMem_Free(keys);
-        PyMem_Free(ids);
+    KeySlot *old_slots = self->index.slots;
+    size_t old = old_slots ? (size_t)1 << self->index.bits : 0;
+    KeySlot *slots = PyMem_Calloc((size_t)1 << bits, sizeof *slots);
+    if (!slots) {
         PyErr_NoMemory();
         return -1;
     }
-    self->keys = keys;
-    self->ids = ids;
-    self->bits = bits;
-    self->count = 0;
+    self->index.slots = slots;
+    self->index.bits = bits;
+    self->index.count = 0;
     for (size_t i = 0; i < old; i++)
-        if (old_keys[i])
-            key_put(self, old_keys[i], old_ids[i]);
-    PyMem_Free(old_keys);
-    PyMem_Free(old_ids);
+        if (old_slots[i].key)
+            key_put(self, old_slots[i].key, old_slots[i].id);
+    PyMem_Free(old_slots);
     return 0;
 }
 
@@ -121,8 +105,8 @@ static int learn(WildGen *self, uint64_t key, play_id id, PyObject *play, int ki
         self->known[id].size = (int8_t)card_count(cards);
         self->known[id].stands_for = stands_for;
     }
-    if (2 * (self->count + 1) > ((size_t)1 << self->bits)
-            && keys_resize(self, self->bits + 1) < 0)
+    if (2 * (self->index.count + 1) > ((size_t)1 << self->index.bits)
+            && keys_resize(self, self->index.bits + 1) < 0)
         return -1;
     key_put(self, key, id);
     return 0;
@@ -196,13 +180,14 @@ static play_id intern(WildGen *self, const Reading *r)
 static int generate(WildGen *self, uint64_t hand, play_id base_top, Found *found)
 {
     found_init(found);
-    if (wild_plays(&self->tables, hand, base_top, found) < 0) {
+    if (wild_plays(&self->tables, &self->index, hand, base_top, found) < 0) {
         found_free(found);
         PyErr_NoMemory();
         return -1;
     }
-    for (size_t i = 0; i < found->len; i++)
-        if ((found->items[i].id = intern(self, &found->items[i])) < 0) {
+    for (size_t i = 0; i < found->len; i++)  /* NO_PLAY or not looked up yet */
+        if (found->items[i].id < 0
+                && (found->items[i].id = intern(self, &found->items[i])) < 0) {
             found_free(found);
             return -1;
         }
@@ -511,8 +496,7 @@ static void wild_dealloc(WildGen *self)
     for (size_t i = 0; i < self->n_known; i++)
         Py_XDECREF(self->known[i].play);
     PyMem_Free(self->known);
-    PyMem_Free(self->keys);
-    PyMem_Free(self->ids);
+    PyMem_Free(self->index.slots);
     PyMem_Free(self->distinct_ok);
     Py_XDECREF(self->base);
     Py_XDECREF(self->universe);
