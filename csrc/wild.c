@@ -11,9 +11,11 @@
 
 /* ------------------------------------------------------------------ the found readings */
 
-void found_init(Found *found)
+void found_init(Found *found, FoundPool *pool)
 {
     found->index = NULL;
+    found->pool = pool;
+    found->pooled = 0;
     found->items = found->local;
     found->len = 0;
     found->cap = 0;  /* found_reserve() makes the room */
@@ -22,13 +24,21 @@ void found_init(Found *found)
     found->failed = 0;
 }
 
+#define FOUND_FIRST_MOST 2048  /* the most readings a hand with wild cards makes room for first */
+
 /* Room for about `n` readings at first (it grows when they are more), the slots empty. */
 static void found_reserve(Found *found, size_t n)
 {
+    FoundPool *pool = found->pool;
     size_t cap = 8;
     while (cap < n)
         cap *= 2;
-    if (cap > FOUND_LOCAL) {
+    if (cap > FOUND_LOCAL && pool && !pool->busy && pool->cap >= cap) {
+        pool->busy = found->pooled = 1;
+        found->items = pool->items;
+        found->slots = pool->slots;
+        memset(found->slots, 0, 2 * cap * sizeof *found->slots);
+    } else if (cap > FOUND_LOCAL) {
         Reading *items = malloc(cap * sizeof *items);
         FoundSlot *slots = calloc(2 * cap, sizeof *slots);
         if (items && slots) {
@@ -47,15 +57,49 @@ static void found_reserve(Found *found, size_t n)
         ;
 }
 
+/* Whether the room `items` is the found's own on the heap (neither local nor the pool's). */
+static int on_heap(const Found *found, const Reading *items)
+{
+    return items != found->local && !(found->pooled && items == found->pool->items);
+}
+
+static void drop_room(Found *found)
+{
+    if (on_heap(found, found->items)) {
+        free(found->items);
+        free(found->slots);
+    }
+}
+
 void found_free(Found *found)
 {
-    if (found->items != found->local)
-        free(found->items);
-    if (found->slots != found->local_slots)
-        free(found->slots);
+    FoundPool *pool = found->pool;
+    int heap = on_heap(found, found->items);
+    if (found->pooled)
+        pool->busy = found->pooled = 0;
+    if (heap) {
+        if (pool && !pool->busy && found->cap > pool->cap) {  /* the pool keeps the largest */
+            found_pool_free(pool);
+            pool->items = found->items;
+            pool->slots = found->slots;
+            pool->cap = found->cap;
+        } else {
+            free(found->items);
+            free(found->slots);
+        }
+    }
     found->items = found->local;
     found->slots = found->local_slots;
     found->len = 0;
+}
+
+void found_pool_free(FoundPool *pool)
+{
+    free(pool->items);
+    free(pool->slots);
+    pool->items = NULL;
+    pool->slots = NULL;
+    pool->cap = 0;
 }
 
 static inline size_t found_slot(uint64_t key, unsigned bits)
@@ -68,8 +112,24 @@ static int found_grow(Found *found)
 {
     size_t cap = 2 * found->cap, mask;
     unsigned bits = found->bits + 1;
-    Reading *items = malloc(cap * sizeof *items);
-    FoundSlot *slots = calloc((size_t)1 << bits, sizeof *slots);
+    Reading *items;
+    FoundSlot *slots;
+    if (found->pooled && cap <= found->pool->cap) {  /* within the pool's room */
+        found->cap = cap;
+        found->bits = bits;
+        memset(found->slots, 0, 2 * cap * sizeof *found->slots);
+        mask = ((size_t)1 << bits) - 1;
+        for (size_t i = 0; i < found->len; i++) {
+            const Reading *r = &found->items[i];
+            size_t s = found_slot(r->key, bits);
+            for (; found->slots[s].key; s = (s + 1) & mask)
+                ;
+            found->slots[s] = (FoundSlot){r->key, (uint32_t)i, r->main, r->id >= 0};
+        }
+        return 1;
+    }
+    items = malloc(cap * sizeof *items);
+    slots = calloc((size_t)1 << bits, sizeof *slots);
     if (!items || !slots) {
         free(items);
         free(slots);
@@ -87,10 +147,7 @@ static int found_grow(Found *found)
             ;
         slots[s] = *old;
     }
-    if (found->items != found->local)
-        free(found->items);
-    if (found->slots != found->local_slots)
-        free(found->slots);
+    drop_room(found);
     found->items = items;
     found->slots = slots;
     found->cap = cap;
@@ -129,8 +186,8 @@ static int closeness(uint64_t stood, uint64_t wilds)
  * which it replaces in its place; of the same main rank, the one whose wild cards (those
  * of `wild_mask`) stand nearer their own ranks (WildMoves._made_of, _nearer), which may
  * also be read with distinct kickers when either may. A key met again whose reading might
- * change is looked up in the index first: if its play is made already, it keeps its id and
- * no reading (a play's reading depends on its kind and cards alone). */
+ * change is looked up in the index first: if its play is made already, it is settled: it
+ * keeps its id and no reading (a play's reading depends on its kind and cards alone). */
 static void keep(Found *found, uint64_t cards, int kind, int main, int length,
                  int distinct_ok, uint64_t stands_for, uint64_t wild_mask)
 {
@@ -234,7 +291,7 @@ typedef struct {
 
 /* Keep the combination made with every set of `wilds` wild cards held, in the order of
  * _wild_sets (itertools.product over the counts of each wild rank). */
-static void with_wild_sets(const Making *m, uint64_t naturals, int wilds)
+static void with_wild_sets(Making *m, uint64_t naturals, int wilds)
 {
     const WildTables *t = m->t;
     int kind = m->kind == KIND_BOMB && wilds ? KIND_SOFT_BOMB : m->kind;
@@ -253,7 +310,7 @@ static void with_wild_sets(const Making *m, uint64_t naturals, int wilds)
 
 /* Keep the combination made with the natural cards `extra` (`more` of them) left to wild
  * cards too (a leaf of _within). */
-static inline void made_with(const Making *m, uint64_t extra, int more)
+static inline void made_with(Making *m, uint64_t extra, int more)
 {
     int wilds = m->needed + more;
     if (wilds != m->total)  /* wild cards alone read as they are */
@@ -264,7 +321,7 @@ static inline void made_with(const Making *m, uint64_t extra, int more)
  * natural cards that wild cards stand for besides those lacking), lowest rank first, the
  * fewest of it first: the counts taken of each rank, lowest rank first, in lexicographic
  * order, walked as an odometer. */
-static void within(const Making *m, uint64_t room, int most)
+static void within(Making *m, uint64_t room, int most)
 {
     int fields[NUM_RANKS], caps[NUM_RANKS], taken[NUM_RANKS], n = 0, more = 0;
     uint64_t extra = 0;
@@ -360,7 +417,9 @@ int wild_plays(const WildTables *t, const KeyIndex *index, uint64_t hand, play_i
         idlist_free(&base);
         return out->failed ? -1 : 0;
     }
-    found_reserve(out, base.len + WILD_ALONE_MAX * (size_t)spare);
+    /* most of a virtual hand's plays need more wild cards than held: room grows instead */
+    found_reserve(out, base.len < FOUND_FIRST_MOST ? base.len + WILD_ALONE_MAX * (size_t)spare
+                                                   : FOUND_FIRST_MOST);
     for (int n = 1; n <= spare; n++)  /* wild cards alone: as they are */
         for (int a = 0; a <= m.held[0] && a <= n; a++) {
             int b = n - a;

@@ -104,11 +104,26 @@ typedef struct {
     uint8_t settled;      /* its play is made already: nothing more to work out */
 } FoundSlot;
 
+/* Room for found readings kept between generations (the largest so far), lent to one at a
+ * time (`busy`): a hand with several wild cards needs a lot, which the heap would otherwise
+ * map afresh each time. */
+typedef struct {
+    Reading *items;
+    FoundSlot *slots;     /* 2 * cap */
+    size_t cap;
+    int busy;
+} FoundPool;
+
+void found_pool_free(FoundPool *pool);
+
 /* Readings in the order first met, one per key, each the strongest met (highest main).
- * Starts in its own storage and moves to the heap when full; `failed` when memory ran out. */
+ * Starts in its own storage, or the pool's, and moves to the heap when full; `failed` when
+ * memory ran out. */
 #define FOUND_LOCAL 128
 typedef struct {
     const KeyIndex *index;  /* the plays made already (NULL: none) */
+    FoundPool *pool;        /* NULL: none */
+    int pooled;             /* the pool's room is this one's */
     Reading *items;
     size_t len, cap;
     FoundSlot *slots;
@@ -118,7 +133,7 @@ typedef struct {
     FoundSlot local_slots[2 * FOUND_LOCAL];
 } Found;
 
-void found_init(Found *found);
+void found_init(Found *found, FoundPool *pool);
 void found_free(Found *found);
 
 /* A nonzero key of a kind (up to 31) and physical cards (at most 4 of a rank: bit 3 of

@@ -35,6 +35,7 @@ typedef struct {
     uint8_t *distinct_ok;
     WildTables tables;
     KeyIndex index;       /* the plays met: key -> id */
+    FoundPool pool;       /* room for the readings of one generation at a time */
     Known *known;         /* by id */
     size_t n_known;
 } WildGen;
@@ -179,7 +180,7 @@ static play_id intern(WildGen *self, const Reading *r)
 /* The readings of a hand's plays, each with the id of its play object. */
 static int generate(WildGen *self, uint64_t hand, play_id base_top, Found *found)
 {
-    found_init(found);
+    found_init(found, &self->pool);
     if (wild_plays(&self->tables, &self->index, hand, base_top, found) < 0) {
         found_free(found);
         PyErr_NoMemory();
@@ -497,6 +498,7 @@ static void wild_dealloc(WildGen *self)
         Py_XDECREF(self->known[i].play);
     PyMem_Free(self->known);
     PyMem_Free(self->index.slots);
+    found_pool_free(&self->pool);
     PyMem_Free(self->distinct_ok);
     Py_XDECREF(self->base);
     Py_XDECREF(self->universe);
