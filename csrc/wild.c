@@ -57,6 +57,17 @@ static void found_reserve(Found *found, size_t n)
         ;
 }
 
+Reading *found_room(Found *found, size_t n)
+{
+    found_reserve(found, n);
+    if (found->cap < n) {
+        found->failed = 1;
+        return NULL;
+    }
+    found->len = n;
+    return found->items;
+}
+
 /* Whether the room `items` is the found's own on the heap (neither local nor the pool's). */
 static int on_heap(const Found *found, const Reading *items)
 {

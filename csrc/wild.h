@@ -136,6 +136,9 @@ typedef struct {
 void found_init(Found *found, FoundPool *pool);
 void found_free(Found *found);
 
+/* Room for `n` readings that the caller writes (found->len is n); NULL when memory ran out. */
+Reading *found_room(Found *found, size_t n);
+
 /* A nonzero key of a kind (up to 31) and physical cards (at most 4 of a rank: bit 3 of
  * every field is free, and the kind's fifth bit goes into the first of them). */
 static inline uint64_t wild_key(int kind, uint64_t cards)

@@ -21,10 +21,27 @@
 #include "wild.h"
 #include "wildgen.h"
 
+/* ------------------------------------------------------------------ the leads met */
+
+/* The leads of a hand with wild cards are many, and making them takes a good part of a
+ * millisecond for a hand of three or four: a hand met again (a search, the views and the
+ * legal ids of one decision) is answered from the ids it led, in their order. The plays
+ * never change once made, so neither do a hand's leads. At most MEMO_SLOTS * 3 / 4 hands
+ * and MEMO_MOST_IDS ids are kept: past that, all are forgotten and it starts again. */
+typedef struct {
+    uint64_t hand;        /* 0: an empty slot (a hand with wild cards is never 0) */
+    play_id *ids;
+    size_t n;
+} LeadMemo;
+
+#define MEMO_BITS 12
+#define MEMO_SLOTS ((size_t)1 << MEMO_BITS)
+#define MEMO_MOST_IDS ((size_t)1 << 21)
+
 /* What the generator knows of a play object of the universe. */
 typedef struct {
     PyObject *play;       /* NULL: an id the generator has not met */
-    uint64_t stands_for;
+    uint64_t cards, stands_for;
     int8_t kind, main, size;
 } Known;
 
@@ -36,11 +53,15 @@ typedef struct {
     WildTables tables;
     KeyIndex index;       /* the plays met: key -> id */
     FoundPool pool;       /* room for the readings of one generation at a time */
+    LeadMemo *memo;       /* the leads of hands with wild cards met (MEMO_SLOTS) */
+    size_t memo_hands, memo_ids;
     Known *known;         /* by id */
     size_t n_known;
 } WildGen;
 
 static PyObject *str_id, *str_main, *str_kind, *str_size, *str_stands_for;
+
+
 
 /* ------------------------------------------------------------------ the plays met */
 
@@ -105,6 +126,7 @@ static int learn(WildGen *self, uint64_t key, play_id id, PyObject *play, int ki
         self->known[id].main = (int8_t)main;
         self->known[id].size = (int8_t)card_count(cards);
         self->known[id].stands_for = stands_for;
+        self->known[id].cards = cards;
     }
     if (2 * (self->index.count + 1) > ((size_t)1 << self->index.bits)
             && keys_resize(self, self->index.bits + 1) < 0)
@@ -177,10 +199,69 @@ static play_id intern(WildGen *self, const Reading *r)
 
 /* ------------------------------------------------------------------ generating */
 
-/* The readings of a hand's plays, each with the id of its play object. */
+static LeadMemo *memo_slot(WildGen *self, uint64_t hand)
+{
+    size_t s = (size_t)((hand * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - MEMO_BITS));
+    while (self->memo[s].hand && self->memo[s].hand != hand)
+        s = (s + 1) & (MEMO_SLOTS - 1);
+    return &self->memo[s];
+}
+
+static void memo_clear(WildGen *self)
+{
+    for (size_t i = 0; self->memo && i < MEMO_SLOTS; i++) {
+        PyMem_Free(self->memo[i].ids);
+        self->memo[i].hand = 0;
+        self->memo[i].ids = NULL;
+    }
+    self->memo_hands = self->memo_ids = 0;
+}
+
+/* Keep the leads just found of `hand` (nothing when memory runs out: it is only a memo). */
+static void memo_put(WildGen *self, uint64_t hand, const Found *found)
+{
+    LeadMemo *slot;
+    play_id *ids;
+    if (!self->memo || found->len > MEMO_MOST_IDS)
+        return;
+    if (4 * (self->memo_hands + 1) > 3 * MEMO_SLOTS
+            || self->memo_ids + found->len > MEMO_MOST_IDS)
+        memo_clear(self);
+    if ((slot = memo_slot(self, hand))->hand)
+        return;  /* met meanwhile (making a play let another thread run) */
+    if (!(ids = PyMem_Malloc((found->len ? found->len : 1) * sizeof *ids)))
+        return;
+    for (size_t i = 0; i < found->len; i++)
+        ids[i] = found->items[i].id;
+    slot->hand = hand;
+    slot->ids = ids;
+    slot->n = found->len;
+    self->memo_hands++;
+    self->memo_ids += found->len;
+}
+
+/* The readings of a hand's plays, each with the id of its play object (leading: from the
+ * memo for a hand with wild cards met before, only their ids and cards). */
 static int generate(WildGen *self, uint64_t hand, play_id base_top, Found *found)
 {
+    const int memo = base_top == NO_PLAY && (hand & self->tables.wild_mask) && self->memo;
     found_init(found, &self->pool);
+    if (memo) {
+        const LeadMemo *met = memo_slot(self, hand);
+        Reading *items;
+        if (met->hand) {
+            if (!(items = found_room(found, met->n))) {
+                found_free(found);
+                PyErr_NoMemory();
+                return -1;
+            }
+            for (size_t i = 0; i < met->n; i++) {
+                items[i].id = met->ids[i];
+                items[i].cards = self->known[met->ids[i]].cards;
+            }
+            return 0;
+        }
+    }
     if (wild_plays(&self->tables, &self->index, hand, base_top, found) < 0) {
         found_free(found);
         PyErr_NoMemory();
@@ -192,6 +273,8 @@ static int generate(WildGen *self, uint64_t hand, play_id base_top, Found *found
             found_free(found);
             return -1;
         }
+    if (memo)
+        memo_put(self, hand, found);
     return 0;
 }
 
@@ -473,6 +556,10 @@ static PyObject *wild_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     }
     if (keys_resize(self, 10) < 0)
         goto fail;
+    if (!(self->memo = PyMem_Calloc(MEMO_SLOTS, sizeof *self->memo))) {
+        PyErr_NoMemory();
+        goto fail;
+    }
     PyBuffer_Release(&distinct_ok);
     Py_INCREF(base);
     self->base = base;
@@ -499,6 +586,8 @@ static void wild_dealloc(WildGen *self)
     PyMem_Free(self->known);
     PyMem_Free(self->index.slots);
     found_pool_free(&self->pool);
+    memo_clear(self);
+    PyMem_Free(self->memo);
     PyMem_Free(self->distinct_ok);
     Py_XDECREF(self->base);
     Py_XDECREF(self->universe);
