@@ -34,9 +34,9 @@ typedef struct {
     size_t n;
 } LeadMemo;
 
-#define MEMO_BITS 12
+#define MEMO_BITS 11
 #define MEMO_SLOTS ((size_t)1 << MEMO_BITS)
-#define MEMO_MOST_IDS ((size_t)1 << 21)
+#define MEMO_MOST_IDS ((size_t)1 << 18)  /* 1 MiB */
 
 /* What the generator knows of a play object of the universe. */
 typedef struct {

@@ -197,6 +197,34 @@ def test_threads_share_a_compiled_generator():
     assert [p.id for p in moves.universe.plays] == list(range(len(keys)))
 
 
+def test_hands_led_again_and_after_the_memo_forgets_lead_the_same_plays():
+    """The compiled generator keeps the leads of hands with wild cards it met (a few
+    thousand hands at most): a hand led again, and again after it forgot them all, leads the same
+    objects in the same order, and its covering and ids agree with them."""
+    moves = WildMoves(LAIZI.combos, False, (8,), compiled=True)
+    rng = random.Random(11)
+    natural = [r for r in range(RED_JOKER + 1) if r != 8]
+    hands: list[int] = []
+    while len(hands) < 1700:  # more than the memo keeps: it forgets them all once at least
+        hand = rng.randint(1, 2) * UNIT[8]
+        for r in rng.sample(natural, 5):
+            hand += UNIT[r]
+        if hand not in hands:
+            hands.append(hand)
+    first = [moves.lead(h) for h in hands[:50]]
+    for h in hands:
+        moves.lead(h)
+    for hand, lead in zip(hands[:50], first, strict=True):
+        for again in (moves.lead(hand), moves.lead(hand)):
+            assert len(again) == len(lead) and all(a is b for a, b in zip(again, lead))
+        low = hand & -hand
+        field = 15 << (low.bit_length() - 1) // 4 * 4
+        assert moves.covering(hand) == [p for p in lead if p.cards & field]
+        assert moves.ids(hand, -1, 3) == [p.id + 3 for p in lead]
+    pure = WildMoves(LAIZI.combos, False, (8,), compiled=False)
+    assert sig(moves.lead(hands[7])) == sig(pure.lead(hands[7]))
+
+
 def test_the_ruleset_moves_use_the_core_that_runs():
     moves = LAIZI.moves((4,))
     assert moves is wild_moves(LAIZI.combos, False, (4,))
