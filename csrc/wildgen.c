@@ -12,7 +12,10 @@
  * which answers the one object of its kind and cards (made by either side, numbered once);
  * the generator then knows that object by its key. lead, follow, covering and ids answer
  * what WildMoves's methods answer, in the same order. Generation runs with the GIL held and
- * calls no Python; only making a new play does, after it.
+ * calls no Python; only making a new play does, after it. A key met again in one generation
+ * whose play is made already is settled at once: no reading of it is worked out (a play's
+ * reading depends on its kind and cards alone). The leads of a hand with wild cards are kept
+ * (a bounded memo: a hand led again is answered from them); forget() drops them.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -599,7 +602,16 @@ static void wild_dealloc(WildGen *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+static PyObject *wild_forget(WildGen *self, PyObject *Py_UNUSED(ignored))
+{
+    memo_clear(self);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef wild_methods[] = {
+    {"forget", (PyCFunction)wild_forget, METH_NOARGS,
+     "Forget the leads kept of the hands met (the plays stay made): a measure of making\n"
+     "leads starts from here."},
     {"lead", (PyCFunction)wild_lead, METH_O, "Every play the hand may lead."},
     {"follow", (PyCFunction)(void (*)(void))wild_follow, METH_FASTCALL,
      "The pass, then every play of the hand that beats top."},

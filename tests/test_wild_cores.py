@@ -216,13 +216,15 @@ def test_hands_led_again_and_after_the_memo_forgets_lead_the_same_plays():
         moves.lead(h)
     for hand, lead in zip(hands[:50], first, strict=True):
         for again in (moves.lead(hand), moves.lead(hand)):
-            assert len(again) == len(lead) and all(a is b for a, b in zip(again, lead))
+            assert all(a is b for a, b in zip(again, lead, strict=True))
         low = hand & -hand
         field = 15 << (low.bit_length() - 1) // 4 * 4
         assert moves.covering(hand) == [p for p in lead if p.cards & field]
         assert moves.ids(hand, -1, 3) == [p.id + 3 for p in lead]
     pure = WildMoves(LAIZI.combos, False, (8,), compiled=False)
     assert sig(moves.lead(hands[7])) == sig(pure.lead(hands[7]))
+    moves.compiled.forget()  # made again: the same objects
+    assert all(a is b for a, b in zip(moves.lead(hands[0]), first[0], strict=True))
 
 
 def test_the_ruleset_moves_use_the_core_that_runs():
