@@ -179,6 +179,8 @@ def test_moves_laizi_and_tiandi_match_the_shared_vectors(capsys, cases_dir):
      "8B is not a legal pair with the wild ranks 8"),
     (["moves", "345", "--ruleset", "laizi", "--wild", "8", "--after", "bomb 8888"],
      "(it reads as wild_bomb)"),
+    (["moves", "45688", "--ruleset", "laizi", "--wild", "8", "--after", "wild_bomb 8888"],
+     "together need more cards than one deck has"),
 ])
 def test_bad_wild_ranks_are_input_errors(capsys, argv, words):
     code, out, err = run(capsys, *argv)
