@@ -353,7 +353,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
             walk.push_unchecked(play)
         print("line: " + ", ".join(steps))
         times = "×" if _symbols() else "x"
-        factors = [f"bomb {times}2"] * answer.bombs + [f"rocket {times}2"] * answer.rockets
+        bombs = _bomb_names(answer.line) if rules.wild_ranks else ["bomb"] * answer.bombs
+        factors = [f"{name} {times}2" for name in bombs] + [f"rocket {times}2"] * answer.rockets
         factors += [f"spring {times}2"] * answer.spring
         factors += [f"anti-spring {times}2"] * answer.anti_spring
         print(f"points: {', '.join(factors) or 'no doubling'}: the stake "
@@ -574,9 +575,14 @@ def _bombs(deal: Deal, sheet: ScoreSheet) -> list[str]:
     order played (``soft bomb``, ``hard bomb``, ``wild bomb``)."""
     if not deal.rules.wild_ranks:
         return ["bomb"] * sheet.bombs
-    return ["hard bomb" if action.kind is Kind.BOMB else kind_name(action.kind.label)
-            for _, action in deal.history
-            if isinstance(action, Play) and action.kind in BOMB_KINDS]
+    return _bomb_names([action for _, action in deal.history if isinstance(action, Play)])
+
+
+def _bomb_names(plays: Sequence[Play]) -> list[str]:
+    """Each bomb of ``plays`` (a ruleset with wild cards: every bomb doubles) by its class:
+    ``soft bomb``, ``hard bomb``, ``wild bomb``."""
+    return ["hard bomb" if play.kind is Kind.BOMB else kind_name(play.kind.label)
+            for play in plays if play.kind in BOMB_KINDS]
 
 
 def _print_landlord(deal: Deal, names: list[str]) -> None:

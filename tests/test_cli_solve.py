@@ -78,6 +78,16 @@ def test_the_wild_ranks_are_given_by_wild_as_to_classify_and_moves_or_in_the_tex
     assert code == 2 and out == "" and "differ" in err
 
 
+def test_the_winner_plays_a_soft_bomb_for_its_doubling_and_the_points_name_it(capsys):
+    code, out, _ = run(capsys, "solve", "44488/55/66 0 0 -", "--ruleset", "laizi", "--wild",
+                       "8", "--line")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "landlord"
+    assert lines[-2] == "line: 0 soft_bomb 4448, 1 pass, 2 pass, 0 single 8"
+    assert lines[-1].startswith("points: soft bomb ")
+    assert lines[-1].endswith(("the stake ×2", "the stake x2"))
+
+
 @pytest.mark.parametrize("argv, words", [
     (["solve", "33/44/55 0 1 -", "--ruleset", "laizi"],
      "laizi needs its wild ranks: give one wild rank, e.g. --wild 8"),
