@@ -91,13 +91,14 @@ class WildPlays:
     id ``-1``: no top), as a universe's."""
 
     _lock = threading.Lock()
-    """Numbering is one thread's at a time, over every WildPlays (it counts :attr:`made`)."""
-    made = 0
-    """Plays numbered by every WildPlays since :func:`wild_moves` last let its moves go."""
+    """Numbering is one thread's at a time, over every WildPlays (some share a tally)."""
 
     def __init__(self) -> None:
         self.by_key: dict[tuple[Kind, int], Play] = {}
         self.tops: list[Play | None] = [None]
+        self.tally: list[int] | None = None
+        """Where the plays numbered are counted too, if anywhere: the count of the plays
+        that the moves :func:`wild_moves` keeps have made."""
 
     @property
     def plays(self) -> list[Play]:
@@ -116,7 +117,8 @@ class WildPlays:
             play.id = len(self.tops) - 1
             self.tops.insert(play.id, play)
             self.by_key[key] = play
-            WildPlays.made += 1
+            if self.tally is not None:
+                self.tally[0] += 1
         return play
 
 
@@ -346,12 +348,27 @@ def parse_wild_play(text: str, moves: WildMoves) -> Play:
     return parse_play(text, combos=moves.combos)  # the pass, or what is wrong with the text
 
 
-MOST_PLAYS = 1 << 16
-"""The most plays (about 400 bytes each) that the moves kept for the deals to come may
-hold between them, over every wild rank: past it :func:`wild_moves` lets them all go and
-makes each anew on its next use."""
+MOST_PLAYS = 1 << 18
+"""The most plays that the moves kept for the deals to come may hold between them, over
+every wild rank (about 400 bytes each with the compiled core: some 100 MiB): past it
+:func:`wild_moves` lets them all go and makes each anew on its next use. A process may
+set it: a higher bound keeps more memory and makes plays again less often (docs/
+benchmarks.md, Wild plays kept over a long run)."""
 
-_kept: dict[tuple[CombinationRules, bool, tuple[int, ...], bool], WildMoves] = {}
+
+class _Kept:
+    """The moves :func:`wild_moves` hands out, by their key, and the count of the plays
+    they have made (their universes' tally)."""
+
+    def __init__(self) -> None:
+        self.afresh()
+
+    def afresh(self) -> None:
+        self.moves: dict[tuple[CombinationRules, bool, tuple[int, ...], bool], WildMoves] = {}
+        self.tally = [0]
+
+
+_KEPT = _Kept()
 _generations = count(1)
 
 
@@ -366,15 +383,19 @@ def wild_moves(combos: CombinationRules, distinct_kickers: bool, wild: tuple[int
     if compiled is None:
         compiled = core.NAME == "compiled"
     key = (combos, bool(distinct_kickers), tuple(wild), bool(compiled))
-    moves = _kept.get(key)
-    if moves is None or WildPlays.made > MOST_PLAYS:
-        with WildPlays._lock:
-            if WildPlays.made > MOST_PLAYS:
-                _kept.clear()
-                WildPlays.made = 0
-        moves = _kept.get(key)
-        if moves is None:
-            moves = _kept.setdefault(key, WildMoves(*key))
+    kept = _KEPT
+    moves = kept.moves.get(key)
+    if moves is not None and kept.tally[0] <= MOST_PLAYS:
+        return moves
+    with WildPlays._lock:
+        if kept.tally[0] > MOST_PLAYS:
+            kept.afresh()
+        moves = kept.moves.get(key)
+        tally = kept.tally
+    if moves is None:  # made outside the lock (numbering waits on it), the first kept
+        made = WildMoves(*key)
+        made.universe.tally = tally
+        moves = kept.moves.setdefault(key, made)
     return moves
 
 

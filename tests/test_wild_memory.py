@@ -28,15 +28,14 @@ deal's start, not during it)."""
 @pytest.fixture
 def small_bound(monkeypatch):
     """The moves kept afresh, with a bound of :data:`BOUND` plays (as it was after)."""
-    kept = getattr(wild, "_kept", None)
-    saved = dict(kept) if kept is not None else None
+    kept = getattr(wild, "_KEPT", None)
+    saved = (kept.moves, kept.tally) if kept is not None else None
     monkeypatch.setattr(wild, "MOST_PLAYS", BOUND, raising=False)
     if kept is not None:
-        kept.clear()
+        kept.afresh()
     yield
     if kept is not None:
-        kept.clear()
-        kept.update(saved)
+        kept.moves, kept.tally = saved
 
 
 def plays_alive() -> int:
@@ -114,3 +113,17 @@ def test_positions_of_other_moves_never_share_a_key(small_bound, monkeypatch):
     after = Position.from_text(text, rules)
     assert after.text() == text and after.moves is not before.moves
     assert after.key() != before.key() and after.outcome_key() != before.outcome_key()
+
+
+def test_moves_made_apart_count_for_nothing(small_bound):
+    """Only the plays of the moves handed out count toward the bound: moves a caller makes
+    for itself (a benchmark's, say) are its own."""
+    ranks = LAIZI.parse_wild("8")
+    kept = LAIZI.moves(ranks)
+    apart = WildMoves(LAIZI.combos, False, ranks)
+    rng = random.Random(5)
+    faces = deck_faces(1)
+    while len(apart.universe.by_key) <= 2 * BOUND:
+        rng.shuffle(faces)
+        apart.lead(ranks_of_cards(faces[:20]))
+    assert LAIZI.moves(ranks) is kept
