@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..cards import contains
 from ..combos import Kind, Play
 from ..deal import Phase
 from ..movegen import MoveGenerator
@@ -47,6 +48,8 @@ def bomb_breaker(hand: int, rules: RuleSet, wild: tuple[int, ...] = ()) -> Calla
         if play.is_pass or play.kind in BOMBS or play.cards == hand or not before:
             return False
         left = hand - play.cards
+        if all(contains(left, bomb.cards) for bomb in before.values()):
+            return False  # every bomb's own cards are left: each can still be made
         after = left_bombs.get(left)
         if after is None:
             after = left_bombs[left] = held_bombs(left, moves)
