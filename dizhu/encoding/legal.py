@@ -48,9 +48,10 @@ class WildActionTable(ActionTable):
         self.ids = ids
         self.play_base = ids.play_base
         self.size = ids.size
-        self._rows: dict[tuple[int, ...], dict[int, tuple[Play, bytes]]] = {}
-        """Per wild ranks drawn, by the identity of a play the moves own, the play (held, so
-        that no other object takes its identity) and its row; at most ``_MOST_ROWS`` each."""
+        self._rows: dict[int, tuple[Play, bytes]] = {}
+        """By the identity of a play the moves of some wild ranks own (which ranks its
+        object says), the play (held, so that no other object takes its identity) and its
+        row; at most ``_MOST_ROWS`` of them."""
 
     def ids_of(self, actions: list[Action]) -> list[int]:
         """The ids of ``actions``, in order."""
@@ -88,9 +89,9 @@ class WildActionTable(ActionTable):
     def features(self, actions: list[Action], wild: tuple[int, ...]) -> np.ndarray:
         """One row of :data:`FEATURES` per action (``uint8``), in order, for a deal whose
         wild ranks drawn so far are ``wild``."""
-        rows = self._rows.get(wild)
-        if rows is None or len(rows) >= _MOST_ROWS:
-            rows = self._rows[wild] = {}
+        rows = self._rows
+        if len(rows) >= _MOST_ROWS:
+            rows.clear()
         found = []
         for action in actions:
             known = rows.get(id(action))
