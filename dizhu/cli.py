@@ -20,17 +20,37 @@ from pathlib import Path
 
 from . import __version__, core
 from .auction import Bid, Double, bid_of
-from .cards import NUM_RANKS, InvalidCardsError, card_text, count_of, format_ranks, parse_ranks
-from .combos import InvalidPlayError, Play
+from .cards import (
+    NUM_RANKS,
+    RANKS,
+    InvalidCardsError,
+    card_rank,
+    card_text,
+    count_of,
+    format_ranks,
+    parse_ranks,
+)
+from .combos import BOMB_KINDS, InvalidPlayError, Kind, Play
 from .deal import Deal, Phase
 from .movegen import MoveGenerator
 from .record import RecordError, deal_to_json, replay
 from .rules import RuleSet
 from .rulesets import find_ruleset, names, offered_ruleset
+from .scoring import ScoreSheet
 from .session.writer import SYNC
 from .view import public_history
 from .wild import WildMoves
-from .words import answer_text, card_face, kind_name, kind_words, listing, pad, say, say_reason
+from .words import (
+    answer_text,
+    card_face,
+    kind_name,
+    kind_words,
+    listing,
+    pad,
+    rank_name,
+    say,
+    say_reason,
+)
 
 Moves = MoveGenerator | WildMoves
 """What reads cards and generates moves for a deal: a ruleset's ``moves(wild)``."""
@@ -54,12 +74,33 @@ def _kind(kind: str) -> str:
     return kind_words(kind) if _symbols() else kind_name(kind)
 
 
-def _cards(cards: Sequence[int]) -> str:
+def _cards(cards: Sequence[int], wild: Sequence[int] = ()) -> str:
     """Cards as a person reads them (``10♠ B小王``), or in the notation where the terminal
-    cannot show the suits' symbols."""
+    cannot show the suits' symbols; a card of the ``wild`` ranks marked (``8♥*``)."""
     if not _symbols():
-        return " ".join(card_text(c) for c in cards)
-    return " ".join(card_face(card_text(c, symbols=True)) for c in cards)
+        texts = [card_text(c) for c in cards]
+    else:
+        texts = [card_face(card_text(c, symbols=True)) for c in cards]
+    return " ".join(text + WILD_MARK * (card_rank(card) in wild)
+                    for text, card in zip(texts, cards, strict=True))
+
+
+WILD_MARK = "*"
+"""What follows a wild card (``8♥*``), as the terminal game marks it."""
+
+
+def _wild_ranks(wild: Sequence[int]) -> str:
+    """Wild ranks as the cards show them, each marked: ``10*``, ``5* J*``."""
+    return " ".join(rank_name(RANKS[r]) + WILD_MARK for r in wild)
+
+
+def _play_words(play: Play) -> str:
+    """A play's kind in words, and with wild cards standing for other ranks what it stood
+    for: ``straight 顺子 as 4 5 6 7 8``."""
+    name = _kind(play.kind.label)
+    if play.stands_for == play.cards:
+        return name
+    return f"{name} as {' '.join(rank_name(r) for r in format_ranks(play.stands_for))}"
 
 
 READ, DEALT, OFFERED = "read", "dealt", "offered"
@@ -218,9 +259,9 @@ def cmd_moves(args: argparse.Namespace) -> int:
         if top.is_pass:
             raise UsageError("bad --after: give the play on top of the trick, not a pass")
         if not rules.combos.fits(hand + top.cards):
-            deck = "one deck" if rules.packs == 1 else f"{rules.packs} packs"
+            deck = "one deck has" if rules.packs == 1 else f"{rules.packs} packs have"
             raise UsageError(f"bad --after: the hand {format_ranks(hand)} and "
-                             f"{top.ranks} together need more cards than {deck} have")
+                             f"{top.ranks} together need more cards than {deck}")
     for line in sorted(p.text for p in moves.legal(hand, top)):
         print(line)
     return 0
@@ -256,6 +297,28 @@ def cmd_auction(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- solve
 
+def _position_text(args: argparse.Namespace, rules: RuleSet) -> str:
+    """The position to solve as :meth:`~dizhu.position.Position.from_text` reads it: with
+    the wild ranks ``--wild`` names as its last field (``wild:8``) unless it ends with
+    them already; a ruleset with wild cards needs them one way or the other."""
+    text = args.position
+    fields = text.split()
+    written = fields[-1][len("wild:"):] if len(fields) > 4 and fields[-1].startswith("wild:") \
+        else None
+    if written is not None and args.wild is None:
+        return text
+    wild = _wild_from(args, rules)
+    if not wild:
+        return text
+    letters = rules.wild_text(wild)
+    if written is None:
+        return f"{text} wild:{letters}"
+    if written.upper().replace("10", "T") != letters:
+        raise UsageError(f"--wild {args.wild} and the position's wild:{written} differ: "
+                         "give the wild ranks once")
+    return text
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     """Best play from a position with every hand known: the side that wins, then every
     winning play of the seat to move; with ``--line`` the principal variation and its
@@ -266,7 +329,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
     budget = _seconds(args.budget, "--budget", WAIT)
     try:
-        pos: Position = Position.from_text(args.position, rules)
+        pos: Position = Position.from_text(_position_text(args, rules), rules)
     except InvalidPositionError as e:
         raise UsageError(f"bad position: {e}") from None
     if not pos.is_over:
@@ -290,7 +353,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
             walk.push_unchecked(play)
         print("line: " + ", ".join(steps))
         times = "×" if _symbols() else "x"
-        factors = [f"bomb {times}2"] * answer.bombs + [f"rocket {times}2"] * answer.rockets
+        bombs = _bomb_names(answer.line) if rules.wild_ranks else ["bomb"] * answer.bombs
+        factors = [f"{name} {times}2" for name in bombs] + [f"rocket {times}2"] * answer.rockets
         factors += [f"spring {times}2"] * answer.spring
         factors += [f"anti-spring {times}2"] * answer.anti_spring
         print(f"points: {', '.join(factors) or 'no doubling'}: the stake "
@@ -444,12 +508,13 @@ def print_deal(deal: Deal) -> None:
     taking the kitty, the doubling, every trick, the cards left and the score; a deal its
     record leaves unfinished says so."""
     names = [say("place.seat", n=seat + 1) for seat in range(deal.seats)]  # as the page
+    wild = deal.wild
     for seat, cards in enumerate(deal.dealt):
-        print(f"{names[seat]}: {_cards(cards)}")
-    print(f"Kitty:  {_cards(deal.kitty_cards)}")
+        print(f"{names[seat]}: {_cards(cards, wild)}")
+    print(f"Kitty:  {_cards(deal.kitty_cards, wild)}")
     before = deal.wild_draw[:deal.rules.wild_before_auction]
     if before:
-        print(f"Wild rank drawn before the auction: {deal.rules.wild_text(before)}")
+        print(f"Wild rank drawn before the auction: {_wild_ranks(before)}")
     print()
     history, _ = public_history(deal, deal.suited_history())
     trick = 0
@@ -472,7 +537,7 @@ def print_deal(deal: Deal) -> None:
         if action.is_pass:
             print(f"  {label:<20} {_kind('pass')}")
         else:
-            print(f"  {label:<20} {pad(_cards(entry.cards), 32)} {_kind(action.kind.label)}")
+            print(f"  {label:<20} {pad(_cards(entry.cards, wild), 32)} {_play_words(action)}")
     if deal.phase is Phase.THROWN_IN:
         print("\nNobody bid: the deal is thrown in.")
         return
@@ -483,7 +548,7 @@ def print_deal(deal: Deal) -> None:
     print("\nCards left:")
     held = deal.replay_suits()[1]
     for seat in range(deal.seats):
-        print(f"  {names[seat]}: {_cards(held[seat].cards()) or '-'}")
+        print(f"  {names[seat]}: {_cards(held[seat].cards(), wild) or '-'}")
     sheet = deal.result
     if sheet is None:
         return
@@ -491,7 +556,8 @@ def print_deal(deal: Deal) -> None:
     print(f"\n{names[deal.winner]} goes out: {side}.")
     times, dot = ("×", " · ") if _symbols() else ("x", " - ")
     factors = [_auction_end(deal)]
-    factors += [f"bomb {times}2"] * sheet.bombs + [f"rocket {times}2"] * sheet.rockets
+    factors += [f"{name} {times}2" for name in _bombs(deal, sheet)]
+    factors += [f"rocket {times}2"] * sheet.rockets
     if sheet.spring:
         factors.append(f"spring {times}2")
     if sheet.anti_spring:
@@ -504,11 +570,26 @@ def print_deal(deal: Deal) -> None:
     print("Scores: " + ", ".join(f"{names[s]} {p:+d}" for s, p in enumerate(sheet.scores)))
 
 
+def _bombs(deal: Deal, sheet: ScoreSheet) -> list[str]:
+    """Each bomb that doubled the stake by name: with wild cards by its class, in the
+    order played (``soft bomb``, ``hard bomb``, ``wild bomb``)."""
+    if not deal.rules.wild_ranks:
+        return ["bomb"] * sheet.bombs
+    return _bomb_names([action for _, action in deal.history if isinstance(action, Play)])
+
+
+def _bomb_names(plays: Sequence[Play]) -> list[str]:
+    """Each bomb of ``plays`` (a ruleset with wild cards: every bomb doubles) by its class:
+    ``soft bomb``, ``hard bomb``, ``wild bomb``."""
+    return ["hard bomb" if play.kind is Kind.BOMB else kind_name(play.kind.label)
+            for play in plays if play.kind in BOMB_KINDS]
+
+
 def _print_landlord(deal: Deal, names: list[str]) -> None:
     """The auction's end: who is the landlord, at what stake, and the kitty they take."""
     print(f"\n{names[deal.landlord]} is the landlord ({_auction_end(deal)}) and takes the "
-          f"kitty: {_cards(deal.kitty_cards)}")
-    text = deal.rules.wild_text
+          f"kitty: {_cards(deal.kitty_cards, deal.wild)}")
+    text = _wild_ranks
     drawn = deal.wild[deal.rules.wild_before_auction:]
     if drawn:
         both = f"; the wild ranks are {text(deal.wild)}" if len(deal.wild) > len(drawn) else ""
@@ -715,8 +796,10 @@ def build_parser() -> argparse.ArgumentParser:
         "holds no scoring counters: a seat holding fewer cards than it is dealt has "
         "played once (the fewest there can have been), no bomb was played before.")
     p.add_argument("position", help="HANDS LANDLORD TO_MOVE TOP as Position.text() writes "
-                   "it, e.g. '33/44/55 0 1 -' or '3BR/4/5 0 1 0:single:2'")
+                   "it, e.g. '33/44/55 0 1 -' or '3BR/4/5 0 1 0:single:2'; with wild cards "
+                   "its wild ranks last ('338/44/55 0 0 - wild:8') or given by --wild")
     _ruleset_argument(p)
+    _wild_argument(p)
     p.add_argument("--budget", type=float, default=60.0, metavar="SECONDS",
                    help="give up after this long (default 60)")
     p.add_argument("--line", action="store_true",

@@ -227,6 +227,17 @@ def test_the_documented_bot_plays(tmp_path):
     assert not any(report["troubles"]["a"].values()), report["troubles"]["log"]
 
 
+def test_the_documented_hello_names_every_ruleset_dizhu_sends():
+    """The hello docs/bot-protocol.md shows is the one a program receives: every ruleset,
+    the wild-card ones included."""
+    from dizhu.bots.external import PROTOCOL
+    from dizhu.rulesets import names
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "bot-protocol.md").read_text()
+    sent = json.dumps({"type": "hello", "protocol": PROTOCOL, "rulesets": names()})
+    assert f"| `{sent}` |" in doc
+
+
 def test_a_table_seats_a_program_the_server_offers(tmp_path):
     """`dizhu serve --bot NAME=PROGRAM`: the program is chosen like a level and plays its
     seat; the match remembers the command, so it resumes on a server started without it."""

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from dizhu.combos import Kind
+from dizhu.session import MatchSession, NewMatch, Store
 
 from .browsing import (  # noqa: F401 (fixtures)
     CATALOGS,
@@ -394,6 +395,40 @@ def test_every_total_of_the_score_sheet_stands_under_its_seat(browser, server, r
     assert page.evaluate(SHEET_COLUMNS) == []
     page.set_viewport_size({"width": 1280, "height": 800})
     assert page.evaluate(SHEET_COLUMNS) == []
+    assert not person.errors
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "laizi", "tiandi"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_match_table_of_the_score_sheet_is_whole_at_1280(browser, server, ruleset, lang):
+    """At 1280 x 800 the score sheet's match table against two computers (their names the
+    longest a lobby gives) showed its record link cut at the dialog's edge, to be scrolled
+    to: every column stands whole in the dialog, nothing to scroll."""
+    store = Store(server.db)
+    try:
+        for n in range(20):  # a computer the landlord: its name in the Landlord column too
+            table = MatchSession.create(store, NewMatch(
+                player="Ann", mode="deals", target=5, ruleset=ruleset,
+                bots=("normal", "normal")), f"sheet-{n}")
+            while not table.deal.is_over:
+                if not table.play_due():
+                    table.submit(0, table.view_for_decision(0).legal[-1])
+            match_id, landlord = table.id, table.deal.landlord
+            table.close()
+            if landlord != 0:
+                break
+    finally:
+        store.close()
+    person = Person(browser, server, lang=lang)
+    person.open_match(match_id)
+    page = person.page
+    page.wait_for_selector("#sheet-dialog[open] .match-sheet .sheet-totals")
+    table = page.eval_on_selector("#sheet-dialog .match-table",
+                                  "e => [e.scrollWidth, e.clientWidth]")
+    assert table[0] <= table[1], table
+    record = person.box("#sheet-dialog .match-table a[download], #sheet-dialog .match-table a")
+    dialog = person.box("#sheet-dialog")
+    assert record["x"] + record["width"] <= dialog["x"] + dialog["width"]
     assert not person.errors
 
 

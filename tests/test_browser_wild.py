@@ -26,7 +26,12 @@ from .browsing import (  # noqa: F401 (fixtures)
     server,
     untranslated,
 )
-from .wild_tables import leading_table, readings_of_one_set, run_from_a_missing_rank
+from .wild_tables import (
+    facing_a_wild_top,
+    leading_table,
+    readings_of_one_set,
+    run_from_a_missing_rank,
+)
 
 SHOTS = pytest.mark.parametrize("ruleset, how", [
     ("laizi", {"lang": "en"}), ("laizi", {"phone": True, "lang": "zh"}),
@@ -207,6 +212,71 @@ def test_a_run_from_a_rank_held_only_as_a_wild_card_is_named(browser, server, ru
     if how["lang"] == "zh":
         assert not untranslated(page)
     assert person.check_frames(match_id) > 0
+    assert not person.errors
+
+
+def stood_for(words: dict, ranks: str) -> str:
+    """What a play's wild cards stood for, as the page words it after the play: ``as 4 5 6
+    7 8`` (English), ``（当作 4 5 6 7 8）`` (Chinese)."""
+    return words["play.as_from"].format(play="", cards=" ".join(
+        r.replace("T", "10") for r in ranks)).strip()
+
+
+def a_hint_with_wild_cards(table):
+    """The first of the person's hints whose wild cards stand for other ranks (and that
+    holds no joker), as (its place among the hints, the play)."""
+    for index, play in enumerate(table.hints(CREATOR)):
+        if play.stands_for != play.cards and not set(play.text) & set("BR"):
+            return index, play
+    return None
+
+
+@SHOTS
+def test_a_hint_says_what_its_wild_cards_stand_for(browser, server, ruleset, how):
+    words = CATALOGS[how["lang"]]
+    match_id, _, _, (index, play) = made(server, ruleset, a_hint_with_wild_cards)
+    person = opened(browser, server, match_id, how)
+    page = person.page
+    for _ in range(index + 1):
+        before = page.text_content("#message")
+        person.click("#hint")
+        page.wait_for_function("(before) => document.querySelector('#message').textContent "
+                               "!== before", arg=before)
+    said = page.text_content("#message")
+    assert said.startswith(words["hint.n_of"].split("{n}")[0]), said
+    assert said.endswith(stood_for(words, format_ranks(play.stands_for))), said
+    fits_width(page)
+    if how["lang"] == "zh":
+        assert not untranslated(page)
+    assert not person.errors
+
+
+@SHOTS
+def test_a_wild_play_to_beat_is_named_with_what_it_stood_for(browser, server, ruleset, how):
+    words = CATALOGS[how["lang"]]
+    store = Store(server.db)
+    try:
+        table = facing_a_wild_top(store, ruleset)
+        match_id, top = table.id, table.deal.top
+        table.close()
+    finally:
+        store.close()
+    person = Person(browser, server, **how)
+    person.open_match(match_id)
+    page = person.page
+    page.wait_for_selector("#pass.cannot-beat")
+    stood = stood_for(words, format_ranks(top.stands_for))
+    status = page.text_content("#status")
+    assert status.startswith(words["status.cannot_beat"].split("{play}")[0]), status
+    assert status.endswith(stood), status
+    person.click("#hint")
+    page.wait_for_function("document.querySelector('#message').textContent !== ''")
+    said = page.text_content("#message")
+    assert said.startswith(words["hint.cannot_beat"].split("{play}")[0]), said
+    assert stood + words["hint.cannot_beat"].split("{play}")[1] in said, said
+    fits_width(page)
+    if how["lang"] == "zh":
+        assert not untranslated(page)
     assert not person.errors
 
 

@@ -10,8 +10,9 @@ import urllib.request
 
 import pytest
 
-from dizhu.cards import card_text
+from dizhu.cards import RANKS, card_text, format_ranks
 from dizhu.cli import main
+from dizhu.combos import BOMB_KINDS, Kind, Play
 
 from .deals import tamper_first_play
 
@@ -178,6 +179,8 @@ def test_moves_laizi_and_tiandi_match_the_shared_vectors(capsys, cases_dir):
      "8B is not a legal pair with the wild ranks 8"),
     (["moves", "345", "--ruleset", "laizi", "--wild", "8", "--after", "bomb 8888"],
      "(it reads as wild_bomb)"),
+    (["moves", "45688", "--ruleset", "laizi", "--wild", "8", "--after", "wild_bomb 8888"],
+     "together need more cards than one deck has"),
 ])
 def test_bad_wild_ranks_are_input_errors(capsys, argv, words):
     code, out, err = run(capsys, *argv)
@@ -492,14 +495,14 @@ def test_play_and_replay_number_the_seats_as_the_page_does(capsys, tmp_path, rul
 def test_play_prints_the_wild_ranks_when_they_are_drawn(capsys, tmp_path, ruleset):
     """``dizhu play`` deals the wild rulesets: ``tiandi``'s first rank is printed before
     the auction, the rank drawn when it ends after the landlord takes the kitty, as the
-    record has them; the plays printed read with them."""
+    record has them, each as the cards show it (``10*``); the plays printed read with them."""
     from dizhu.record import replay
     path = tmp_path / "deal.json"
     code, out, _ = run(capsys, "play", "--ruleset", ruleset, "--seed", "7",
                        "--record", str(path))
     assert code == 0 and "Scores:" in out
     deal = replay(path.read_text(encoding="utf-8"))
-    draw = deal.rules.wild_text(deal.wild_draw)
+    draw = [RANKS[r].replace("T", "10") + "*" for r in deal.wild_draw]
     lines = out.splitlines()
     drawn = next(i for i, line in enumerate(lines) if line.startswith("Wild rank drawn:"))
     assert "takes the kitty" in lines[drawn - 1] and lines[drawn].split()[3].rstrip(";") \
@@ -507,8 +510,47 @@ def test_play_prints_the_wild_ranks_when_they_are_drawn(capsys, tmp_path, rulese
     first = [line for line in lines if line.startswith("Wild rank drawn before the auction")]
     if ruleset == "tiandi":
         assert first == [f"Wild rank drawn before the auction: {draw[0]}"]
-        assert lines[drawn].endswith(f"the wild ranks are {draw}")
+        assert lines[drawn].endswith(f"the wild ranks are {' '.join(draw)}")
         assert lines.index(first[0]) < lines.index("Trick 1") and "Seat" in lines[
             lines.index(first[0]) + 2]
     else:
-        assert first == [] and lines[drawn] == f"Wild rank drawn: {draw}"
+        assert first == [] and lines[drawn] == f"Wild rank drawn: {draw[0]}"
+
+
+@pytest.mark.parametrize("ruleset", ["laizi", "tiandi"])
+@pytest.mark.parametrize("seed", ["7", "12"])
+def test_play_marks_every_wild_card_and_says_what_a_play_stood_for(capsys, tmp_path, ruleset,
+                                                                   seed):
+    """A deal of wild cards printed as a newcomer can follow it: every wild card marked as
+    the terminal game marks it (``10♠*``), each play whose wild cards stood for other ranks
+    followed by what it stood for (``as 3 4 5 6 7``), and the stake naming each class of
+    bomb that doubled it."""
+    from dizhu.record import replay
+    path = tmp_path / "deal.json"
+    code, out, _ = run(capsys, "play", "--ruleset", ruleset, "--seed", seed, "--record", str(path))
+    assert code == 0
+    deal = replay(path.read_text(encoding="utf-8"))
+    faces = [RANKS[r].replace("T", "10") for r in deal.wild]
+    marked = re.findall(r"(10|[2-9JQKA])[♠♥♣♦](\*?)", out)
+    assert marked and all((mark == "*") == (rank in faces) for rank, mark in marked)
+    assert any(mark for _, mark in marked)
+    plays = [line for line in out.splitlines() if re.match(r"  Seat \d \(", line)
+             and "pass" not in line]
+    history = [a for _, a in deal.history if isinstance(a, Play) and not a.is_pass]
+    assert len(plays) == len(history)
+    stood = 0
+    for line, play in zip(plays, history, strict=True):
+        if play.stands_for != play.cards:
+            stood += 1
+            said = " ".join(r.replace("T", "10") for r in format_ranks(play.stands_for))
+            assert line.endswith(f" as {said}"), (line, play)
+        else:
+            assert " as " not in line, line
+    assert stood
+    stake = next(line for line in out.splitlines() if line.startswith("Stake: "))
+    factors = stake.split(" = ")[0].split(" · ")[1:]
+    bombs = [f for f in factors if not f.startswith(("rocket", "spring", "anti-spring"))]
+    named = {Kind.SOFT_BOMB: "soft bomb", Kind.BOMB: "hard bomb", Kind.WILD_BOMB: "wild bomb"}
+    assert bombs == [f"{named[p.kind]} ×2" for p in history if p.kind in BOMB_KINDS], stake
+
+

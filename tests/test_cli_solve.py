@@ -61,7 +61,41 @@ def test_past_the_budget_it_says_not_solved(capsys):
     assert (code, out) == (0, "not solved\n")
 
 
+@pytest.mark.parametrize("ruleset, wild", [("laizi", "8"), ("tiandi", "89")])
+def test_the_wild_ranks_are_given_by_wild_as_to_classify_and_moves_or_in_the_text(
+        capsys, ruleset, wild):
+    """The wild ranks of a position of a wild ruleset: ``--wild`` as ``classify`` and
+    ``moves`` take them, or the text's last field as ``Position.text()`` writes it; both
+    solve alike, and both at once must agree."""
+    text = "338/44/55 0 0 -"
+    given = run(capsys, "solve", text, "--ruleset", ruleset, "--wild", wild)
+    written = run(capsys, "solve", f"{text} wild:{wild}", "--ruleset", ruleset)
+    both = run(capsys, "solve", f"{text} wild:{wild}", "--ruleset", ruleset, "--wild", wild)
+    assert given == written == both and given[0] == 0
+    assert given[1].splitlines()[0] == "landlord" and "triple 338" in given[1]
+    code, out, err = run(capsys, "solve", f"{text} wild:{wild}", "--ruleset", ruleset,
+                         "--wild", "JQ"[:len(wild)])
+    assert code == 2 and out == "" and "differ" in err
+
+
+def test_the_winner_plays_a_soft_bomb_for_its_doubling_and_the_points_name_it(capsys):
+    code, out, _ = run(capsys, "solve", "44488/55/66 0 0 -", "--ruleset", "laizi", "--wild",
+                       "8", "--line")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "landlord"
+    assert lines[-2] == "line: 0 soft_bomb 4448, 1 pass, 2 pass, 0 single 8"
+    assert lines[-1].startswith("points: soft bomb ")
+    assert lines[-1].endswith(("the stake ×2", "the stake x2"))
+
+
 @pytest.mark.parametrize("argv, words", [
+    (["solve", "33/44/55 0 1 -", "--ruleset", "laizi"],
+     "laizi needs its wild ranks: give one wild rank, e.g. --wild 8"),
+    (["solve", "33/44/55 0 1 -", "--ruleset", "tiandi", "--wild", "B8"], "not B"),
+    (["solve", "33/44/55 0 1 -", "--ruleset", "laizi", "--wild", "88"], "repeat a rank"),
+    (["solve", "33/44/55 0 1 -", "--ruleset", "laizi", "--wild", "89"], "not 2"),
+    (["solve", "33/44/55 0 1 -", "--wild", "8"], "classic has no wild cards"),
+    (["solve", "33/44/55 0 1 - wild:R", "--ruleset", "laizi"], "not R"),
     (["solve", "x"], "bad position: a position is four fields"),
     (["solve", "33/44/55 0 9 -"], "the seat to move must be a seat 0..2"),
     (["solve", "33/44/5Z 0 1 -"], "bad position: hands:"),

@@ -13,7 +13,16 @@ from dizhu.combos import Kind
 from dizhu.rulesets import find_ruleset
 
 from .browsing import browser, server  # noqa: F401 (fixtures)
-from .test_help_and_fonts import CJK, HELP, SIZES, TEXT_NODES, open_page, untranslated, wait_help
+from .test_help_and_fonts import (
+    CJK,
+    HELP,
+    SIZES,
+    TEXT_NODES,
+    TEXTS,
+    open_page,
+    untranslated,
+    wait_help,
+)
 
 WILD = ["laizi", "tiandi"]
 
@@ -63,7 +72,8 @@ def test_the_bomb_classes_climb_and_each_doubles(name):
 @pytest.mark.parametrize("size", sorted(SIZES))
 @pytest.mark.parametrize("language", ["en", "zh"])
 @pytest.mark.parametrize("ruleset", WILD)
-def test_the_help_draws_the_wild_cards_section(browser, server, ruleset, language, size):
+def test_the_help_draws_the_wild_cards_section(browser, server, ruleset, language, size,
+                                               tmp_path):
     page, errors = open_page(browser, server, size, language, f"/static/help.html#/help/{ruleset}")
     wait_help(page, ruleset)
     sections = page.eval_on_selector_all(".help-section", "els => els.map(e => e.id)")
@@ -83,10 +93,13 @@ def test_the_help_draws_the_wild_cards_section(browser, server, ruleset, languag
     assert combos == 0  # the classic examples mark no card
     texts = page.evaluate(TEXT_NODES)
     assert not untranslated(texts)
+    paragraphs = page.eval_on_selector_all("#help-wild p", "els => els.map(e => e.textContent)")
     if language == "zh":
-        paragraphs = page.eval_on_selector_all("#help-wild p", "els => els.map(e => e.textContent)")
         assert all(CJK.search(p) for p in paragraphs)
+    words = TEXTS[language]  # every wild rank is wild at once: "5 and J", never "5 or J"
+    named = words["help.wild.and"].join(r.replace("T", "10") for r in wild)
+    assert words["help.wild.2"].format(wild=named) in paragraphs
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    page.screenshot(path=f"/tmp/ww/help-{ruleset}-{language}-{size}.png", full_page=False)
+    page.screenshot(path=str(tmp_path / f"help-{ruleset}-{language}-{size}.png"))
     assert not errors
     page.context.close()

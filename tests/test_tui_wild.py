@@ -5,7 +5,7 @@ sheet names the bomb classes."""
 
 import pytest
 
-from dizhu.cards import RANKS, card_rank, count_of
+from dizhu.cards import RANKS, card_rank, count_of, format_ranks
 from dizhu.combos import Kind
 from dizhu.deal import Phase
 from dizhu.patterns import naming, shapes
@@ -14,9 +14,24 @@ from dizhu.tui.app import DizhuApp
 from dizhu.tui.dialogs import ChooseScreen, PatternScreen, SheetScreen
 from dizhu.tui.start import NewMatchScreen
 from dizhu.tui.table import TableScreen
+from dizhu.words import cards_text, kind_name
 
-from .test_tui import SIZE, answer_auction, last_of_mine, run, settle, shown, type_text
-from .wild_tables import leading_table, new_wild, readings_of_one_set, run_from_a_missing_rank
+from .test_tui import (
+    SIZE,
+    answer_auction,
+    last_of_mine,
+    message,
+    run,
+    settle,
+    shown,
+    type_text,
+)
+from .wild_tables import (
+    leading_table,
+    new_wild,
+    readings_of_one_set,
+    run_from_a_missing_rank,
+)
 
 
 def made(path, ruleset: str, wanted=readings_of_one_set):
@@ -197,5 +212,34 @@ def test_a_whole_deal_by_keys_ends_with_the_bomb_classes_named(tmp_path, ruleset
             assert "bomb ×2" in shown(table.query_one("#title"))
         again = MatchSession.load(Store(db), session.id)
         assert again.state(CREATOR) == session.state(CREATOR)
+
+    at_the_table(db, test)
+
+
+def a_hint_with_wild_cards(table):
+    """The first of the person's hints whose wild cards stand for other ranks: (its place
+    among the hints, how many there are, the play)."""
+    hints = table.hints(CREATOR)
+    for index, play in enumerate(hints):
+        if play.stands_for != play.cards:
+            return index, len(hints), play
+    return None
+
+
+@pytest.mark.parametrize("ruleset", ["laizi", "tiandi"])
+def test_a_hint_with_wild_cards_says_its_cards_and_then_what_they_stand_for(tmp_path, ruleset):
+    """The hint's line names the kind, the cards it plays, then what its wild cards stand
+    for, ``as`` between: the two lists of ranks never run together."""
+    db = tmp_path / "game.sqlite3"
+    index, count, play = made(db, ruleset, a_hint_with_wild_cards)
+
+    async def test(app, pilot, table):
+        await pilot.press(*["h"] * (index + 1))
+        kind = kind_name(play.kind.label)
+        cards = cards_text(play.ranks)
+        stood = cards_text(format_ranks(play.stands_for))
+        assert message(table) == (f"Hint {index + 1} of {count}: {kind} "
+                                  f"{kind_name(play.kind.label, 'zh')} {cards} as {stood}"
+                                  " · Enter plays it, h the next")
 
     at_the_table(db, test)

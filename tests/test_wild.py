@@ -23,6 +23,7 @@ from dizhu.wild import WildMoves
 
 from .strategies import rank_multisets
 from .wild_reference import (
+    reference_best,
     reference_landlord_wins,
     reference_moves,
     reference_perft,
@@ -158,6 +159,31 @@ def test_the_solver_reads_wild_cards(name, wild, hands):
         for play in solution.line:
             end.push(play)
         assert end.is_over and (end.winner == 0) == expected
+
+
+@pytest.mark.parametrize("name, wild, hands, doublings", [
+    ("laizi", "8", ["4448", "55", "66"], 2),  # the soft bomb 4448 out at once: spring too
+    ("laizi", "8", ["44488", "5", "6"], 2),  # the soft bomb 4448, then the 8
+    ("laizi", "8", ["4448BR", "5", "6"], 3),
+    ("tiandi", "5J", ["777J", "3", "4"], 2),
+    ("laizi", "8", ["3458", "6688", "79TB"], None),
+    ("laizi", "3", ["3345", "3JQK", "5A2R"], None),
+    ("tiandi", "5J", ["55J7", "899T", "JKA2"], None),
+])
+def test_the_solver_counts_every_class_of_bomb_in_the_points(name, wild, hands, doublings):
+    """The doublings of best play (the winner makes the most, the loser the fewest) as a
+    search of every line of the reference finds them: a soft bomb doubles as a hard one
+    does, so the winner plays it where it can."""
+    rules = find_ruleset(name)
+    ranks = tuple(_rank(w) for w in wild)
+    dealt = [parse_ranks(h) for h in hands]
+    won, most = reference_best(tuple(dealt), ranks, 0, 0, (0, 0, 0))
+    assert doublings is None or most == doublings
+    for compiled in (False, True) if core.COMPILED is not None else (False,):
+        solution = Solver(rules, compiled=compiled).solve(
+            Position(rules, dealt, 0, wild=ranks), points=True)
+        assert solution.solved and solution.landlord_wins == won
+        assert solution.doublings == most, (hands, solution.line)
 
 
 def _rank(letter: str) -> int:

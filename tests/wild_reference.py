@@ -129,3 +129,42 @@ def _results(hands, wild, landlord, to_move, top, top_seat, passes):
             yield to_move == landlord
         else:
             yield _wins(tuple(after), wild, landlord, nxt, play, to_move, 0)
+
+
+def reference_best(hands: tuple[int, ...], wild: tuple[int, ...], landlord: int,
+                   to_move: int, made: tuple[int, ...]) -> tuple[bool, int]:
+    """Best play by all as the solver's docs say it, by searching every line of
+    :func:`reference_moves` (small hands only): whether the landlord wins, and the
+    doublings from here on (every bomb of any class and the rocket, spring, anti-spring),
+    which the winner maximises and the loser minimises. ``made``: each seat's plays so
+    far."""
+    return _best(hands, wild, landlord, to_move, None, -1, 0, made)
+
+
+@cache
+def _best(hands, wild, landlord, to_move, top, top_seat, passes, made) -> tuple[bool, int]:
+    seats = len(hands)
+    results = []
+    for text, play in reference_moves(hands[to_move], wild, top).items():
+        if text == "pass":
+            if passes + 1 == seats - 1:
+                results.append(_best(hands, wild, landlord, top_seat, None, -1, 0, made))
+            else:
+                results.append(_best(hands, wild, landlord, (to_move + 1) % seats, top,
+                                     top_seat, passes + 1, made))
+            continue
+        after = list(hands)
+        after[to_move] -= parse_ranks(text.split()[1])
+        now = tuple(m + (s == to_move) for s, m in enumerate(made))
+        doubling = int(play[0] in BOMB_ORDER)
+        if not after[to_move]:
+            won = to_move == landlord
+            spring = won and not any(now[s] for s in range(seats) if s != landlord)
+            anti_spring = not won and now[landlord] == 1
+            results.append((won, doubling + spring + anti_spring))
+        else:
+            won, rest = _best(tuple(after), wild, landlord, (to_move + 1) % seats, play,
+                              to_move, 0, now)
+            results.append((won, rest + doubling))
+    pick = max if to_move == landlord else min
+    return pick(results, key=lambda r: (r[0], r[1] if r[0] else -r[1]))

@@ -75,3 +75,25 @@ def run_from_a_missing_rank(table: MatchSession) -> Play | None:
                 and not count_of(hand, play.main):
             return play
     return None
+
+
+def facing_a_wild_top(store: Store, ruleset: str) -> MatchSession:
+    """The first match of seeds ``ruleset-top-0``, ``ruleset-top-1``, ... in which the
+    person, who passed in the auction and then plays their last legal play each turn, is
+    to follow a play whose wild cards stood for other ranks, with nothing that beats it."""
+    for n in range(200):
+        table = new_wild(store, ruleset, f"{ruleset}-top-{n}")
+        while table.deal.phase in (Phase.AUCTION, Phase.PLAY):
+            deal = table.deal
+            if table.play_due():
+                continue
+            if deal.phase is Phase.AUCTION:
+                table.submit(CREATOR, bid_of("pass"))
+                continue
+            legal = deal.legal_plays()
+            top = deal.top
+            if top is not None and top.stands_for != top.cards and len(legal) == 1:
+                return table
+            table.submit(CREATOR, legal[-1])
+        table.close()
+    raise AssertionError(f"no seed of {ruleset} has the person facing a wild play")

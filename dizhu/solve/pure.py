@@ -142,7 +142,7 @@ class PureSearch:
         if not won and threshold >= 0:
             return False
         state = spring_state(pos.plays_made, pos.landlord)
-        most = 1 + most_doublings(pos.hands, pos.rules.combos, state, won)
+        most = 1 + most_doublings(pos.hands, pos.rules.combos, state, won, pos.wild)
         if threshold > most if won else threshold <= -most:
             return not won  # beyond what the winner can reach
         key = (pos.outcome_key(), state)

@@ -74,15 +74,20 @@ def needed(threshold: int, doubling: bool) -> int:
 
 
 def most_doublings(hands: Sequence[int], combos: CombinationRules, state: int,
-                   landlord_wins: bool) -> int:
+                   landlord_wins: bool, wild: Sequence[int] = ()) -> int:
     """At most how many doublings the rest of the play can bring when the given side
     wins: a doubling bomb per rank the hands hold enough cards of (two would need more
     cards than a rank has), a rocket per hand holding one, and one for spring (the
-    landlord's win) or anti-spring (the peasants') while it can still happen."""
+    landlord's win) or anti-spring (the peasants') while it can still happen. With
+    ``wild`` ranks a bomb may be any four cards but jokers (a soft bomb tops up a rank
+    with wild cards): a bomb per four such cards a hand holds."""
     rocket = combos.rocket
     low = combos.doubling_bomb
     most = int(not state & PEASANT_PLAYED) if landlord_wins else int(state >> 1 <= 1)
     for hand in hands:
-        most += sum(count_of(hand, r) // low for r in range(BLACK_JOKER))
+        if wild:
+            most += sum(count_of(hand, r) for r in range(BLACK_JOKER)) // low
+        else:
+            most += sum(count_of(hand, r) // low for r in range(BLACK_JOKER))
         most += contains(hand, rocket)
     return most

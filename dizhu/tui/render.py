@@ -92,6 +92,15 @@ def play_name(play: Play) -> str:
     return name
 
 
+def play_words(play: Play) -> str:
+    """A whole play in words: its kind and cards, and with wild cards standing for other
+    ranks what they stood for: ``straight 顺子 4 5 6 8 8 as 4 5 6 7 8``."""
+    words = f"{kind_words(play.kind.label)} {ranks_words(play.ranks)}"
+    if play.stands_for != play.cards:
+        return f"{words} as {ranks_words(format_ranks(play.stands_for))}"
+    return words
+
+
 def wild_text(view: SeatView) -> str:
     """The deal's wild ranks as the title says them: ``wild 癞子 8*``, ``sky 天 5* · ground
     地 J*``, or when the one of ``laizi`` is still to be drawn, when it will be."""

@@ -25,14 +25,13 @@ from ..deal import Action, AmbiguousPlayError, Phase
 from ..patterns import PatternChoices
 from ..session import CREATOR, ActionError, MatchSession
 from ..view import SeatView
-from ..words import cards_text as ranks_in_words
 from ..words import say_reason, seat_names
 from .dialogs import ChooseScreen, PatternScreen, SheetScreen
 from .entry import RANK_KEYS, SEPARATORS, cards_entered, marked, not_a_rank
 from .render import (
     cards_text,
     count_strip_text,
-    play_name,
+    play_words,
     seats_text,
     sheet_text,
     stake_text,
@@ -376,7 +375,7 @@ class TableScreen(Screen):
         self.typed = play.ranks
         self.hinted = (self.typed, play)
         self.message = Text(f"Hint {self.hint_index + 1} of {len(self.hint_plays)}: "
-                            f"{play_name(play)} {ranks_in_words(play.ranks)} · Enter plays "
+                            f"{play_words(play)} · Enter plays "
                             "it, h the next", style="green")
         self.show()
 

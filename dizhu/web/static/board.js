@@ -7,7 +7,7 @@ import { backRow, cardRow } from "./cards.js";
 import { $, button, el, escapeHtml, reducedMotion } from "./dom.js";
 import { isolate, rankName, t } from "./i18n.js";
 import { levelName, seatPlace } from "./names.js";
-import { actionWords, answerWord, doubleWord, playedWords } from "./words.js";
+import { answerWord, doubleWord, playedWords, topWords } from "./words.js";
 
 /** Card backs drawn for a hidden hand at most (its count says how many it holds). */
 const MAX_BACKS = 20;
@@ -368,8 +368,8 @@ function statusText({ view, match }, names) {
     case "play": {
       if (!mine) return t("status.to_play", { name: name(view.to_move) });
       if (!view.top) return t("status.your_lead");
-      if (view.cannot_beat) return t("status.cannot_beat", { play: actionWords({ play: view.top }) });
-      return t("status.beat", { play: actionWords({ play: view.top }), name: name(view.top_seat) });
+      if (view.cannot_beat) return t("status.cannot_beat", { play: topWords(view) });
+      return t("status.beat", { play: topWords(view), name: name(view.top_seat) });
     }
     case "thrown_in": return t("status.thrown_in");
     case "over": {

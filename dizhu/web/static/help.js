@@ -215,7 +215,7 @@ const BUILD = {
 
   wild(rs, body) {
     const { ranks, examples } = data[rs].wild;
-    const wild = [...ranks].map((r) => cardsText(r)).join(say(rs, "wild.or"));
+    const wild = [...ranks].map((r) => cardsText(r)).join(say(rs, "wild.and"));
     body.append(para(rs, "wild.1"), para(rs, "wild.2", { wild }));
     const list = el("ul", "help-wild");
     for (const example of examples) {

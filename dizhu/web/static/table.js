@@ -16,7 +16,7 @@ import { ensureSeats, isActive, renderCount, renderInfo, renderKitty, renderSeat
 import { cardRow, rankOf, setWild } from "./cards.js";
 import { $, api, button, el, reducedMotion, remember, remembered } from "./dom.js";
 import { HAND_ORDERS, handOrder, kittyPositions, rankPositions, renderHand } from "./hand.js";
-import { cardsText, language, playText, rankName, sayReason, t } from "./i18n.js";
+import { language, rankName, sayReason, t } from "./i18n.js";
 import { levelName, seatNames, shortNames, viewerSeat } from "./names.js";
 import { renderInvite } from "./invite.js";
 import { icon } from "./icons.js";
@@ -24,7 +24,7 @@ import { PatternEntry } from "./pattern.js";
 import { openReplay } from "./replay.js";
 import { againWords, fillSheet } from "./sheet.js";
 import { playSound, speak } from "./sound.js";
-import { actionWords, lastTrick, tricksOf } from "./words.js";
+import { actionWords, lastTrick, playWords, topWords, tricksOf } from "./words.js";
 
 const KEY_RANKS = { 0: "T", T: "T", J: "J", Q: "Q", K: "K", A: "A", 2: "2", B: "B", R: "R",
   3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9" };
@@ -466,7 +466,7 @@ export class TableView {
   hint() {
     if (!this.state || this.state.view.phase !== "play" || !this.myTurn() || this.busy) return;
     if (this.cannotBeat()) {
-      this.say(t("hint.cannot_beat", { play: playText(this.state.view.top) }));
+      this.say(t("hint.cannot_beat", { play: topWords(this.state.view) }));
       return;
     }
     if (this.patternMode) this.togglePattern(false);
@@ -478,7 +478,8 @@ export class TableView {
     this.hintIndex = (this.hintIndex + 1) % this.hints.length;
     const hint = this.hints[this.hintIndex];
     this.selected = this.cardsForRanks(hint.ranks);
-    this.say(t("hint.n_of", { n: this.hintIndex + 1, of: this.hints.length, play: playText(hint.text) }));
+    const play = playWords({ play: hint.text, as: hint.as });
+    this.say(t("hint.n_of", { n: this.hintIndex + 1, of: this.hints.length, play }));
     this.render();
   }
 
@@ -499,8 +500,7 @@ export class TableView {
     $("choose-text").textContent = this.refusal(msg.reason, msg.message);
     const cards = this.sent;
     for (const option of msg.options) {
-      const words = option.as ? t("play.as_from", { play: playText(option.text), cards: cardsText(option.as) })
-        : playText(option.text);
+      const words = playWords({ play: option.text, as: option.as });
       box.append(button(words, () => {
         $("choose-dialog").close();
         this.choosing = null;

@@ -39,6 +39,14 @@ export function playWords(entry) {
   return t("play.as_from", { play: playText(entry.play), cards: cardsText(entry.as) });
 }
 
+/** The play on top of the trick in words, with what its wild cards stood for: the
+ * trick's last play (``view.trick``) carries that, the view's ``top`` only its text. */
+export function topWords(view) {
+  const plays = (view.trick || []).filter((e) => "play" in e && e.play !== "pass");
+  const last = plays[plays.length - 1];
+  return playWords(last && last.play === view.top ? last : { play: view.top });
+}
+
 /** One action of a deal's history (``entry``: {seat, bid | double | play, cards}) in
  * words, without who made it; ``before`` is the history before it, ``landlord`` the
  * landlord's seat (for the doubling), ``rob`` whether the auction is call-and-rob. */
