@@ -183,6 +183,8 @@ CODES = math.prod(RADIX)
 
 
 _JOKER_WEIGHT = WEIGHTS[TWO + 1]
+_MOST_OWNED = 1 << 16
+"""The most plays whose ids :class:`WildActionIds` remembers by identity."""
 
 
 def code_of(cards: int) -> int:
@@ -224,9 +226,10 @@ class WildActionIds:
         """By kind number, its slot (-1: none)."""
         self._fits = rules.combos.fits
         self._most = rules.combos.max_play
-        self._owned: dict[int, int] = {}
-        """By the identity of a play that a deal's moves own (``play.id >= 0``: kept as long
-        as the process runs), its id."""
+        self._owned: dict[int, tuple[Play, int]] = {}
+        """By the identity of a play that a deal's moves own (``play.id >= 0``), the play
+        (held, so that no other object takes its identity) and its id; at most
+        :data:`_MOST_OWNED`, then started afresh."""
         self.size = self.play_base + len(self.kinds) * CODES
 
     def __len__(self) -> int:
@@ -251,12 +254,16 @@ class WildActionIds:
         owned = self._owned
         found = []
         for action in actions:
-            number = owned.get(id(action))
-            if number is None:
+            known = owned.get(id(action))
+            if known is None:
                 number = self.id_of(action)
                 if action.__class__ is Play and action.id >= 0:  # type: ignore[union-attr]
-                    owned[id(action)] = number
-            found.append(number)
+                    if len(owned) >= _MOST_OWNED:
+                        owned.clear()
+                    owned[id(action)] = action, number  # type: ignore[assignment]
+                found.append(number)
+            else:
+                found.append(known[1])
         return found
 
     def kind_and_cards(self, action_id: int) -> tuple[Kind, int]:

@@ -346,7 +346,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(play.text)
     if args.line:
         walk = Position(rules, list(pos.hands), pos.landlord, pos.to_move, pos.top,
-                        pos.top_seat)
+                        pos.top_seat, wild=pos.wild)
         steps = []
         for play in answer.line:
             steps.append(f"{walk.to_move} {play.text}")

@@ -25,7 +25,7 @@ from functools import cache
 
 from . import core
 from .auction import Bid, Double
-from .cards import GUARDS, contains, format_ranks, size
+from .cards import GUARDS, NUM_RANKS, contains, format_ranks, size
 from .combos import BOMB_KINDS, InvalidPlayError, Kind, Play, beats
 from .reasons import Reason
 from .rules import CLASSIC, RuleSet
@@ -81,6 +81,7 @@ class Position:
         "_plays",
         "_rule_book",
         "_undo",
+        "_wild_key",
         "bombs",
         "distinct",
         "hands",
@@ -154,6 +155,8 @@ class Position:
         self._genuine = moves.play_of
         self._plays = moves.universe.tops  # _plays[-1] is None: no top
         self._rule_book = moves.beats is beats
+        self._wild_key = _mask(wild) | getattr(moves, "generation", 0) << NUM_RANKS
+        """The wild ranks (a mask) and which moves number the plays: a top id is theirs."""
 
     def draw_wild(self, wild: tuple[int, ...]) -> None:
         """The deal's wild ranks drawn so far are now ``wild`` (a rank drawn, or taken
@@ -257,20 +260,21 @@ class Position:
     def key(self) -> tuple[int, ...]:
         """What decides the rest of the play and its score, as a tuple of ints (for a
         search's memo): the hands, the landlord, the seat to move, the top's id and seat,
-        the wild ranks (a mask), the doublings so far (bombs and rockets), whether a
-        peasant has played and how often the landlord has (0, 1, or 2 for more): spring and
-        anti-spring. A tuple of small ints hashes in C as fast as a packed int would, and
-        reads back without decoding."""
+        the wild ranks (a mask, with which moves number the plays: a wild rank's moves are
+        made afresh now and then, :func:`dizhu.wild.wild_moves`), the doublings so far
+        (bombs and rockets), whether a peasant has played and how often the landlord has
+        (0, 1, or 2 for more): spring and anti-spring. A tuple of small ints hashes in C as
+        fast as a packed int would, and reads back without decoding."""
         made, landlord = self.plays_made, self.landlord
         mine = made[landlord]
         return (*self.hands, landlord, self.to_move, self.top_id, self.top_seat,
-                _mask(self.wild), self.bombs + self.rockets, int(sum(made) > mine),
+                self._wild_key, self.bombs + self.rockets, int(sum(made) > mine),
                 mine if mine < 2 else 2)
 
     def outcome_key(self) -> tuple[int, ...]:
         """What decides who wins (not the score): :meth:`key` without the counters."""
         return (*self.hands, self.landlord, self.to_move, self.top_id, self.top_seat,
-                _mask(self.wild))
+                self._wild_key)
 
     # ----------------------------------------------------------------- push / pop
 
@@ -311,7 +315,8 @@ class Position:
         if play.kind is _PASS_KIND:
             self._push_pass(play)
             return
-        if play.id < 0:
+        play_id, plays = play.id, self._plays
+        if not (0 <= play_id < len(plays) and plays[play_id] is play):  # no play of these moves
             play = self._genuine_or_refuse(play)
         self._push_play(play)
 

@@ -25,14 +25,16 @@ when the compiled core runs (:mod:`dizhu.core`), ``lead``, ``follow``, ``coverin
 :meth:`WildMoves._plays` step for step: the same plays in the same order, the same objects.
 Its plays are not a fixed universe's: each is made once, when first met, and numbered in
 that order (:class:`WildPlays`), so that a position can keep its top as an int; those
-numbers hold within one process, not across processes.
+numbers hold for one object of moves, within one process. A ruleset's ``moves(wild)``
+(:func:`wild_moves`) is made afresh once the moves kept have made :data:`MOST_PLAYS`
+plays, so that a long-running process keeps a bounded number of them.
 """
 
 from __future__ import annotations
 
 import threading
 from functools import cache, lru_cache
-from itertools import product
+from itertools import count, product
 
 from . import core
 from .cards import (
@@ -90,10 +92,15 @@ class WildPlays:
     that order: ``plays[play.id] is play``; ``tops`` is ``plays`` and ``None`` last (the top
     id ``-1``: no top), as a universe's."""
 
+    _lock = threading.Lock()
+    """Numbering is one thread's at a time, over every WildPlays (some share a tally)."""
+
     def __init__(self) -> None:
         self.by_key: dict[tuple[Kind, int], Play] = {}
         self.tops: list[Play | None] = [None]
-        self._lock = threading.Lock()
+        self.tally: list[int] | None = None
+        """Where the plays numbered are counted too, if anywhere: the count of the plays
+        that the moves :func:`wild_moves` keeps have made."""
 
     @property
     def plays(self) -> list[Play]:
@@ -112,6 +119,8 @@ class WildPlays:
             play.id = len(self.tops) - 1
             self.tops.insert(play.id, play)
             self.by_key[key] = play
+            if self.tally is not None:
+                self.tally[0] += 1
         return play
 
 
@@ -140,6 +149,9 @@ class WildMoves:
         its ``lead``, ``follow``, ``covering`` and ``ids`` are this object's."""
         self.native = None
         """What the compiled solver searches with: none yet for wild cards."""
+        self.generation = next(_generations)
+        """Which moves these are, of all made in this process: positions of other moves
+        number their plays otherwise (:meth:`dizhu.position.Position.key`)."""
         if self.compiled is not None:
             self.lead, self.follow, self.covering, self.ids = \
                 self.compiled.lead, self.compiled.follow, self.compiled.covering, \
@@ -371,19 +383,55 @@ def parse_wild_play(text: str, moves: WildMoves) -> Play:
     return parse_play(text, combos=moves.combos)  # the pass, or what is wrong with the text
 
 
+MOST_PLAYS = 1 << 18
+"""The most plays that the moves kept for the deals to come may hold between them, over
+every wild rank (about 400 bytes each with the compiled core: some 100 MiB): past it
+:func:`wild_moves` lets them all go and makes each anew on its next use. A process may
+set it: a higher bound keeps more memory and makes plays again less often (docs/
+benchmarks.md, Wild plays kept over a long run)."""
+
+
+class _Kept:
+    """The moves :func:`wild_moves` hands out, by their key, and the count of the plays
+    they have made (their universes' tally)."""
+
+    def __init__(self) -> None:
+        self.afresh()
+
+    def afresh(self) -> None:
+        self.moves: dict[tuple[CombinationRules, bool, tuple[int, ...], bool], WildMoves] = {}
+        self.tally = [0]
+
+
+_KEPT = _Kept()
+_generations = count(1)
+
+
 def wild_moves(combos: CombinationRules, distinct_kickers: bool, wild: tuple[int, ...],
                compiled: bool | None = None) -> WildMoves:
-    """The moves of ``wild`` ranks over ``combos``, built on first use and kept
-    (``compiled`` as for :class:`WildMoves`)."""
+    """The moves of ``wild`` ranks over ``combos`` (``compiled`` as for
+    :class:`WildMoves`): the same object on every call, made on first use, until the moves
+    kept have made :data:`MOST_PLAYS` plays; then every wild rank's moves are made afresh,
+    so that a process playing wild deals for weeks keeps a bounded number of plays. What
+    holds the moves it was given (a position, so a deal) keeps using them: its plays and
+    their ids stay as they were; a play of other moves is looked up by kind and cards."""
     if compiled is None:
         compiled = core.NAME == "compiled"
-    return _wild_moves(combos, bool(distinct_kickers), tuple(wild), bool(compiled))
-
-
-@cache
-def _wild_moves(combos: CombinationRules, distinct_kickers: bool, wild: tuple[int, ...],
-                compiled: bool) -> WildMoves:
-    return WildMoves(combos, distinct_kickers, wild, compiled)
+    key = (combos, bool(distinct_kickers), tuple(wild), bool(compiled))
+    kept = _KEPT
+    moves = kept.moves.get(key)
+    if moves is not None and kept.tally[0] <= MOST_PLAYS:
+        return moves
+    with WildPlays._lock:
+        if kept.tally[0] > MOST_PLAYS:
+            kept.afresh()
+        moves = kept.moves.get(key)
+        tally = kept.tally
+    if moves is None:  # made outside the lock (numbering waits on it), the first kept
+        made = WildMoves(*key)
+        made.universe.tally = tally
+        moves = kept.moves.setdefault(key, made)
+    return moves
 
 
 def _native(moves: WildMoves):

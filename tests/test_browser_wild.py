@@ -26,7 +26,12 @@ from .browsing import (  # noqa: F401 (fixtures)
     server,
     untranslated,
 )
-from .wild_tables import facing_a_wild_top, leading_table, readings_of_one_set
+from .wild_tables import (
+    facing_a_wild_top,
+    leading_table,
+    readings_of_one_set,
+    run_from_a_missing_rank,
+)
 
 SHOTS = pytest.mark.parametrize("ruleset, how", [
     ("laizi", {"lang": "en"}), ("laizi", {"phone": True, "lang": "zh"}),
@@ -169,6 +174,40 @@ def test_a_named_pattern_is_filled_with_a_wild_card(browser, server, ruleset, ho
     assert shown["label"].startswith(words["kind.straight"]) and \
         re.sub(r"\s", "", shown["label"]).endswith(played["as"].replace("T", "10"))
     assert page.locator("#play-0 .card.wild").count() >= 1
+    fits_width(page)
+    if how["lang"] == "zh":
+        assert not untranslated(page)
+    assert person.check_frames(match_id) > 0
+    assert not person.errors
+
+
+@SHOTS
+def test_a_run_from_a_rank_held_only_as_a_wild_card_is_named(browser, server, ruleset, how):
+    """A run may start at a rank the hand holds no card of (a wild card stands for it): the
+    picker offers its lowest rank by name, as the engine's plays have it, and the hand
+    marks the run's cards, the wild ones among them."""
+    match_id, wild, _, play = made(server, ruleset, run_from_a_missing_rank)
+    person = opened(browser, server, match_id, how)
+    page = person.page
+    named = naming(play, find_ruleset(ruleset).combos, tuple(RANKS.index(r) for r in wild))
+    person.click("#pattern-toggle")
+    person.click(f"#pattern button[data-kind='{play.kind.label}']")
+    assert not page.locator(f"#hand .card[data-card^='{RANKS[named.main]}']").count()
+    assert page.locator("#pattern-main").count(), "no way to name a rank the hand lacks"
+    offered = page.eval_on_selector_all("#pattern-main option", "os => os.map(o => o.value)")
+    assert RANKS[named.main] in offered
+    page.select_option("#pattern-main", RANKS[named.main])
+    if page.locator("#pattern-length").count():
+        page.select_option("#pattern-length", str(named.length))
+    chosen = sorted(page.eval_on_selector_all("#hand .card.named",
+                                              "cs => cs.map(c => c.dataset.card)"))
+    assert len(chosen) == play.size and any(c[0] in wild for c in chosen), chosen
+    person.watch_spot(0)
+    person.acting("#play")
+    assert not page.is_visible("#message.error"), page.text_content("#message")
+    played = person.last_play()
+    assert played["play"].split()[0] == play.kind.label and sorted(played["cards"]) == chosen
+    assert played["as"] == format_ranks(play.stands_for)  # the run named, from its lowest rank
     fits_width(page)
     if how["lang"] == "zh":
         assert not untranslated(page)

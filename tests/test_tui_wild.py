@@ -5,7 +5,7 @@ sheet names the bomb classes."""
 
 import pytest
 
-from dizhu.cards import RANKS, card_rank, format_ranks
+from dizhu.cards import RANKS, card_rank, count_of, format_ranks
 from dizhu.combos import Kind
 from dizhu.deal import Phase
 from dizhu.patterns import naming, shapes
@@ -26,7 +26,12 @@ from .test_tui import (
     shown,
     type_text,
 )
-from .wild_tables import leading_table, new_wild, readings_of_one_set
+from .wild_tables import (
+    leading_table,
+    new_wild,
+    readings_of_one_set,
+    run_from_a_missing_rank,
+)
 
 
 def made(path, ruleset: str, wanted=readings_of_one_set):
@@ -126,27 +131,54 @@ def straight_with_a_wild_card(table):
     return None
 
 
+async def name_a_run(app, pilot, table, play, typed_main: bool = False):
+    """Name ``play`` (a chain) by keys: its pattern, its lowest rank (chosen from the list,
+    or typed), its length; the person's action it made."""
+    session = table.session
+    named = naming(play, session.rules.combos, session.deal.wild)
+    kinds = [s.kind for s in shapes(session.rules.combos, True)]
+    assert kinds[-2:] == [Kind.SOFT_BOMB, Kind.WILD_BOMB]
+    await pilot.press("n")
+    assert isinstance(app.screen, PatternScreen)
+    await pilot.press(*["down"] * kinds.index(play.kind), "enter")
+    mains = app.screen.offered
+    assert named.main in mains
+    if typed_main:
+        await pilot.press(RANKS[named.main].replace("T", "0").lower())
+    else:
+        await pilot.press(*["down"] * mains.index(named.main), "enter")
+    assert app.screen.step == "length", app.screen.query_one("#said").render()
+    lengths = app.screen.choices.lengths(play.kind, named.main)
+    await pilot.press(*["down"] * lengths.index(named.length), "enter")
+    await pilot.pause()
+    assert isinstance(app.screen, TableScreen), table.message.plain
+    action, _ = last_of_mine(session)
+    assert action.kind is play.kind and action.stands_for == play.stands_for
+    return action
+
+
 def test_a_pattern_named_by_keys_is_filled_with_a_wild_card(tmp_path):
     db = tmp_path / "game.sqlite3"
     play = made(db, "laizi", straight_with_a_wild_card)
 
     async def test(app, pilot, table):
-        session = table.session
-        named = naming(play, session.rules.combos, session.deal.wild)
-        kinds = [s.kind for s in shapes(session.rules.combos, True)]
-        assert kinds[-2:] == [Kind.SOFT_BOMB, Kind.WILD_BOMB]
-        await pilot.press("n")
-        assert isinstance(app.screen, PatternScreen)
-        await pilot.press(*["down"] * kinds.index(Kind.STRAIGHT), "enter")
-        mains = app.screen.offered
-        await pilot.press(*["down"] * mains.index(named.main), "enter")
-        lengths = app.screen.choices.lengths(Kind.STRAIGHT, named.main)
-        await pilot.press(*["down"] * lengths.index(named.length), "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen), table.message.plain
-        action, _ = last_of_mine(session)
-        assert action.kind is Kind.STRAIGHT and action.stands_for == play.stands_for
+        action = await name_a_run(app, pilot, table, play)
         assert action.stands_for != action.cards
+
+    at_the_table(db, test)
+
+
+@pytest.mark.parametrize("ruleset", ["laizi", "tiandi"])
+def test_a_run_from_a_rank_held_only_as_a_wild_card_is_named_by_keys(tmp_path, ruleset):
+    """A run whose lowest rank the hand holds no card of (a wild card stands for it): the
+    picker lists that rank among the lowest ranks, as the engine's plays have it, and
+    typing it names it too."""
+    db = tmp_path / "game.sqlite3"
+    play = made(db, ruleset, run_from_a_missing_rank)
+
+    async def test(app, pilot, table):
+        assert not count_of(table.session.deal.position.hands[CREATOR], play.main)
+        await name_a_run(app, pilot, table, play, typed_main=True)
 
     at_the_table(db, test)
 

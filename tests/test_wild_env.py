@@ -421,3 +421,25 @@ def test_an_episode_starts_from_a_wild_deals_record_or_position():
         [float(r == RANKS.index("8")) for r in range(15)]
     with pytest.raises(ValueError, match="laizi has one wild rank, not 0"):
         aec.reset(options={"position": "33445/6789TT/JQKA22 0 1 0:pair:44"})
+
+
+@pytest.mark.parametrize("ruleset", WILD)
+def test_the_legal_ids_and_their_actions_are_worked_out_once_per_state(ruleset, monkeypatch):
+    """``legal_ids`` keeps a state's ids (and, with wild cards, their actions) until the
+    next step or a deal taken back: one working out however often the agent asks."""
+    e = raw_env(ruleset)
+    e.reset(seed=11)
+    calls = []
+    legal = e.table.legal
+    monkeypatch.setattr(e.table, "legal", lambda deal: calls.append(1) or legal(deal))
+    for _ in range(5):
+        first = e.legal_ids()
+        observed = e.observe(e.agent_selection)
+        assert e.legal_ids() is first and list(observed["legal_ids"]) == first
+        assert len(calls) == 1
+        assert [a.text if isinstance(a, Play) else a for a in e._legal_actions] == \
+            [a.text if isinstance(a, Play) else a for a in e.deal.legal_actions()]
+        e.step(first[-1])
+        calls.clear()
+    e.deal.pop()
+    assert e.legal_ids() == e.table.ids_of(e.deal.legal_actions()) and len(calls) == 1

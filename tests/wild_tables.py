@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from dizhu.auction import bid_of
 from dizhu.cards import RANKS, count_of
-from dizhu.combos import Play
+from dizhu.combos import Kind, Play
 from dizhu.deal import Phase
 from dizhu.session import CREATOR, MatchSession, NewMatch, Store
 
@@ -62,6 +62,19 @@ def leading_table(store: Store, ruleset: str,
 def wild_names(table: MatchSession) -> str:
     """The deal's wild ranks drawn so far, as rank letters."""
     return "".join(RANKS[r] for r in table.deal.wild)
+
+
+def run_from_a_missing_rank(table: MatchSession) -> Play | None:
+    """A straight, pair chain or airplane the person may lead whose lowest rank the hand
+    holds no card of (a wild card stands for it: so no card of it can be clicked), the
+    engine's play; ``None`` if the hand has none."""
+    deal = table.deal
+    hand = deal.position.hands[CREATOR]
+    for play in deal.legal_plays():
+        if play.kind in (Kind.STRAIGHT, Kind.PAIR_CHAIN, Kind.AIRPLANE) \
+                and not count_of(hand, play.main):
+            return play
+    return None
 
 
 def facing_a_wild_top(store: Store, ruleset: str) -> MatchSession:

@@ -1,33 +1,76 @@
 """Hints for a person: the plays open to a seat, best first, from that seat's view alone.
 
-A hint never breaks a bomb or the rocket (takes cards of a rank held as a bomb, or one joker
-of the rocket, without playing the bomb or the rocket) unless it goes out: such plays come
-after every other, for a person who asks for more hints.
+A hint never breaks a bomb or the rocket the hand holds (with wild cards its soft bombs and
+wild bomb too: :func:`breaks_a_bomb`) without playing the bomb or the rocket, unless it goes
+out: such plays come after every other, for a person who asks for more hints.
 """
 
 from __future__ import annotations
 
-from ..cards import BLACK_JOKER, TWO, contains, count_of
-from ..combos import Play
+from collections.abc import Callable
+
+from ..cards import contains
+from ..combos import Kind, Play
 from ..deal import Phase
+from ..movegen import MoveGenerator
 from ..rules import RuleSet
 from ..view import SeatView
-from .handeval import is_bomb, is_control
+from ..wild import WildMoves
+from .handeval import BOMBS, is_control
 from .normal import NormalBot
 from .situation import Situation
 
 
-def breaks_a_bomb(play: Play, hand: int, rules: RuleSet) -> bool:
-    """Whether ``play`` from ``hand`` uses a bomb's cards, or a joker of the rocket, without
-    being a bomb (of any class) or the rocket and without going out."""
-    if play.is_pass or is_bomb(play) or play.cards == hand:
-        return False
-    smallest = rules.combos.bomb_sizes[0]
-    for rank in range(TWO + 1):
-        if count_of(play.cards, rank) and count_of(hand, rank) >= smallest:
-            return True
-    jokers = play.cards >> (4 * BLACK_JOKER)  # the play's jokers, if any
-    return bool(jokers) and contains(hand, rules.combos.rocket)
+def held_bombs(hand: int, moves: MoveGenerator | WildMoves) -> dict[int, Play]:
+    """The bombs ``hand`` holds: every bomb (of any class) and the rocket among the plays the
+    engine finds in it (``moves``: the ruleset's ``moves(wild)``, so wild cards make soft
+    bombs and the wild bomb as the rules let them), the strongest of each main rank kept
+    (the rocket under ``-1``)."""
+    best: dict[int, Play] = {}
+    beats = moves.beats
+    for play in moves.lead(hand):
+        if play.kind in BOMBS:
+            key = -1 if play.kind is Kind.ROCKET else play.main
+            known = best.get(key)
+            if known is None or beats(play, known):
+                best[key] = play
+    return best
+
+
+def bomb_breaker(hand: int, rules: RuleSet, wild: tuple[int, ...] = ()) -> Callable[[Play], bool]:
+    """:func:`breaks_a_bomb` for the plays of one hand, its bombs found once."""
+    moves = rules.moves(wild)
+    before = held_bombs(hand, moves)
+    beats = moves.beats
+    left_bombs: dict[int, dict[int, Play]] = {}
+
+    def breaks(play: Play) -> bool:
+        if play.is_pass or play.kind in BOMBS or play.cards == hand or not before:
+            return False
+        left = hand - play.cards
+        if all(contains(left, bomb.cards) for bomb in before.values()):
+            return False  # every bomb's own cards are left: each can still be made
+        after = left_bombs.get(left)
+        if after is None:
+            after = left_bombs[left] = held_bombs(left, moves)
+        return any(rank not in after or beats(bomb, after[rank])
+                   for rank, bomb in before.items())
+
+    return breaks
+
+
+def breaks_a_bomb(play: Play, hand: int, rules: RuleSet, wild: tuple[int, ...] = ()) -> bool:
+    """Whether ``play`` from ``hand`` (a deal whose wild ranks drawn are ``wild``) breaks a
+    bomb the hand holds without being a bomb (of any class) or the rocket and without going
+    out. A bomb the hand holds is any bomb or rocket the engine finds in the hand
+    (:func:`held_bombs`: with wild cards the soft bombs, as three of a rank and a wild card,
+    and the wild bomb too); the play breaks one when the cards it leaves can no longer make
+    a bomb of that rank as strong (the rocket: the rocket). So without wild cards it takes
+    cards of a rank held as a bomb, or a joker of the rocket; wild rank 8 and ``77783``, the
+    3 breaks nothing but a 7 or the 8 breaks the soft bomb ``7778``; ``77778``, the 8 breaks
+    nothing (the hard bomb of 7s stays). With three wild cards every natural card makes a
+    soft bomb with them, so every play of it breaks one."""
+    return bomb_breaker(hand, rules, wild)(play)
 
 
 class Hinter:
@@ -58,5 +101,5 @@ class Hinter:
         if not choice.is_pass and choice in ranked:
             ranked.remove(choice)
             ranked.insert(0, choice)
-        ranked.sort(key=lambda p: breaks_a_bomb(p, s.hand, view.rules))  # stable
+        ranked.sort(key=bomb_breaker(s.hand, view.rules, view.wild))  # stable
         return ranked

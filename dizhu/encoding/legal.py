@@ -48,8 +48,10 @@ class WildActionTable(ActionTable):
         self.ids = ids
         self.play_base = ids.play_base
         self.size = ids.size
-        self._rows: dict[tuple[int, ...], dict[int, bytes]] = {}
-        """Per wild ranks drawn, by the identity of a play the moves own, its row."""
+        self._rows: dict[int, tuple[Play, bytes]] = {}
+        """By the identity of a play the moves of some wild ranks own (which ranks its
+        object says), the play (held, so that no other object takes its identity) and its
+        row; at most ``_MOST_ROWS`` of them."""
 
     def ids_of(self, actions: list[Action]) -> list[int]:
         """The ids of ``actions``, in order."""
@@ -87,18 +89,20 @@ class WildActionTable(ActionTable):
     def features(self, actions: list[Action], wild: tuple[int, ...]) -> np.ndarray:
         """One row of :data:`FEATURES` per action (``uint8``), in order, for a deal whose
         wild ranks drawn so far are ``wild``."""
-        rows = self._rows.get(wild)
-        if rows is None or len(rows) >= _MOST_ROWS:
-            rows = self._rows[wild] = {}
+        rows = self._rows
+        if len(rows) >= _MOST_ROWS:
+            rows.clear()
         found = []
         for action in actions:
-            row = rows.get(id(action))
-            if row is None:
+            known = rows.get(id(action))
+            if known is None:
                 row = _row(action, wild) if action.__class__ is Play and action.cards \
                     else _ZEROS  # type: ignore[union-attr]
                 if action.__class__ is Play and action.id >= 0:  # type: ignore[union-attr]
-                    rows[id(action)] = row  # a play the moves own: kept for good
-            found.append(row)
+                    rows[id(action)] = action, row  # type: ignore[assignment]
+                found.append(row)
+            else:
+                found.append(known[1])
         return np.frombuffer(b"".join(found), _DTYPE).reshape(len(actions), FEATURE_COUNT)
 
     @staticmethod

@@ -114,8 +114,9 @@ class raw_env(AECEnv, EzPickle):
         self._legal_at = (-1, -1)
         """The state ``_legal`` was worked out for: the deal's history's length and
         version (:meth:`~dizhu.deal.Deal.history_state`)."""
+        self._work_out_legal = self._wild_legal if self.wild else self.table.legal_ids
+        """The legal ids of a deal's state, worked out anew (:meth:`legal_ids` keeps them)."""
         if self.wild:  # Python's methods, with legal ids and their features
-            self.legal_ids = self._wild_legal_ids  # type: ignore[method-assign]
             self.observe = self._wild_observe  # type: ignore[method-assign]
             self._push_legal = self._wild_push_legal  # type: ignore[method-assign]
         compiled = _compiled_step(self)
@@ -159,18 +160,15 @@ class raw_env(AECEnv, EzPickle):
         deal = self.deal
         at = self._legal_at
         if at[0] != len(deal.history) or at[1] != deal.version:
-            self._legal = self.table.legal_ids(deal)
+            self._legal = self._work_out_legal(deal)
             self._legal_at = deal.history_state()
         return self._legal
 
-    def _wild_legal_ids(self) -> list[int]:
-        """:meth:`legal_ids` of a ruleset with wild cards (the actions kept too)."""
-        deal = self.deal
-        at = self._legal_at
-        if at[0] != len(deal.history) or at[1] != deal.version:
-            self._legal, self._legal_actions = self.table.legal(deal)  # type: ignore[attr-defined]
-            self._legal_at = deal.history_state()
-        return self._legal
+    def _wild_legal(self, deal: Deal) -> list[int]:
+        """What :meth:`legal_ids` works out in a ruleset with wild cards: the ids, with
+        their actions kept in ``_legal_actions``."""
+        ids, self._legal_actions = self.table.legal(deal)  # type: ignore[attr-defined]
+        return ids
 
     def _wild_observe(self, agent: str) -> dict[str, Any]:
         """:meth:`observe` of a ruleset with wild cards: the observation, ``legal_ids`` and

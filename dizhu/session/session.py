@@ -573,17 +573,19 @@ def playable_kinds(seen: SeatView) -> list[str]:
 def pattern_plays(seen: SeatView) -> dict[str, list[list]]:
     """The seat's legal plays as its pattern picker names them, by kind: for each, the
     lowest rank of the main run, the length, a bomb's size where bombs vary and the wing
-    ranks (:meth:`.Naming.to_json`); the first play of each main rank, length and size
-    adds its main run's cards by rank (:func:`.main_part`), which its others share. The
+    ranks (:meth:`.Naming.to_json`), the main ranks in order; the first play of each main
+    rank, length and size adds its main run's cards by rank (:func:`.main_part`), which its
+    others share. The
     page offers only these, and marks in the hand the cards the answers so far put on the
     table: it knows no rule."""
     found: dict[str, list[list]] = {}
     runs: set[tuple] = set()
     ruleset = seen.rules.name
     legal = seen.legal
-    if seen.wild:  # the first play of a run, whose cards the page marks: the fewest wild
-        legal = sorted(legal, key=lambda a: sum(count_of(a.cards, w) for w in seen.wild)
-                       if isinstance(a, Play) else 0)
+    if seen.wild:  # the main ranks in order; the first play of a run, whose cards the page
+        # marks: the fewest wild
+        legal = sorted(legal, key=lambda a: (a.main, sum(count_of(a.cards, w) for w in seen.wild))
+                       if isinstance(a, Play) else (-1, 0))
     for action in legal:
         if isinstance(action, Play) and action.kind is not Kind.PASS:
             named = _named(action, ruleset, seen.wild)

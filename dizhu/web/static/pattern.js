@@ -3,8 +3,9 @@
 // wings or kickers one rank at a time. The page knows no rule: the shapes and bomb sizes
 // come from the server (this ruleset's patterns), and so do the plays the person may name
 // now (the view's ``pattern_plays``: by kind, each legal play as [main, length, size,
-// wings], the first of each main, length and size with its main run's cards); the picker offers only the answers that lead to one of them,
-// and the hand marks the cards they put on the table. The server composes and checks the
+// wings], the first of each main, length and size with its main run's cards); the picker offers only the answers that lead to one of them
+// (the lowest rank by a card or from a list: a run may start at a rank held only as a wild
+// card), and the hand marks the cards they put on the table. The server composes and checks the
 // play, and plays the very cards marked.
 
 import { el } from "./dom.js";
@@ -72,9 +73,11 @@ export class PatternEntry {
       && (length === null || l === length) && (size === null || s === size) && holds(w, wings));
   }
 
-  /** The distinct values of one answer (0 main, 1 length, 2 size) among ``plays``, in order. */
+  /** The distinct values of one answer (0 main, 1 length, 2 size) among ``plays``, in order:
+   * the numbers ascending, the main ranks (letters) in the order the server lists them. */
   static values(plays, part) {
-    return [...new Set(plays.map((p) => p[part]))].sort((a, b) => a - b);
+    const found = [...new Set(plays.map((p) => p[part]))];
+    return part === 0 ? found : found.sort((a, b) => a - b);
   }
 
   /** The ranks a card click may answer now: a main run's lowest rank, else a wing. */
@@ -107,12 +110,7 @@ export class PatternEntry {
     if (!this.kind) return t("pattern.choose_first");
     if (!this.playableKinds().has(this.kind)) return t("pattern.none_of_kind", { kind: kindName(this.kind) });
     if (this.main === null) {
-      if (!this.offered().has(rank)) return t("pattern.no_main", { kind: kindName(this.kind), rank: rankName(rank) });
-      this.main = rank;
-      const plays = this.fitting();
-      this.length = PatternEntry.values(plays, 1)[0];
-      const sizes = PatternEntry.values(plays.filter((p) => p[1] === this.length), 2);
-      this.size = this.sized ? sizes[sizes.length - 1] : null;
+      return this.chooseMain(rank);
     } else if (this.wings.length < this.wingsNeeded) {
       if (!this.offered().has(rank)) return t("pattern.no_wing", { rank: rankName(rank) });
       this.wings.push(rank);
@@ -120,6 +118,26 @@ export class PatternEntry {
       return t("pattern.complete");
     }
     return "";
+  }
+
+  /** The lowest rank of the main run is ``rank`` (a card clicked, or a rank chosen from
+   * :meth:`mains`); the length and size start at the first that fit. Returns an error
+   * text, or "" when taken. */
+  chooseMain(rank) {
+    const plays = this.fitting({ main: rank, length: null, size: null, wings: [] });
+    if (!plays.length) return t("pattern.no_main", { kind: kindName(this.kind), rank: rankName(rank) });
+    this.main = rank;
+    this.wings = [];
+    this.length = PatternEntry.values(plays, 1)[0];
+    const sizes = PatternEntry.values(plays.filter((p) => p[1] === this.length), 2);
+    this.size = this.sized ? sizes[sizes.length - 1] : null;
+    return "";
+  }
+
+  /** Every lowest rank of the chosen pattern's main run that the plays to name have, the
+   * ranks the hand lacks included (a wild card stands for them): the rank chooser's. */
+  mains() {
+    return PatternEntry.values(this.fitting({ main: null, length: null, size: null, wings: [] }), 0);
   }
 
   /** Which card of the play a first click names, in words: the lowest of a chain's run;
@@ -180,16 +198,23 @@ export class PatternEntry {
     const steps = el("div", "steps");
     steps.append(el("span", "", this.main === null ? t("pattern.step_click", { kind: kindName(this.kind), what: this.firstCard() })
       : t("pattern.step_from", { kind: kindName(this.kind), rank: rankName(this.main) })));
-    const chooser = (id, key, values, value, set) => {
+    const chooser = (id, key, values, value, set, name = String, read = Number) => {
       const label = el("label", "", ` ${t(key)} `);
       const select = el("select");
       select.id = id;
-      for (const n of values) select.add(new Option(String(n), String(n)));
-      select.value = String(value);
-      select.addEventListener("change", () => { set(Number(select.value)); this.keepWings(); changed(""); });
+      if (value === null) select.add(new Option("—", ""));
+      for (const n of values) select.add(new Option(name(n), String(n)));
+      select.value = value === null ? "" : String(value);
+      select.addEventListener("change", () => { set(read(select.value)); this.keepWings(); changed(""); });
       label.append(select);
       steps.append(label);
     };
+    // the lowest rank by name too: a run may start at a rank the hand holds only as a wild card
+    const mains = this.mains();
+    if (mains.length) {
+      chooser("pattern-main", shape.chain ? "pattern.main_run" : "pattern.main_rank", mains, this.main,
+              (rank) => { this.chooseMain(rank); }, rankName, String);
+    }
     if (shape.chain && this.main !== null) {
       chooser("pattern-length", "pattern.length", PatternEntry.values(this.fitting({ length: null, size: null, wings: [] }), 1),
               this.length, (n) => { this.length = n; });

@@ -362,7 +362,8 @@ export class TableView {
     if (!this.canSelect()) return;
     const held = this.positionsOf(rank);
     if (this.patternMode) {
-      if (held.length) this.patternCard(this.cards[held[0]]);
+      // a run's lowest rank may be one the hand holds only as a wild card: typed, it is named
+      if (held.length || (this.pattern.main === null && this.pattern.mains().includes(rank))) this.patternRank(rank);
       else this.say(t("hand.none_of", { rank: rankName(rank) }), true);
       return;
     }
@@ -576,8 +577,13 @@ export class TableView {
   }
 
   patternCard(card) {
+    this.patternRank(rankOf(card));
+  }
+
+  /** A card of ``rank`` clicked, or the rank typed, while naming a pattern. */
+  patternRank(rank) {
     if (!this.myTurn()) { this.say(t("table.not_your_turn"), true); return; }
-    const error = this.pattern.addRank(rankOf(card));
+    const error = this.pattern.addRank(rank);
     this.say(error, Boolean(error));
     if (error) return;
     this.renderHand();
