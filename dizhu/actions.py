@@ -86,6 +86,15 @@ def action_to_json(action: Action, cards: Iterable[int] | None = None) -> dict[s
     return {"play": action.text, "cards": [card_text(c) for c in cards]}
 
 
+def reading_of(action: Action) -> dict[str, str]:
+    """What a play's wild cards stood for, as the protocol and views say it: ``{"as":
+    "45678"}`` for ``straight 45688`` with wild 8; empty for a play that reads as its own
+    cards (every play without a wild card standing in), a pass, a bid or a double."""
+    if isinstance(action, Play) and action.stands_for != action.cards:
+        return {"as": format_ranks(action.stands_for)}
+    return {}
+
+
 def action_from_json(data: Any, rules: RuleSet = CLASSIC, wild: tuple[int, ...] = ()) -> Action:
     """The action of :func:`action_to_json`'s form (or an older one: :func:`decode_action`),
     its cards left aside, a play read with the deal's wild ranks ``wild``. Raises
