@@ -86,6 +86,11 @@ export function dateText(seconds) {
     time: `${two(date.getHours())}:${two(date.getMinutes())}` });
 }
 
+/** Points as every score on the page is written: "+48", "-24", "0". */
+export function signed(n) {
+  return `${n > 0 ? "+" : ""}${n}`;
+}
+
 // ------------------------------------------------------------------ cards and plays
 
 /** A rank as a player says it: 3 … 10, J, Q, K, A, 2, and the jokers by name. */
