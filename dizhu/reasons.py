@@ -57,6 +57,8 @@ REASONS: dict[str, str] = {
     "empty_play": "empty play",
     "unreadable_play": "cannot read play {text}",
     "not_a_legal_kind": "{cards} is not a legal {kind}",
+    "wild_not_joker": "{cards} is not a legal {kind}: a wild card stands for any rank 3 to 2,"
+                      " never a joker",
     # naming a pattern
     "not_a_pattern": "{kind} is not a pattern to play",
     "chain_length": "a {kind} runs {low} to {high} ranks, not {n}",
