@@ -43,6 +43,8 @@ REASONS: dict[str, str] = {
     "wrong_size": "{play} has {n} cards; the trick's {kind} has {m}",
     "not_higher": "{play} is not higher than {top}",
     "not_a_combination": "{cards} is not a combination",
+    "no_combination_wild_joker": "{cards} is not a combination: a wild card stands for any"
+                                 " rank 3 to 2, never a joker",
     "ambiguous": "{cards} can be played as {kinds}: choose one",
     "cards_not_the_play": "the cards {chosen} are not the play {play}",
     "cards_not_held": "you do not hold {chosen}",
