@@ -67,7 +67,8 @@ REASONS: dict[str, str] = {
     "no_length": "a {kind} has no length",
     "cannot_start": "a {kind} cannot start at {rank}",
     "chain_cannot_start": "a {kind} of {n} ranks cannot start at {rank}",
-    "wings_needed": "a {kind} of {n} ranks takes {need} kickers or wings, not {m}",
+    "kickers_needed": "a {kind} takes {count} kickers, not {m}",
+    "wings_needed": "an {kind} takes one wing per triple: {need} for {n} triples, not {m}",
     "bomb_size": "a bomb is {low} to {high} cards of one rank 3..2",
     "no_rank": "no rank {text}",
     # the table

@@ -154,6 +154,6 @@ function sayFact(name, value, seatName) {
     case "seat": case "asked": return seatName(value);
     case "reason": return sayReason(value, seatName);
     case "levels": return listText(value);
-    default: return String(value);
+    default: return typeof value === "number" ? value : String(value); // a count: 1 kicker
   }
 }
