@@ -41,10 +41,13 @@ from typing import Any
 
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double, bid_of
 from .cards import (
+    BLACK_JOKER,
     NUM_RANKS,
+    RED_JOKER,
     TWO,
     UNIT,
     card_text,
+    count_of,
     format_ranks,
     parse_card,
     size,
@@ -304,9 +307,13 @@ class WildActionIds:
             moves = moves.moves
         play = self.play(action_id, moves)
         if play is None:
-            wild = RuleSet.wild_text(getattr(moves, "wild", ())) or "(none drawn yet)"
+            drawn = getattr(moves, "wild", ())
+            wild = RuleSet.wild_text(drawn) or "(none drawn yet)"
+            joker = count_of(cards, BLACK_JOKER) + count_of(cards, RED_JOKER) and \
+                any(count_of(cards, w) for w in drawn)
             raise InvalidPlayError(f"{self.text(action_id)} is no {kind.label} with the wild "
-                                   f"ranks {wild}")
+                                   f"ranks {wild}" + (": a wild card stands for any rank 3 to "
+                                                      "2, never a joker" if joker else ""))
         return play
 
     def text(self, action_id: int) -> str:
