@@ -41,10 +41,13 @@ from typing import Any
 
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double, bid_of
 from .cards import (
+    BLACK_JOKER,
     NUM_RANKS,
+    RED_JOKER,
     TWO,
     UNIT,
     card_text,
+    count_of,
     format_ranks,
     parse_card,
     size,
@@ -84,6 +87,15 @@ def action_to_json(action: Action, cards: Iterable[int] | None = None) -> dict[s
     if action.is_pass or cards is None:
         return {"play": action.text}
     return {"play": action.text, "cards": [card_text(c) for c in cards]}
+
+
+def reading_of(action: Action) -> dict[str, str]:
+    """What a play's wild cards stood for, as the protocol and views say it: ``{"as":
+    "45678"}`` for ``straight 45688`` with wild 8; empty for a play that reads as its own
+    cards (every play without a wild card standing in), a pass, a bid or a double."""
+    if isinstance(action, Play) and action.stands_for != action.cards:
+        return {"as": format_ranks(action.stands_for)}
+    return {}
 
 
 def action_from_json(data: Any, rules: RuleSet = CLASSIC, wild: tuple[int, ...] = ()) -> Action:
@@ -302,9 +314,13 @@ class WildActionIds:
             moves = moves.moves
         play = self.play(action_id, moves)
         if play is None:
-            wild = RuleSet.wild_text(getattr(moves, "wild", ())) or "(none drawn yet)"
+            drawn = getattr(moves, "wild", ())
+            wild = RuleSet.wild_text(drawn) or "(none drawn yet)"
+            joker = count_of(cards, BLACK_JOKER) + count_of(cards, RED_JOKER) and \
+                any(count_of(cards, w) for w in drawn)
             raise InvalidPlayError(f"{self.text(action_id)} is no {kind.label} with the wild "
-                                   f"ranks {wild}")
+                                   f"ranks {wild}" + (": a wild card stands for any rank 3 to "
+                                                      "2, never a joker" if joker else ""))
         return play
 
     def text(self, action_id: int) -> str:

@@ -89,9 +89,23 @@ WILD_MARK = "*"
 """What follows a wild card (``8♥*``), as the terminal game marks it."""
 
 
-def _wild_ranks(wild: Sequence[int]) -> str:
-    """Wild ranks as the cards show them, each marked: ``10*``, ``5* J*``."""
-    return " ".join(rank_name(RANKS[r]) + WILD_MARK for r in wild)
+def _wild_ranks(wild: Sequence[int], roles: Sequence[str] = ()) -> str:
+    """Wild ranks as the cards show them, each marked: ``10*``, ``5* J*``; with ``roles``
+    (``tiandi``'s sky and ground) each named as the table names it: ``5* (sky) · J*
+    (ground)``."""
+    if not roles:
+        return " ".join(rank_name(RANKS[r]) + WILD_MARK for r in wild)
+    return " · ".join(f"{rank_name(RANKS[r])}{WILD_MARK} ({role})"
+                      for r, role in zip(wild, roles, strict=False))
+
+
+WILD_ROLES = ("sky", "ground")
+"""The wild ranks of a ruleset that draws two, in the order drawn."""
+
+
+def _roles(rules: RuleSet) -> tuple[str, ...]:
+    """The words naming each wild rank of ``rules`` in the order drawn: none for one."""
+    return WILD_ROLES if rules.wild_ranks > 1 else ()
 
 
 def _play_words(play: Play) -> str:
@@ -514,7 +528,7 @@ def print_deal(deal: Deal) -> None:
     print(f"Kitty:  {_cards(deal.kitty_cards, wild)}")
     before = deal.wild_draw[:deal.rules.wild_before_auction]
     if before:
-        print(f"Wild rank drawn before the auction: {_wild_ranks(before)}")
+        print(f"Wild rank drawn before the auction: {_wild_ranks(before, _roles(deal.rules))}")
     print()
     history, _ = public_history(deal, deal.suited_history())
     trick = 0
@@ -589,11 +603,13 @@ def _print_landlord(deal: Deal, names: list[str]) -> None:
     """The auction's end: who is the landlord, at what stake, and the kitty they take."""
     print(f"\n{names[deal.landlord]} is the landlord ({_auction_end(deal)}) and takes the "
           f"kitty: {_cards(deal.kitty_cards, deal.wild)}")
-    text = _wild_ranks
-    drawn = deal.wild[deal.rules.wild_before_auction:]
+    roles = _roles(deal.rules)
+    first = deal.rules.wild_before_auction
+    drawn = deal.wild[first:]
     if drawn:
-        both = f"; the wild ranks are {text(deal.wild)}" if len(deal.wild) > len(drawn) else ""
-        print(f"Wild rank drawn: {text(drawn)}{both}")
+        both = f"; the wild ranks are {_wild_ranks(deal.wild, roles)}" \
+            if len(deal.wild) > len(drawn) else ""
+        print(f"Wild rank drawn: {_wild_ranks(drawn, roles[first:])}{both}")
 
 
 WHAT_NEXT = {Phase.AUCTION: "answer in the auction", Phase.DOUBLING: "answer the doubling",

@@ -25,7 +25,19 @@ from operator import attrgetter
 
 from . import core
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double
-from .cards import TWO, SuitedCards, card_text, faces_for, format_ranks, mix, ranks_of_cards, size
+from .cards import (
+    BLACK_JOKER,
+    RED_JOKER,
+    TWO,
+    SuitedCards,
+    card_text,
+    count_of,
+    faces_for,
+    format_ranks,
+    mix,
+    ranks_of_cards,
+    size,
+)
 from .combos import BOMB_KINDS, Play
 from .combos import PASS as PASS_PLAY
 from .position import Action, IllegalActionError, Position
@@ -641,6 +653,11 @@ def play_from_cards(deal: Deal, cards: int) -> Play:
         raise AmbiguousPlayError(Reason(
             "ambiguous", f"{format_ranks(cards)} can be played as {names}: choose one",
             cards=format_ranks(cards), kinds=[p.kind.label for p in options]), options)
+    if not found and count_of(cards, BLACK_JOKER) + count_of(cards, RED_JOKER) and \
+            any(count_of(cards, w) for w in deal.wild):  # a wild card hoped a joker
+        raise IllegalActionError(Reason(
+            "no_combination_wild_joker", f"{format_ranks(cards)} is not a combination: a wild "
+            "card stands for any rank 3 to 2, never a joker", cards=format_ranks(cards)))
     if not found:
         raise IllegalActionError(Reason(
             "not_a_combination", f"{format_ranks(cards) or 'nothing'} is not a combination",

@@ -128,11 +128,14 @@ def compose(kind: Kind, main: int, length: int = 1, wings: tuple[int, ...] = (),
     cards = sum(UNIT[r] for r in range(main, last + 1)) * body
     need = shape.wing_count(length)
     if len(wings) != need:
-        what = "kicker" if shape.wings and not chain else "wing"
+        if chain and shape.wings:  # an airplane: its wings, one per triple
+            raise InvalidPlayError(Reason(
+                "wings_needed", f"an {kind.label} takes one wing per triple: {need} for "
+                f"{length} triples, not {len(wings)}", kind=kind.label, n=length, need=need,
+                m=len(wings)))
         raise InvalidPlayError(Reason(
-            "wings_needed", f"a {kind.label} of {length} rank{'s' * (length > 1)} takes "
-            f"{need} {what}{'s' * (need != 1)}, not {len(wings)}", kind=kind.label, n=length,
-            need=need, m=len(wings)))
+            "kickers_needed", f"a {kind.label} takes {need} kicker{'s' * (need != 1)}, not "
+            f"{len(wings)}", kind=kind.label, count=need, m=len(wings)))
     for rank in wings:
         if not 0 <= rank <= RED_JOKER:
             raise InvalidPlayError(Reason("no_rank", f"no rank {rank}", text=str(rank)))

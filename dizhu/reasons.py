@@ -43,6 +43,8 @@ REASONS: dict[str, str] = {
     "wrong_size": "{play} has {n} cards; the trick's {kind} has {m}",
     "not_higher": "{play} is not higher than {top}",
     "not_a_combination": "{cards} is not a combination",
+    "no_combination_wild_joker": "{cards} is not a combination: a wild card stands for any"
+                                 " rank 3 to 2, never a joker",
     "ambiguous": "{cards} can be played as {kinds}: choose one",
     "cards_not_the_play": "the cards {chosen} are not the play {play}",
     "cards_not_held": "you do not hold {chosen}",
@@ -57,13 +59,16 @@ REASONS: dict[str, str] = {
     "empty_play": "empty play",
     "unreadable_play": "cannot read play {text}",
     "not_a_legal_kind": "{cards} is not a legal {kind}",
+    "wild_not_joker": "{cards} is not a legal {kind}: a wild card stands for any rank 3 to 2,"
+                      " never a joker",
     # naming a pattern
     "not_a_pattern": "{kind} is not a pattern to play",
     "chain_length": "a {kind} runs {low} to {high} ranks, not {n}",
     "no_length": "a {kind} has no length",
     "cannot_start": "a {kind} cannot start at {rank}",
     "chain_cannot_start": "a {kind} of {n} ranks cannot start at {rank}",
-    "wings_needed": "a {kind} of {n} ranks takes {need} kickers or wings, not {m}",
+    "kickers_needed": "a {kind} takes {count} kickers, not {m}",
+    "wings_needed": "an {kind} takes one wing per triple: {need} for {n} triples, not {m}",
     "bomb_size": "a bomb is {low} to {high} cards of one rank 3..2",
     "no_rank": "no rank {text}",
     # the table

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from .actions import action_to_json
+from .actions import action_to_json, reading_of
 from .auction import AuctionState, Bid, Double
-from .cards import NUM_RANKS, RANKS, card_text, count_of, format_ranks, ranks_of_cards
+from .cards import NUM_RANKS, RANKS, card_text, count_of, ranks_of_cards
 from .combos import Play
 from .deal import Action, Deal, Phase
 from .position import TrickFollower
@@ -47,9 +47,7 @@ class PublicAction:
                  **action_to_json(self.action, self.cards or None)}
         if "play" in found:
             found["lead"] = self.leads
-            action = self.action
-            if action.stands_for != action.cards:  # wild cards: the ranks they stood for
-                found["as"] = format_ranks(action.stands_for)
+            found.update(reading_of(self.action))
         return found
 
 

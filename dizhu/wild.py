@@ -374,6 +374,12 @@ def parse_wild_play(text: str, moves: WildMoves) -> Play:
         play = moves.play_of(kind, cards)
         if play is not None:
             return play
+        if count_of(cards, BLACK_JOKER) + count_of(cards, RED_JOKER) and \
+                any(count_of(cards, w) for w in moves.wild):  # a wild card hoped a joker
+            raise InvalidPlayError(Reason(
+                "wild_not_joker", f"{format_ranks(cards)} is not a legal {kind.label} with the "
+                f"wild ranks {''.join(RANKS[r] for r in moves.wild)}: a wild card stands for "
+                "any rank 3 to 2, never a joker", cards=format_ranks(cards), kind=kind.label))
         found = moves.readings(cards)
         also = f" (it reads as {', '.join(p.kind.label for p in found)})" if found else ""
         raise InvalidPlayError(Reason(

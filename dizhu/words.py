@@ -237,7 +237,7 @@ def _reason_words(reason: Reason, language: str, seat_name: Callable[[int], str]
     return say(f"reason.{reason.code}", language, **facts)
 
 
-def _fact(name: str, value: Any, language: str, seat_name: Callable[[int], str]) -> str:
+def _fact(name: str, value: Any, language: str, seat_name: Callable[[int], str]) -> str | int:
     """One fact of a reason as the page says it (``dizhu.reasons`` names what each is)."""
     if name in ("play", "top"):
         return play_text(value, language)
@@ -266,6 +266,8 @@ def _fact(name: str, value: Any, language: str, seat_name: Callable[[int], str])
         return str(value.get("text", ""))
     if name == "levels":
         return say("list.or", language).join(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value  # a number: its count chooses the words for one (1 kicker)
     return str(value)
 
 

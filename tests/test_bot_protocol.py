@@ -171,6 +171,7 @@ def test_what_a_program_is_asked_and_may_answer(tmp_path):
     for r in requests:
         assert r["legal"] and r["time_limit"] == 5.0
         for entry in r["legal"]:
+            assert "as" not in entry  # no wild card, nothing stands for anything
             assert ids.text(entry["id"]) == entry["text"]
             assert parse_action(entry["text"], rules) == ids.action(entry["id"])
         assert [entry["action"] for entry in r["legal"]] == r["view"]["legal"]
@@ -198,6 +199,39 @@ def test_a_program_answers_wild_plays_by_id_text_or_json(tmp_path, ruleset):
     assert len(with_wild) >= 3, answers
 
 
+@pytest.mark.parametrize("ruleset", ["laizi", "tiandi"])
+def test_a_wild_play_offered_says_what_it_stands_for_as_history_will(tmp_path, ruleset):
+    """A legal play whose wild cards stand for other ranks carries ``as``, the ranks its
+    combination reads as, the same ``as`` its entry in ``history`` carries once played; a
+    play that reads as its own cards carries none."""
+    log = tmp_path / "requests.jsonl"
+    body = f"""        open({str(log)!r}, "a").write(line)
+        pick = max(m["legal"], key=lambda e: ("as" in e, len(e["text"]), e["text"]))
+        answer({{"type": "action", "id": m["id"], "action": pick["id"]}})
+"""
+    report = run_arena(ArenaSpec(program(tmp_path, "reader", body), "normal", decks=2,
+                                 seed=7, mode="full", rules=find_ruleset(ruleset)))
+    assert not any(report["troubles"]["a"].values()), report["troubles"]["log"]
+    requests = [json.loads(line) for line in log.read_text().splitlines()]
+    offered, played = set(), set()
+    for r in requests:
+        wild = r["view"].get("wild", "")
+        played |= {(e["play"], e["as"]) for e in r["view"]["history"] if "as" in e}
+        for entry in r["legal"]:
+            if "as" not in entry:
+                continue
+            cards = entry["text"].split()[1]
+            stands = entry["as"]
+            assert sorted(stands) != sorted(cards) and len(stands) == len(cards)
+            natural = [c for c in cards if c not in wild]
+            assert all(stands.count(c) >= natural.count(c) for c in set(natural)), entry
+            assert entry["action"] == {"play": entry["text"]}
+            offered.add((entry["text"], stands))
+    assert len(offered) >= 10
+    picked_and_played = offered & played
+    assert len(picked_and_played) >= 3, (sorted(offered)[:10], sorted(played))
+
+
 def test_the_example_bots_play_in_the_arena_as_the_same_player_every_time():
     first = run_arena(ArenaSpec(PYTHON_BOT, "random", decks=6, seed=2))
     again = run_arena(ArenaSpec(PYTHON_BOT, "random", decks=6, seed=2), jobs=2)
@@ -212,6 +246,16 @@ def test_the_javascript_example_plays_every_ruleset(ruleset):
     assert node, "Node.js is needed for the JavaScript example bot: apt-get install nodejs"
     spec = ArenaSpec(f"cmd:{node} {EXAMPLES / 'plain_bot.js'}", "easy", decks=3, seed=4,
                      mode="full", rules=find_ruleset(ruleset))
+    report = run_arena(spec)
+    assert not any(report["troubles"]["a"].values()), report["troubles"]["log"]
+    assert report["decision_ms"]["a"]["decisions"] > 20
+
+
+@pytest.mark.parametrize("ruleset", ["laizi", "tiandi"])
+def test_the_python_example_plays_the_wild_rulesets(ruleset):
+    """It reads a wild play by what it stands for (``as``) and plays every decision."""
+    spec = ArenaSpec(PYTHON_BOT, "easy", decks=3, seed=4, mode="full",
+                     rules=find_ruleset(ruleset))
     report = run_arena(spec)
     assert not any(report["troubles"]["a"].values()), report["troubles"]["log"]
     assert report["decision_ms"]["a"]["decisions"] > 20

@@ -5,6 +5,7 @@ no element outside the screen or outside its dialog, no text cut or wrapped wher
 stand whole."""
 
 import json
+import re
 
 import pytest
 
@@ -528,6 +529,9 @@ def test_the_lobby_speaks_the_pages_language_in_its_own_words(browser, fresh_ser
     assert plain(page.text_content(".invite-label")) == invitation
     person.goto_lobby()
     page.wait_for_selector("#finished li button")
+    finished = plain(page.text_content("#finished li .match-text small"))
+    totals = finished.split(" · ")[1].split(" / ")  # signed as the score sheet signs them
+    assert all(re.fullmatch(r"\+[1-9]\d*|-[1-9]\d*|0", x) for x in totals), finished
     entries = [plain(e) for e in page.locator("#unfinished li .match-text").all_text_contents()]
     assert any(three in e for e in entries) and any(mixed in e for e in entries), entries
     assert page.evaluate(BUTTONS_WRAPPED) == []

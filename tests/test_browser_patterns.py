@@ -215,3 +215,21 @@ def test_the_pattern_picker_offers_only_what_the_hand_can_make(browser, server, 
     person.acting("#play")
     assert person.last_play()["play"] == play.text
     assert not person.errors
+
+
+@LAYOUTS
+def test_play_before_the_kicker_says_what_is_missing_as_a_person_would(browser, server, how):
+    """Naming a triple with a single and pressing Play before choosing the kicker said "A
+    triple with a single of 1 ranks takes 1 kickers or wings, not 0" (``1连的三带一要带1个，
+    不是0个``): it says the one kicker the triple takes, in the page's language."""
+    words = CATALOGS[how["lang"]]
+    person, play = leading(browser, server, "classic", Kind.TRIPLE_SINGLE, how)
+    page = person.page
+    person.click("#pattern-toggle")
+    person.click("#pattern button[data-kind='triple_single']")
+    person.click(card_of(naming(play, find_ruleset("classic").combos).main))
+    person.acting("#play")
+    said = page.text_content("#message.error")
+    assert said == words["reason.kickers_needed.one"].format(
+        kind=words["kind.triple_single"], m=0), said
+    assert person.wait_turn_or_end() == "play"

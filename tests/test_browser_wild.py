@@ -11,11 +11,12 @@ import re
 
 import pytest
 
+from dizhu.actions import action_text
 from dizhu.cards import RANKS, card_text, format_ranks
 from dizhu.combos import Kind
 from dizhu.patterns import naming
 from dizhu.rulesets import find_ruleset
-from dizhu.session import CREATOR, Store
+from dizhu.session import CREATOR, MatchSession, Store
 
 from .browsing import (  # noqa: F401 (fixtures)
     CATALOGS,
@@ -23,6 +24,7 @@ from .browsing import (  # noqa: F401 (fixtures)
     browser,
     close_pages,
     fits_width,
+    seeded_match,
     server,
     untranslated,
 )
@@ -345,7 +347,8 @@ def test_a_whole_deal_ends_with_the_bomb_classes_on_the_sheet(browser, server, r
     page.click("#replay-last")
     cards = page.eval_on_selector_all("#replay-board .card", CARDS_MARKED)
     assert cards and all(marked == (card[0] in wild) for card, marked in cards)
-    assert words["wild.replay"].format(ranks="") in page.text_content(".replay-stake")
+    stake = page.text_content(".replay-stake")
+    assert words["wild.one" if ruleset == "laizi" else "wild.sky_ground"].split("{")[0] in stake
     page.screenshot(path=str(tmp_path / f"replay-{ruleset}.png"))
     page.click("#replay-close")
     assert person.check_frames(match_id) > 0
@@ -354,6 +357,62 @@ def test_a_whole_deal_ends_with_the_bomb_classes_on_the_sheet(browser, server, r
             message = json.loads(text)
             if message.get("type") == "state" and message["state"]["view"]["landlord"] < 0:
                 assert message["state"]["view"]["wild"] == ""
+    assert not person.errors
+
+
+def played_bidding_low(server, ruleset: str) -> int:
+    """A match whose first deal was played out on the server's database, the person
+    bidding 1 (so the auction has a stake before it ends) and otherwise taking the last
+    legal action, the computers their own: opened, it shows its score sheet."""
+    match_id = seeded_match(server, ruleset, "played")
+    store = Store(server.db)
+    try:
+        table = MatchSession.load(store, match_id)
+        while not table.deal.is_over:
+            if not table.play_due():
+                legal = table.view_for_decision(0).legal
+                table.submit(0, next((a for a in legal if action_text(a) == "bid 1"), legal[-1]))
+        table.close()
+        return match_id
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("ruleset, lang", [("tiandi", "en"), ("tiandi", "zh"), ("classic", "en")])
+def test_the_sheet_signs_its_totals_and_the_replay_says_sky_and_ground(browser, server,
+                                                                       ruleset, lang):
+    """The score sheet's total row read ``48`` under deal rows of ``+48``; a tiandi
+    replay's stake line read ``Wild 5 7`` (``Wild 5`` before the ground is drawn) where
+    the table says ``5 (sky) · 7 (ground)``. Totals are signed as the deals are, and the
+    replay names sky and ground in the table's words, in both languages."""
+    words = CATALOGS[lang]
+    match_id = played_bidding_low(server, ruleset)
+    person = Person(browser, server, lang=lang)
+    person.open_match(match_id)
+    page = person.page
+    page.wait_for_selector("#sheet-dialog[open] .match-sheet .sheet-totals")
+    deal = page.eval_on_selector_all(".match-sheet tbody tr:first-child td.col-seat",
+                                     "tds => tds.map(t => t.textContent)")
+    totals = page.eval_on_selector_all(".match-sheet .sheet-totals th.col-seat",
+                                       "ths => ths.map(t => t.textContent)")
+    assert totals == deal and any(x.startswith("+") for x in totals), (deal, totals)
+    if ruleset == "classic":
+        return
+    sky, ground = (r.replace("T", "10") for r in person.state()["view"]["wild"])
+    page.click("#sheet-dialog button[data-replay='0']")
+    page.wait_for_selector("#replay-dialog[open] .replay-seat .card")
+    stakes = []
+    while True:
+        if page.locator(".replay-stake").count():
+            stakes.append(page.text_content(".replay-stake"))
+        if page.is_disabled("#replay-next"):
+            break
+        page.click("#replay-next")
+    both = words["wild.sky_ground"].format(sky=sky, ground=ground)
+    assert both in stakes[-1], stakes[-1]
+    before = [s for s in stakes if both not in s]
+    assert before, "the ground is drawn when the auction ends, after a bid"
+    assert all(words["wild.sky"].format(rank=sky) in s for s in before), before
     assert not person.errors
 
 

@@ -176,7 +176,8 @@ def test_moves_laizi_and_tiandi_match_the_shared_vectors(capsys, cases_dir):
     (["moves", "345", "--wild", "8"], "--wild: classic has no wild cards"),
     (["classify", "345", "--ruleset", "four", "--wild", "8"], "four has no wild cards"),
     (["moves", "345", "--ruleset", "laizi", "--wild", "8", "--after", "pair 8B"],
-     "8B is not a legal pair with the wild ranks 8"),
+     "8B is not a legal pair with the wild ranks 8: a wild card stands for any rank 3 to 2, "
+     "never a joker"),
     (["moves", "345", "--ruleset", "laizi", "--wild", "8", "--after", "bomb 8888"],
      "(it reads as wild_bomb)"),
     (["moves", "45688", "--ruleset", "laizi", "--wild", "8", "--after", "wild_bomb 8888"],
@@ -505,12 +506,12 @@ def test_play_prints_the_wild_ranks_when_they_are_drawn(capsys, tmp_path, rulese
     draw = [RANKS[r].replace("T", "10") + "*" for r in deal.wild_draw]
     lines = out.splitlines()
     drawn = next(i for i, line in enumerate(lines) if line.startswith("Wild rank drawn:"))
-    assert "takes the kitty" in lines[drawn - 1] and lines[drawn].split()[3].rstrip(";") \
-        == draw[-1]
+    assert "takes the kitty" in lines[drawn - 1] and lines[drawn].split()[3] == draw[-1]
     first = [line for line in lines if line.startswith("Wild rank drawn before the auction")]
-    if ruleset == "tiandi":
-        assert first == [f"Wild rank drawn before the auction: {draw[0]}"]
-        assert lines[drawn].endswith(f"the wild ranks are {' '.join(draw)}")
+    if ruleset == "tiandi":  # named as the table names them: "5* (sky) · 7* (ground)"
+        assert first == [f"Wild rank drawn before the auction: {draw[0]} (sky)"]
+        assert lines[drawn].startswith(f"Wild rank drawn: {draw[1]} (ground);")
+        assert lines[drawn].endswith(f"the wild ranks are {draw[0]} (sky) · {draw[1]} (ground)")
         assert lines.index(first[0]) < lines.index("Trick 1") and "Seat" in lines[
             lines.index(first[0]) + 2]
     else:

@@ -61,13 +61,55 @@ def test_distinct_kickers_option():
     (Kind.STRAIGHT, 9, 5, (), "cannot start at Q and run 5 ranks"),
     (Kind.PAIR, 1, 2, (), "has no length"),
     (Kind.TRIPLE_SINGLE, 0, 1, (), "takes 1 kicker, not 0"),
-    (Kind.AIRPLANE_PAIRS, 0, 2, (5,), "takes 2 wings, not 1"),
+    (Kind.AIRPLANE_PAIRS, 0, 2, (5,), "takes one wing per triple: 2 for 2 triples, not 1"),
     (Kind.PAIR, 13, 1, (), "BB is not a legal pair"),
     (Kind.TRIPLE_SINGLE, 0, 1, (0,), "3333 is not a legal triple_single"),
 ])
 def test_wrong_namings_say_why(kind, main, length, wings, message):
     with pytest.raises(InvalidPlayError, match=message):
         compose(kind, main, length, wings)
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "four"])
+def test_too_few_or_too_many_kickers_or_wings_are_said_as_a_person_says_them(ruleset):
+    """Naming a triple with a single and pressing Play before the kicker said "A triple
+    with a single of 1 ranks takes 1 kickers or wings, not 0" (and ``1连的三带一要带1个``):
+    for every kind with kickers or wings, every length and every wrong count, the refusal
+    says "1 kicker" and "2 kickers", an airplane's wings per triple, and no run of one
+    rank, in both languages."""
+    from dizhu.reasons import reason_of
+    from dizhu.words import say_reason
+
+    combos = find_ruleset(ruleset).combos
+    said = 0
+    for kind, shape in SHAPES.items():
+        if kind not in combos.kinds or not shape.wings:
+            continue
+        low, high = shape.chain(combos) or (1, 1)
+        for length in range(low, high + 1):
+            need = shape.wing_count(length)
+            for m in range(need + 2):
+                if m == need:
+                    continue
+                with pytest.raises(InvalidPlayError) as refused:
+                    compose(kind, 0, length, tuple(range(length, length + m)), combos=combos)
+                reason = reason_of(refused.value)
+                en, zh = say_reason(reason, "en"), say_reason(reason, "zh")
+                for text in (str(reason), en, zh):
+                    assert "{" not in text and "1 ranks" not in text and "1连" not in text
+                    assert "kickers or wings" not in text
+                if shape.chain(combos):
+                    assert reason.code == "wings_needed"
+                    assert f"{need} for {length} triples, not {m}" in en
+                    assert f"{length}组三张要带{need}个，现在选了{m}个" in zh
+                else:
+                    assert reason.code == "kickers_needed"
+                    kickers = "1 kicker" if need == 1 else f"{need} kickers"
+                    assert en.endswith(f"takes {kickers}, not {m}"), en
+                    assert str(reason).endswith(f"takes {kickers}, not {m}"), reason
+                    assert zh.endswith(f"要带{need}个带牌，现在选了{m}个"), zh
+                said += 1
+    assert said >= 8
 
 
 def test_a_wild_play_named_without_its_wild_ranks_says_so():

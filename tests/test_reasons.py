@@ -72,3 +72,51 @@ def test_card_and_play_texts_refuse_with_codes(call, code, params):
         call()
     reason = reason_of(refused.value)
     assert (reason.code, reason.params) == (code, params)
+
+
+@pytest.mark.parametrize("ruleset, wild, text", [
+    ("laizi", "T", "pair TB"), ("laizi", "8", "rocket 8R"), ("tiandi", "59", "triple 59B"),
+])
+def test_a_wild_card_with_a_joker_is_refused_saying_it_never_stands_for_one(ruleset, wild,
+                                                                           text):
+    """``pair TB`` with wild T was refused as "TB is not a legal pair with the wild ranks
+    T", leaving the player to guess why: the refusal says a wild card never stands for a
+    joker, in English and in the page's words."""
+    from dizhu.actions import parse_action
+    from dizhu.cards import parse_rank
+    from dizhu.words import say_reason
+
+    rules = find_ruleset(ruleset)
+    with pytest.raises(InvalidPlayError) as refused:
+        parse_action(text, rules, tuple(parse_rank(r) for r in wild))
+    reason = reason_of(refused.value)
+    kind, cards = text.split()
+    assert (reason.code, reason.params) == ("wild_not_joker", {"cards": cards, "kind": kind})
+    assert str(reason).endswith("a wild card stands for any rank 3 to 2, never a joker")
+    assert "never a joker" in say_reason(reason, "en")
+    assert "不能当大小王" in say_reason(reason, "zh")
+    with pytest.raises(InvalidPlayError) as plain:  # no joker: no word of jokers
+        parse_action(f"{kind} 34", rules, tuple(parse_rank(r) for r in wild))
+    assert reason_of(plain.value).code == "not_a_legal_kind"
+
+
+def test_selected_wild_and_joker_cards_are_refused_saying_a_wild_card_is_never_a_joker():
+    """Selecting a wild T and the black joker said only "TB is not a combination": the
+    refusal says why, a wild card never stands for a joker; cards without a joker do not."""
+    from dizhu.cards import parse_rank
+    from dizhu.words import say_reason
+
+    rest = [c for c in range(54) if c not in (28, 52)]
+    landlord = [28, 52, *rest[:18]]  # Ts and the black joker among them
+    deal = Deal.at_play([landlord[:17], rest[18:35], rest[35:52]], landlord[17:], landlord=0,
+                        rules=find_ruleset("laizi"), wild=(parse_rank("T"),))
+    with pytest.raises(IllegalActionError) as refused:
+        play_from_cards(deal, parse_ranks("TB"))
+    reason = reason_of(refused.value)
+    assert (reason.code, reason.params) == ("no_combination_wild_joker", {"cards": "TB"})
+    assert str(reason) == "TB is not a combination: a wild card stands for any rank 3 to 2, " \
+        "never a joker"
+    assert "不能当大小王" in say_reason(reason, "zh")
+    with pytest.raises(IllegalActionError) as plain:
+        play_from_cards(deal, parse_ranks("34"))
+    assert reason_of(plain.value).code == "not_a_combination"

@@ -399,6 +399,10 @@ def test_the_action_ids_of_a_play_are_refused_without_the_deals_moves():
         ids.id_of(find_ruleset("four").parse_play("pair BB"))
     with pytest.raises(InvalidPlayError, match="no pair with the wild ranks"):
         ids.action(ids.id_of_text("pair 34", find_ruleset("laizi")), find_ruleset("laizi").moves())
+    with pytest.raises(InvalidPlayError, match="no pair with the wild ranks 8: a wild card "
+                       "stands for any rank 3 to 2, never a joker"):
+        ids.action(ids.id_of_text("pair 8B", find_ruleset("laizi")),
+                   find_ruleset("laizi").moves((5,)))
 
 
 def test_an_episode_starts_from_a_wild_deals_record_or_position():

@@ -26,7 +26,14 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from ..actions import action_from_json, action_ids, action_text, action_to_json, parse_action
+from ..actions import (
+    action_from_json,
+    action_ids,
+    action_text,
+    action_to_json,
+    parse_action,
+    reading_of,
+)
 from ..deal import Action
 from ..rules import RuleSet
 from ..rulesets import names as ruleset_names
@@ -170,8 +177,8 @@ class ExternalBot(Bot):
         request = {
             "type": "act", "id": asked, "ruleset": view.rules.name, "seat": view.seat,
             "view": view.to_json(),
-            "legal": [{"id": ids.id_of(a), "text": action_text(a), "action": action_to_json(a)}
-                      for a in view.legal],
+            "legal": [{"id": ids.id_of(a), "text": action_text(a), "action": action_to_json(a),
+                       **reading_of(a)} for a in view.legal],
             "time_limit": self.time_limit,
         }
         what = f"decision {asked}"

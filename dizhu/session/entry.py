@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..actions import current_form, decode_action
-from ..cards import RANKS, card_text, count_of, format_ranks, parse_card, parse_rank, ranks_of_cards
+from ..actions import current_form, decode_action, reading_of
+from ..cards import RANKS, card_text, count_of, parse_card, parse_rank, ranks_of_cards
 from ..combos import CHINESE_NAMES, Kind, Play
 from ..deal import Action, AmbiguousPlayError, Deal, play_from_cards
 from ..patterns import Naming, compose, naming
@@ -131,4 +131,4 @@ def play_json(play: Play) -> dict[str, Any]:
     return {"text": play.text, "kind": play.kind.label, "chinese": CHINESE_NAMES[play.kind],
             "ranks": play.ranks, "main": RANKS[play.main], "length": play.length,
             "size": play.size,
-            **({"as": format_ranks(play.stands_for)} if play.stands_for != play.cards else {})}
+            **reading_of(play)}

@@ -49,5 +49,6 @@ def _frame(deal: Deal) -> dict[str, Any]:
         "bombs": deal.bombs,
         "rockets": deal.rockets,
         "result": deal.result.to_json() if deal.result else None,
-        **({"wild": deal.rules.wild_text(deal.wild)} if deal.rules.wild_ranks else {}),
+        **({"wild": deal.rules.wild_text(deal.wild), "wild_ranks": deal.rules.wild_ranks}
+           if deal.rules.wild_ranks else {}),
     }

@@ -11,7 +11,9 @@
 const readline = require("readline");
 
 const RANKS = "3456789TJQKA2BR";
-const ranksOf = (text) => (text.split(" ")[1] || "").split("").map((c) => RANKS.indexOf(c));
+// The ranks a legal play stands for: with wild cards, those of its reading ("as": "45678"
+// for "straight 45688" with wild 8).
+const ranksOf = (a) => (a.as || a.text.split(" ")[1] || "").split("").map((c) => RANKS.indexOf(c));
 const kindOf = (text) => text.split(" ")[0];
 
 function strength(hand) {
@@ -40,8 +42,8 @@ function choose({ view, legal }) {
   if (byText.has("pass") && (partners || (!quiet.length && !danger))) return byText.get("pass");
   const pool = quiet.length ? quiet : plays;
   const key = view.top === null
-    ? (a) => [Math.min(...ranksOf(a.text)), -ranksOf(a.text).length]
-    : (a) => [Math.max(...ranksOf(a.text)), ranksOf(a.text).length];
+    ? (a) => [Math.min(...ranksOf(a)), -ranksOf(a).length]
+    : (a) => [Math.max(...ranksOf(a)), ranksOf(a).length];
   pool.sort((x, y) => {
     const [a, b] = [key(x), key(y)];
     return a[0] - b[0] || a[1] - b[1];

@@ -16,10 +16,11 @@ import sys
 RANKS = "3456789TJQKA2BR"
 
 
-def cards_of(text):
-    """The ranks of a play's text ("pair 33" -> [0, 0]); [] for a pass."""
-    parts = text.split()
-    return [RANKS.index(c) for c in parts[1]] if len(parts) == 2 else []
+def ranks_of(entry):
+    """The ranks a legal play stands for ("pair 33" -> [0, 0]): with wild cards, those of
+    its reading ("as": "45678" for "straight 45688" with wild 8); [] for a pass."""
+    parts = entry["text"].split()
+    return [RANKS.index(c) for c in entry.get("as", parts[1])] if len(parts) == 2 else []
 
 
 def kind_of(text):
@@ -44,6 +45,7 @@ def choose(request):
     if phase == "doubling":
         return "no double"
     plays = [t for t in texts if t != "pass"]
+    ranks = {a["text"]: ranks_of(a) for a in legal}
     if not plays:
         return "pass"
     me, landlord = view["seat"], view["landlord"]
@@ -55,8 +57,8 @@ def choose(request):
         return "pass"
     pool = quiet or plays
     if view["top"] is None:  # leading: the lowest rank, in as many cards as it goes with
-        return min(pool, key=lambda t: (min(cards_of(t)), -len(cards_of(t))))
-    return min(pool, key=lambda t: (max(cards_of(t)), len(cards_of(t))))
+        return min(pool, key=lambda t: (min(ranks[t]), -len(ranks[t])))
+    return min(pool, key=lambda t: (max(ranks[t]), len(ranks[t])))
 
 
 def main():

@@ -5,7 +5,8 @@
 
 import { $, api, button, el, remember, remembered } from "./dom.js";
 import { bindHelpPanel, closeHelpPanel, helpLanguageChanged } from "./help-panel.js";
-import { dateText, isolate, language, preferredLanguage, sayReason, setLanguage, t, translatePage } from "./i18n.js";
+import { dateText, isolate, language, preferredLanguage, sayReason, setLanguage, signed, t,
+  translatePage } from "./i18n.js";
 import { levelName, personName, seatPlace } from "./names.js";
 import { openReplay } from "./replay.js";
 import { soundButton } from "./sound.js";
@@ -318,7 +319,7 @@ function fillMatches(data) {
   for (const m of data.finished) {
     const s = m.summary;
     const result = m.abandoned ? t("lobby.abandoned_after", { n: m.deals_played })
-      : `${t(s.human_won ? (s.winners.length > 1 ? "lobby.shared_win" : "lobby.won") : "lobby.lost")} · ${s.totals.join(" / ")}`;
+      : `${t(s.human_won ? (s.winners.length > 1 ? "lobby.shared_win" : "lobby.won") : "lobby.lost")} · ${s.totals.map(signed).join(" / ")}`;
     const li = matchItem(m, result);
     li.append(button(t("lobby.sheet"), () => { location.hash = `#/match/${m.id}`; }, { cls: "open-sheet" }));
     finished.append(li);

@@ -7,7 +7,7 @@ import { backRow, cardRow } from "./cards.js";
 import { $, button, el, escapeHtml, reducedMotion } from "./dom.js";
 import { isolate, rankName, t } from "./i18n.js";
 import { levelName, seatPlace } from "./names.js";
-import { answerWord, doubleWord, playedWords, topWords } from "./words.js";
+import { answerWord, doubleWord, playedWords, topWords, wildWords } from "./words.js";
 
 /** Card backs drawn for a hidden hand at most (its count says how many it holds). */
 const MAX_BACKS = 20;
@@ -56,11 +56,7 @@ export function renderInfo({ match, view }, rulesetTitle) {
 function wildInfo(wild, count) {
   const box = el("span", "wild-rank");
   box.dataset.wild = wild;
-  const [first, second] = [...wild].map(rankName);
-  const words = !wild ? t(count > 1 ? "wild.none_sky" : "wild.none")
-    : count === 1 ? t("wild.one", { rank: first })
-      : second ? t("wild.sky_ground", { sky: first, ground: second }) : t("wild.sky", { rank: first });
-  box.append(el("span", "wild-chip", t("card.wild_badge")), el("span", "wild-words", words));
+  box.append(el("span", "wild-chip", t("card.wild_badge")), el("span", "wild-words", wildWords(wild, count)));
   box.title = t("wild.note");
   return box;
 }

@@ -86,6 +86,11 @@ export function dateText(seconds) {
     time: `${two(date.getHours())}:${two(date.getMinutes())}` });
 }
 
+/** Points as every score on the page is written: "+48", "-24", "0". */
+export function signed(n) {
+  return `${n > 0 ? "+" : ""}${n}`;
+}
+
 // ------------------------------------------------------------------ cards and plays
 
 /** A rank as a player says it: 3 … 10, J, Q, K, A, 2, and the jokers by name. */
@@ -149,6 +154,6 @@ function sayFact(name, value, seatName) {
     case "seat": case "asked": return seatName(value);
     case "reason": return sayReason(value, seatName);
     case "levels": return listText(value);
-    default: return String(value);
+    default: return typeof value === "number" ? value : String(value); // a count: 1 kicker
   }
 }

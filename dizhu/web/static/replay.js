@@ -4,18 +4,14 @@
 import { cardRow, setWild } from "./cards.js";
 import { $, el } from "./dom.js";
 import { kittyPositions } from "./hand.js";
-import { isolate, rankName, t } from "./i18n.js";
+import { isolate, signed, t } from "./i18n.js";
 import { icon } from "./icons.js";
-import { actionWords } from "./words.js";
+import { actionWords, wildWords } from "./words.js";
 
 let frames = [];
 let step = 0;
 let names = () => [];
 let title = () => "";
-
-function signed(n) {
-  return `${n > 0 ? "+" : ""}${n}`;
-}
 
 function render() {
   const frame = frames[step];
@@ -61,7 +57,7 @@ function render() {
     const parts = [frame.auction.robs ? t("stake.robs", { n: frame.auction.robs, x: stake })
       : rob ? t("stake.called") : t("stake.bid", { n: stake })];
     if (frame.bombs) parts.push(t("stake.bombs", { n: frame.bombs, x: 2 ** frame.bombs }));
-    if (frame.wild) parts.push(t("wild.replay", { ranks: [...frame.wild].map(rankName).join(" ") }));
+    if (frame.wild_ranks) parts.push(wildWords(frame.wild, frame.wild_ranks));
     if (frame.rockets) parts.push(t("stake.rocket"));
     board.append(el("p", "replay-stake", parts.join(" · ")));
   }

@@ -4,12 +4,8 @@
 
 import { totalsChart } from "./chart.js";
 import { $, button, el } from "./dom.js";
-import { isolate, t } from "./i18n.js";
+import { isolate, signed, t } from "./i18n.js";
 import { icon } from "./icons.js";
-
-function signed(n) {
-  return `${n > 0 ? "+" : ""}${n}`;
-}
 
 function row(label, value, cls = "") {
   const tr = el("tr", cls);
@@ -156,7 +152,7 @@ function matchTable(match, names, short, on) {
     label.colSpan = span;
     totals.append(label);
   }
-  match.totals.forEach((x, seat) => totals.append(el("th", `col-seat${seat === match.seat ? " col-mine" : ""}`, String(x))));
+  match.totals.forEach((x, seat) => totals.append(el("th", `col-seat${seat === match.seat ? " col-mine" : ""}`, signed(x))));
   totals.append(el("th", "col-links"));
   body.append(totals);
   table.append(thead, body);

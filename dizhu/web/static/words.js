@@ -1,7 +1,7 @@
 // What happened, said as a player says it: auction answers, doubling, plays and passes.
 // Every word comes from the catalogs (i18n.js); nothing here decides a rule.
 
-import { cardsText, kindName, playText, t } from "./i18n.js";
+import { cardsText, kindName, playText, rankName, t } from "./i18n.js";
 
 /** An auction answer: a bid of points, a call, a rob, or a pass (不叫 before anyone
  * called, 不抢 after a call). */
@@ -12,6 +12,15 @@ export function answerWord(token, { rob = false, called = false } = {}) {
   }
   if (word === "call" || word === "rob") return t(`answer.${word}`);
   return t("answer.bid", { n: word });
+}
+
+/** The deal's wild ranks (``wild``: those drawn so far, of ``count``) as the table and the
+ * replay say them: none yet, the one of ``laizi``, or ``tiandi``'s sky and ground. */
+export function wildWords(wild, count) {
+  const [first, second] = [...wild].map(rankName);
+  if (!wild) return t(count > 1 ? "wild.none_sky" : "wild.none");
+  if (count === 1) return t("wild.one", { rank: first });
+  return second ? t("wild.sky_ground", { sky: first, ground: second }) : t("wild.sky", { rank: first });
 }
 
 /** A doubling answer: the peasants double, the landlord redoubles. */
