@@ -34,7 +34,7 @@ LAYERS = [
 ]
 
 
-SUBPACKAGES = ("bots", "web", "rulesets", "session", "tui", "env", "solve", "encoding")
+SUBPACKAGES = ("bots", "web", "rulesets", "session", "tui", "env", "solve", "encoding", "cli")
 """Packages inside dizhu, each one layer (their modules import each other freely)."""
 
 

@@ -189,10 +189,10 @@ def test_bad_wild_ranks_are_input_errors(capsys, argv, words):
 
 
 def test_the_games_and_the_bot_tools_take_the_wild_rulesets():
-    from dizhu import cli
+    from dizhu.cli import common
 
     for name in ("laizi", "tiandi"):
-        assert cli._rules_from(argparse.Namespace(ruleset=name), cli.OFFERED).name == name
+        assert common.rules_from(argparse.Namespace(ruleset=name), common.OFFERED).name == name
 
 
 @pytest.mark.parametrize("argv, words", [
