@@ -12,6 +12,18 @@ time of one decision. It is deterministic for a seed as long as the cap is not r
 With wild cards (whose moves are generated in Python) the search stops at
 ``wild_search_share`` of the cap, the clock is also read within a playout, and a deal
 whose playouts the cap cuts short does not count.
+
+With ``infer`` on (``expert:infer=1``) the imagined deals are weighed by how likely each
+makes what the other seats did in public: their bids, doubles, passes and plays, under a
+softened ``normal`` (:mod:`.likelihood`). It draws ``pool`` times ``samples`` deals (as
+above, within a quarter of the time left), weighs each, and plays out ``samples`` of them
+drawn in proportion to their weights (systematic resampling; a deal drawn twice is played
+out once and counts twice). Resampling rather than weighted tallies: a deal's playouts cost
+about twice its weighing, and the weights of a few dozen deals are very uneven
+(a seat's every play that ``normal`` would not make divides a deal's weight by ``1/slip``),
+so tallies over the first ``samples`` deals would spend most playouts on deals that weigh
+next to nothing; resampling spends them on the likely deals, and draws no deal at all
+where weighing showed it unlikely.
 """
 
 from __future__ import annotations

@@ -9,9 +9,12 @@ inside the band that gives it, less so near a threshold, and keeps at least
 seat's place counts 1, any other ``slip`` (people and other bots differ from ``normal``).
 Leading: a lead that fits the hand's best split (``normal``'s test of a fitting play: its
 cost plus the cost of what is left within ``fits`` of the hand's cost) counts 1, any other
-``slip``; ``normal``'s ranking of every lead of a hand costs ten times more than all the
-rest together, and which piece of its split a seat leads first says little of what else it
-holds. A decision with one legal action tells nothing and is skipped.
+``slip``: ``normal``'s ranking of every lead of an imagined hand (each costed afresh)
+took more than twice the time of all the rest of the weighing, and which piece of its
+split a seat leads first says little of what else it holds. With wild cards, a hand's
+strength for a bid values the ranks not drawn yet by expectation, as ``normal`` does, and
+the doubles are read with every rank drawn. A decision with one legal action tells
+nothing and is skipped.
 
 Everything is read from the seat's view alone: :class:`Inference` is built from a
 :class:`~dizhu.view.SeatView` (the history, the kitty once shown) and weighs a
