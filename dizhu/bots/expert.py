@@ -19,7 +19,7 @@ softened ``normal`` (:mod:`.likelihood`). It draws ``pool`` times ``samples`` de
 above, within a quarter of the time left), weighs each, and plays out ``samples`` of them
 drawn in proportion to their weights (systematic resampling; a deal drawn twice is played
 out once and counts twice). Resampling rather than weighted tallies: a deal's playouts cost
-about twice its weighing, and the weights of a few dozen deals are very uneven
+several times its weighing, and the weights of a few dozen deals are very uneven
 (a seat's every play that ``normal`` would not make divides a deal's weight by ``1/slip``),
 so tallies over the first ``samples`` deals would spend most playouts on deals that weigh
 next to nothing; resampling spends them on the likely deals, and draws no deal at all
