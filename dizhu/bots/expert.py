@@ -12,10 +12,23 @@ time of one decision. It is deterministic for a seed as long as the cap is not r
 With wild cards (whose moves are generated in Python) the search stops at
 ``wild_search_share`` of the cap, the clock is also read within a playout, and a deal
 whose playouts the cap cuts short does not count.
+
+With ``infer`` on (``expert:infer=1``) the imagined deals are weighed by how likely each
+makes what the other seats did in public: their bids, doubles, passes and plays, under a
+softened ``normal`` (:mod:`.likelihood`). It draws ``pool`` times ``samples`` deals (as
+above, within a quarter of the time left), weighs each, and plays out ``samples`` of them
+drawn in proportion to their weights (systematic resampling; a deal drawn twice is played
+out once and counts twice). Resampling rather than weighted tallies: a deal's playouts cost
+several times its weighing, and the weights of a few dozen deals are very uneven
+(a seat's every play that ``normal`` would not make divides a deal's weight by ``1/slip``),
+so tallies over the first ``samples`` deals would spend most playouts on deals that weigh
+next to nothing; resampling spends them on the likely deals, and draws no deal at all
+where weighing showed it unlikely.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from typing import ClassVar
 
@@ -26,6 +39,7 @@ from ..view import SeatView
 from .handeval import HandEvaluator
 from .hard import HardBot
 from .inference import plausible
+from .likelihood import Inference, Model
 from .situation import Situation
 
 
@@ -35,7 +49,7 @@ class ExpertBot(HardBot):
         "samples": (1, 1000), "candidates": (1, 30), "budget": (0.01, 10.0),
         "redraws": (1, 100), "solve_unseen": (0, 30), "node_budget": (1, 1_000_000),
         "max_splits": (1, 1000), "wild_node_budget": (1, 1_000_000),
-        "wild_search_share": (0.05, 1.0)}
+        "wild_search_share": (0.05, 1.0), "pool": (1, 50), "slip": (0.001, 1.0)}
     samples = 16
     candidates = 6
     budget = 1.0
@@ -46,6 +60,15 @@ class ExpertBot(HardBot):
     playout (the legal plays of a hand with wild cards, in Python, and ``normal``'s choice
     among them) can take a few hundred milliseconds, and the decision must end within
     ``budget``."""
+
+    infer = False
+    """Weigh the imagined deals by how likely they make the others' public actions
+    (:mod:`.likelihood`) and play out a resample of them."""
+    pool = 4
+    """With ``infer``: deals drawn per deal played out (``pool * samples`` are weighed)."""
+    slip = 0.3
+    """With ``infer``: the likelihood of a play ``normal`` would not make in that seat's
+    place (its own choice counts 1)."""
 
     def midgame(self, view: SeatView) -> Play:
         legal = view.legal
@@ -85,9 +108,11 @@ class ExpertBot(HardBot):
                                                         if view.wild else 1.0)
         wins = dict.fromkeys(options, 0)
         seat, landlord = s.seat, s.landlord
-        for _ in range(self.samples):
-            pos = Position(view.rules, self.imagine(view), landlord, seat, s.top,
-                           s.top_seat, wild=view.wild)
+        deals = self.inferred(view, deadline) if self.infer else \
+            ((self.imagine(view), 1) for _ in range(self.samples))
+        for hands, count in deals:
+            pos = Position(view.rules, hands, landlord, seat, s.top, s.top_seat,
+                           wild=view.wild)
             won = []
             for play in options:  # the budget is checked between playouts: with 33-card
                 if time.perf_counter() > deadline:  # hands one deal's playouts run long
@@ -99,7 +124,7 @@ class ExpertBot(HardBot):
                     won.append(play)
             else:  # only whole imagined deals count (a part would favour the first plays)
                 for play in won:
-                    wins[play] += 1
+                    wins[play] += count
             if time.perf_counter() > deadline:
                 break
         best = max(wins.values())
@@ -109,6 +134,25 @@ class ExpertBot(HardBot):
         """One deal of the hidden cards consistent with the view (:mod:`dizhu.sampling`),
         redrawn while it contradicts the passes, as every seat's hand."""
         return Sampler(view).sample(self.rng, plausible(view), self.redraws).hands
+
+    def inferred(self, view: SeatView, deadline: float) -> list[tuple[tuple[int, ...], int]]:
+        """``samples`` deals drawn in proportion to their likelihood (:mod:`.likelihood`)
+        from ``pool * samples`` imagined ones, each distinct deal once with how many times
+        it was drawn, most drawn first. Drawing stops at a quarter of the time left."""
+        inference = Inference(view, Model(self.bid_thresholds, self.double_at, self.fits,
+                                    self.slip),
+                              lambda wild: self.evaluator(view, wild), self.choose)
+        sampler, likely = Sampler(view), plausible(view)
+        stop = time.perf_counter() + (deadline - time.perf_counter()) / 4
+        drawn: list[tuple[int, ...]] = []
+        logs: list[float] = []
+        for _ in range(self.pool * self.samples):
+            hands = sampler.sample(self.rng, likely, self.redraws).hands
+            drawn.append(hands)
+            logs.append(inference.log_weight(hands))
+            if time.perf_counter() > stop:
+                break
+        return resample(drawn, logs, self.samples, self.rng.random())
 
     def rollout(self, pos: Position, play: Play, ev: HandEvaluator,
                 deadline: float | None = None) -> bool | None:
@@ -132,3 +176,26 @@ class ExpertBot(HardBot):
             s = Situation(seat, landlord, hand, tuple(pos.left), pos.top, pos.top_seat,
                           sum(pos.hands) - hand)
             play = self.choose(s, legal, ev)
+
+
+def resample(items: list[tuple[int, ...]], logs: list[float], n: int,
+             u: float) -> list[tuple[tuple[int, ...], int]]:
+    """``n`` draws from ``items`` in proportion to ``exp(logs)`` (systematic resampling,
+    ``u`` in [0, 1) its one random number), as (item, times drawn), most drawn first
+    (the order of ``items`` among equals)."""
+    top = max(logs)
+    weights = [math.exp(v - top) for v in logs]
+    step = sum(weights) / n
+    counts = [0] * len(items)
+    at, total = (u * step), 0.0
+    i = 0
+    for k, w in enumerate(weights):
+        total += w
+        while i < n and at < total:
+            counts[k] += 1
+            i += 1
+            at += step
+    if i < n:  # rounding: the rest to the last item
+        counts[-1] += n - i
+    order = sorted((k for k in range(len(items)) if counts[k]), key=lambda k: -counts[k])
+    return [(items[k], counts[k]) for k in order]
