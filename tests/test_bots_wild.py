@@ -14,6 +14,8 @@ from dizhu.bots import make_bot
 from dizhu.bots.bidding import MEASURED, expected_strength, measured_median, raw_strength
 from dizhu.bots.expert import ExpertBot
 from dizhu.bots.handeval import HandEvaluator, WildEvaluator, evaluator_for
+from dizhu.bots.normal import NormalBot
+from dizhu.bots.situation import Situation
 from dizhu.cards import TWO, UNIT, count_of, parse_ranks, ranks_of_cards
 from dizhu.cli import main
 from dizhu.combos import Kind
@@ -195,3 +197,26 @@ def test_imagined_deals_keep_the_wild_ranks_and_draw_only_unseen_cards(rules):
         assert position.legal_plays() == deal.position.legal_plays()
         checked += 1
     assert checked >= 5
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seeds, st.integers(0, 40), st.sampled_from([LAIZI, TIANDI]))
+def test_beatable_answers_as_every_unseen_follow_does(seed, steps, rules):
+    """``normal`` asks whether the unseen cards beat a play with the natural cards first,
+    then one more wild card at a time: the answer is that of every unseen follow."""
+    rng = random.Random(seed)
+    hands, kitty = deal_cards(rng, rules)
+    deal = Deal.at_play(hands, kitty, 0, rules=rules, suit_seed=seed)
+    bot = make_bot("random", seed=seed)
+    for _ in range(steps):
+        if deal.is_over:
+            break
+        deal.push(bot.act(seat_view(deal, deal.to_move)), deal.to_move)
+    if deal.is_over:
+        return
+    view = seat_view(deal, deal.to_move)
+    s, ev = Situation.of(view), NormalBot().evaluator(view)
+    assert ev.mask
+    leads = ev.moves.lead(s.hand)
+    for play in rng.sample(leads, min(8, len(leads))):
+        assert NormalBot.beatable(play, s, ev) == (len(ev.moves.follow(s.unseen, play)) > 1)

@@ -7,7 +7,10 @@ and spends low cards as kickers wins). Bombs stay whole: four-with-two is not us
 
 The search covers the lowest card first (every split has exactly one play holding it), and
 remembers every sub-hand it solved, so evaluating the hands left after each candidate play
-costs little once the whole hand is known.
+costs little once the whole hand is known. What it remembers is held as plain numbers (a
+cost, a play's index in the ruleset's universe, the ranks wild cards stand for), which the
+garbage collector does not scan: a bot's memory of hundreds of thousands of hands would
+otherwise make each full collection pause the game for a large part of a second.
 
 With wild cards (:class:`WildEvaluator`, for a deal's wild ranks) a hand's cost is the
 least, over the ranks its wild cards could stand for, of the cost of the natural cards and
@@ -27,6 +30,7 @@ from itertools import combinations, combinations_with_replacement
 from ..cards import ACE, TWO, UNIT, count_of
 from ..combos import BOMB_KINDS, Kind, Play
 from ..rules import CLASSIC, RuleSet
+from ..universe import universe_of
 
 _LOWNESS = 0.02
 """Extra cost of the lowest play (a 3): small enough that 20 plays add less than one."""
@@ -72,7 +76,7 @@ class HandEvaluator:
     """Minimum-cost splits of hands under one ruleset, remembered across calls (one
     evaluator per bot and ruleset)."""
 
-    __slots__ = ("_covering", "_memo", "moves", "rules", "wild_alone")
+    __slots__ = ("_best", "_covering", "_memo", "_plays", "moves", "rules", "wild_alone")
     wild: tuple[int, ...] = ()
     mask = 0
 
@@ -80,7 +84,11 @@ class HandEvaluator:
         self.rules = rules
         self.moves = rules.moves()
         self._covering = self.moves.covering
-        self._memo: dict[int, tuple[float, Play | None]] = {0: (0.0, None)}
+        self._plays = universe_of(rules.combos).all_plays()
+        self._memo: dict[int, float] = {0: 0.0}
+        """Each hand's cost (numbers only: see the module's docstring)."""
+        self._best: dict[int, int] = {}
+        """The universe index of the first play of each nonempty hand's best split."""
         self.wild_alone: dict[int, WildEvaluator] = {}
         """The evaluators of one wild rank that the wild evaluators costing their virtual
         hands with this one share (:class:`WildEvaluator`)."""
@@ -94,7 +102,8 @@ class HandEvaluator:
         return 0
 
     def clear(self) -> None:
-        self._memo = {0: (0.0, None)}
+        self._memo = {0: 0.0}
+        self._best = {}
         self.wild_alone = {}
 
     def __len__(self) -> int:
@@ -106,7 +115,7 @@ class HandEvaluator:
         found = self._memo.get(hand)
         if found is None:
             found = self._solve(hand)
-        return found[0]
+        return found
 
     def extra_cost(self, hand: int, play: Play, base: float | None = None) -> float:
         """What playing ``play`` from ``hand`` adds to the cost of its best split (0 for a
@@ -124,13 +133,13 @@ class HandEvaluator:
         out = []
         while hand:
             self.cost(hand)
-            play = self._memo[hand][1]
+            play = self._plays[self._best[hand]]
             out.append(play)
             hand -= play.cards
         return out
 
-    def _solve(self, hand: int) -> tuple[float, Play | None]:
-        best, best_play = float("inf"), None
+    def _solve(self, hand: int) -> float:
+        best, best_play = float("inf"), -1
         memo = self._memo
         costs = _COST_BY_MAIN
         for play in self._covering(hand):
@@ -140,15 +149,19 @@ class HandEvaluator:
             sub = memo.get(rest)
             if sub is None:
                 sub = self._solve(rest)
-            total = sub[0] + costs[play.main]
+            total = sub + costs[play.main]
             if total < best:
-                best, best_play = total, play
-        memo[hand] = (best, best_play)
-        return best, best_play
+                best, best_play = total, play.id
+        memo[hand] = best
+        self._best[hand] = best_play
+        return best
 
 
 Way = tuple[int, ...]
 """The ranks a hand's wild cards stand for, lowest first."""
+Ways = tuple[tuple[float, Way], ...]
+"""A hand's best ways with their costs, cheapest first (a tuple of numbers, which the
+garbage collector stops scanning)."""
 
 
 class WildEvaluator(HandEvaluator):
@@ -169,7 +182,7 @@ class WildEvaluator(HandEvaluator):
         self._alone = [self._one(w) for w in self.wild] if len(self.wild) > 1 else []
         """With two wild ranks, an evaluator of each alone: their ways are tried too, so
         that a second wild rank never makes a hand weaker."""
-        self._ways: dict[int, list[tuple[float, Way]]] = {}
+        self._ways: dict[int, Ways] = {}
 
     def _one(self, rank: int) -> WildEvaluator:
         """The evaluator of the wild rank ``rank`` alone, shared through ``classic``."""
@@ -193,7 +206,7 @@ class WildEvaluator(HandEvaluator):
     def cost(self, hand: int) -> float:
         return self.ways(hand)[0][0]
 
-    def ways(self, hand: int) -> list[tuple[float, Way]]:
+    def ways(self, hand: int) -> Ways:
         """The best ways (up to ``KEPT``) of ``hand``'s wild cards, with their costs,
         cheapest first."""
         found = self._ways.get(hand)
@@ -208,7 +221,7 @@ class WildEvaluator(HandEvaluator):
             return None
         return virtual
 
-    def _search(self, hand: int) -> list[tuple[float, Way]]:
+    def _search(self, hand: int) -> Ways:
         natural, wilds = hand & ~self.mask, self.wild_in(hand)
         classic = self.classic.cost
         own = tuple(sorted(w for w in self.wild
@@ -240,7 +253,7 @@ class WildEvaluator(HandEvaluator):
             if way not in tried:
                 scored.append((cost, way))
         scored.sort()
-        return scored[:KEPT]
+        return tuple(scored[:KEPT])
 
     def extra_cost(self, hand: int, play: Play, base: float | None = None) -> float:
         """As :meth:`HandEvaluator.extra_cost`; what is left after ``play`` is costed with

@@ -103,8 +103,21 @@ class NormalBot(Bot):
 
     @staticmethod
     def beatable(play: Play, s: Situation, ev: HandEvaluator) -> bool:
-        """Whether the cards this seat cannot see could beat ``play``."""
-        return len(ev.moves.follow(s.unseen, play)) > 1
+        """Whether the cards this seat cannot see could beat ``play``. With wild cards the
+        unseen natural cards are tried first, then one more wild card at a time, up to
+        them all: a play of some of the cards is a play of them all, and the answer is
+        the same, but the plays of many unseen wild cards can run to a hundred thousand."""
+        unseen = s.unseen
+        wilds = unseen & ev.mask
+        part = unseen - wilds
+        while True:
+            if len(ev.moves.follow(part, play)) > 1:
+                return True
+            if part == unseen:
+                return False
+            unit = 1 << ((wilds & -wilds).bit_length() - 1) // 4 * 4  # one wild card
+            part += unit
+            wilds -= unit
 
     def lead(self, s: Situation, legal: list[Play], ev: HandEvaluator) -> Play:
         return self.forced_lead(s, legal, ev) or self.ranked_leads(s, legal, ev)[0]
