@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 from . import core
 from .auction import Bid, Double
@@ -29,6 +30,10 @@ from .cards import GUARDS, NUM_RANKS, contains, format_ranks, size
 from .combos import BOMB_KINDS, InvalidPlayError, Kind, Play, beats
 from .reasons import Reason
 from .rules import CLASSIC, RuleSet
+
+if TYPE_CHECKING:
+    from .movegen import MoveGenerator
+    from .wild import WildMoves
 
 _GUARDS = GUARDS
 _PASS_KIND, _ROCKET = Kind.PASS, Kind.ROCKET
@@ -78,6 +83,7 @@ class Position:
         "_genuine",
         "_ids",
         "_lead",
+        "_moves_read",
         "_plays",
         "_rule_book",
         "_undo",
@@ -130,6 +136,7 @@ class Position:
         self.seats = rules.seats
         self._clear = passes_to_clear(rules.seats)
         self.distinct = rules.distinct_kickers
+        self._moves_read: dict[tuple[int, ...], MoveGenerator | WildMoves] = {}
         self._read_with(wild)
         self.hands = hands
         self.left = [size(h) for h in hands]
@@ -145,8 +152,13 @@ class Position:
         self._undo: list[tuple] = []
 
     def _read_with(self, wild: tuple[int, ...]) -> None:
-        """Read, compare and generate plays with the wild ranks ``wild``."""
-        moves = self.moves = self.rules.moves(wild)
+        """Read, compare and generate plays with the wild ranks ``wild``: with the moves the
+        position used for them before, if it did (a draw taken back restores the moves it
+        had, though the ruleset may have made its moves afresh since)."""
+        moves = self._moves_read.get(wild)
+        if moves is None:
+            moves = self._moves_read[wild] = self.rules.moves(wild)
+        self.moves = moves
         self.wild = tuple(wild)
         self._lead = moves.lead
         self._follow = moves.follow
@@ -405,6 +417,7 @@ class Position:
         self.hands = source.hands[:]
         self.left = source.left[:]
         self.plays_made = source.plays_made[:]
+        self._moves_read = dict(source._moves_read)
         self._undo = []
 
     # ----------------------------------------------------------------- text

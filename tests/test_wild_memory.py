@@ -127,3 +127,22 @@ def test_moves_made_apart_count_for_nothing(small_bound):
         rng.shuffle(faces)
         apart.lead(ranks_of_cards(faces[:20]))
     assert LAIZI.moves(ranks) is kept
+
+
+def test_a_draw_taken_back_restores_the_moves_the_deal_had(small_bound, monkeypatch):
+    """Taking back the auction's last answer takes back the ground rank it drew (tiandi:
+    the sky rank is drawn before the auction); the deal reads with the moves of the sky
+    rank it had, even when the ruleset has made its moves afresh in between (a flaky
+    failure of push and pop's restoring test, before)."""
+    deal = Deal.shuffled(seed=11, rules=TIANDI)
+    rng = random.Random(11)
+    before = None
+    while not deal.is_over:
+        if deal.phase.name == "AUCTION":
+            before = (len(deal.history), deal.position.moves)
+        deal.push(rng.choice(deal.legal_actions()))
+    monkeypatch.setattr(wild, "MOST_PLAYS", -1)  # every call from now makes them afresh
+    assert before is not None
+    while len(deal.history) > before[0]:
+        deal.pop()
+    assert deal.position.moves is before[1]
