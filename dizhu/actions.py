@@ -41,13 +41,10 @@ from typing import Any
 
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double, bid_of
 from .cards import (
-    BLACK_JOKER,
     NUM_RANKS,
-    RED_JOKER,
     TWO,
     UNIT,
     card_text,
-    count_of,
     format_ranks,
     parse_card,
     size,
@@ -56,6 +53,7 @@ from .combos import PASS, WILD_KINDS, InvalidPlayError, Kind, Play
 from .deal import Action
 from .position import Position
 from .rules import CLASSIC, RuleSet
+from .wild import wild_with_joker
 
 
 def action_text(action: Action) -> str:
@@ -316,8 +314,7 @@ class WildActionIds:
         if play is None:
             drawn = getattr(moves, "wild", ())
             wild = RuleSet.wild_text(drawn) or "(none drawn yet)"
-            joker = count_of(cards, BLACK_JOKER) + count_of(cards, RED_JOKER) and \
-                any(count_of(cards, w) for w in drawn)
+            joker = wild_with_joker(cards, drawn)
             raise InvalidPlayError(f"{self.text(action_id)} is no {kind.label} with the wild "
                                    f"ranks {wild}" + (": a wild card stands for any rank 3 to "
                                                       "2, never a joker" if joker else ""))

@@ -26,12 +26,9 @@ from operator import attrgetter
 from . import core
 from .auction import DOUBLE, NO_DOUBLE, Bid, Double
 from .cards import (
-    BLACK_JOKER,
-    RED_JOKER,
     TWO,
     SuitedCards,
     card_text,
-    count_of,
     faces_for,
     format_ranks,
     mix,
@@ -45,6 +42,7 @@ from .position import compiled_methods as position_methods
 from .reasons import REASONS, Reason
 from .rules import CLASSIC, RuleSet
 from .scoring import ScoreSheet, score_deal
+from .wild import wild_with_joker
 
 
 class Phase(enum.Enum):
@@ -653,8 +651,7 @@ def play_from_cards(deal: Deal, cards: int) -> Play:
         raise AmbiguousPlayError(Reason(
             "ambiguous", f"{format_ranks(cards)} can be played as {names}: choose one",
             cards=format_ranks(cards), kinds=[p.kind.label for p in options]), options)
-    if not found and count_of(cards, BLACK_JOKER) + count_of(cards, RED_JOKER) and \
-            any(count_of(cards, w) for w in deal.wild):  # a wild card hoped a joker
+    if not found and wild_with_joker(cards, deal.wild):
         raise IllegalActionError(Reason(
             "no_combination_wild_joker", f"{format_ranks(cards)} is not a combination: a wild "
             "card stands for any rank 3 to 2, never a joker", cards=format_ranks(cards)))

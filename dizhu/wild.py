@@ -361,6 +361,13 @@ def _within(room: int, most: int) -> tuple[tuple[int, int], ...]:
                  for part, n in _within(rest, most - k))
 
 
+def wild_with_joker(cards: int, wild: tuple[int, ...]) -> bool:
+    """Whether ``cards`` hold a joker beside a card of the ``wild`` ranks: what a person
+    may mean for the wild card to stand for a joker, which it never does."""
+    return bool(count_of(cards, BLACK_JOKER) + count_of(cards, RED_JOKER)) and \
+        any(count_of(cards, w) for w in wild)
+
+
 def parse_wild_play(text: str, moves: WildMoves) -> Play:
     """A play from ``"KIND CARDS"`` (physical cards) or ``"pass"``, read with the wild
     ranks of ``moves``; raises :class:`InvalidPlayError`."""
@@ -374,8 +381,7 @@ def parse_wild_play(text: str, moves: WildMoves) -> Play:
         play = moves.play_of(kind, cards)
         if play is not None:
             return play
-        if count_of(cards, BLACK_JOKER) + count_of(cards, RED_JOKER) and \
-                any(count_of(cards, w) for w in moves.wild):  # a wild card hoped a joker
+        if wild_with_joker(cards, moves.wild):
             raise InvalidPlayError(Reason(
                 "wild_not_joker", f"{format_ranks(cards)} is not a legal {kind.label} with the "
                 f"wild ranks {''.join(RANKS[r] for r in moves.wild)}: a wild card stands for "

@@ -71,6 +71,9 @@ def close_pages():
     while OPEN:
         OPEN.pop().close()
 
+SHEET_SHOWN = "#sheet-dialog[open] .match-sheet .sheet-totals"
+"""A finished match's score sheet, open, with its totals."""
+
 
 class Person:
     """A page at the table, with the frames it received and the messages it sent.
@@ -148,6 +151,11 @@ class Person:
         """Open a match made on this machine as its creator (the lobby's way back to it)."""
         self.page.goto(f"{self.server.url}/#/match/{match_id}")
         self.page.wait_for_function("document.body.dataset.version")
+
+    def open_finished_match(self, match_id: int) -> None:
+        """Open a finished match as its creator: the page shows its score sheet."""
+        self.open_match(match_id)
+        self.page.wait_for_selector(SHEET_SHOWN)
 
     def hand(self) -> list[str]:
         return self.page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")

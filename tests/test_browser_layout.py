@@ -15,6 +15,7 @@ from dizhu.session import MatchSession, NewMatch, Store
 from .browsing import (  # noqa: F401 (fixtures)
     CATALOGS,
     LAYOUTS,
+    SHEET_SHOWN,
     Person,
     browser,
     close_pages,
@@ -392,7 +393,7 @@ def test_every_total_of_the_score_sheet_stands_under_its_seat(browser, server, r
         person.open_match(match_id)
     else:
         page.goto(watch_link(server, match_id))
-    page.wait_for_selector("#sheet-dialog[open] .match-sheet .sheet-totals")
+    page.wait_for_selector(SHEET_SHOWN)
     assert page.evaluate(SHEET_COLUMNS) == []
     page.set_viewport_size({"width": 1280, "height": 800})
     assert page.evaluate(SHEET_COLUMNS) == []
@@ -421,9 +422,8 @@ def test_the_match_table_of_the_score_sheet_is_whole_at_1280(browser, server, ru
     finally:
         store.close()
     person = Person(browser, server, lang=lang)
-    person.open_match(match_id)
+    person.open_finished_match(match_id)
     page = person.page
-    page.wait_for_selector("#sheet-dialog[open] .match-sheet .sheet-totals")
     table = page.eval_on_selector("#sheet-dialog .match-table",
                                   "e => [e.scrollWidth, e.clientWidth]")
     assert table[0] <= table[1], table

@@ -388,9 +388,8 @@ def test_the_sheet_signs_its_totals_and_the_replay_says_sky_and_ground(browser, 
     words = CATALOGS[lang]
     match_id = played_bidding_low(server, ruleset)
     person = Person(browser, server, lang=lang)
-    person.open_match(match_id)
+    person.open_finished_match(match_id)
     page = person.page
-    page.wait_for_selector("#sheet-dialog[open] .match-sheet .sheet-totals")
     deal = page.eval_on_selector_all(".match-sheet tbody tr:first-child td.col-seat",
                                      "tds => tds.map(t => t.textContent)")
     totals = page.eval_on_selector_all(".match-sheet .sheet-totals th.col-seat",
