@@ -33,7 +33,7 @@ from .auction import Bid
 from .bots import make_bot
 from .bots.base import Bot
 from .bots.external import NOTES, TROUBLES, ExternalBot
-from .bots.registry import EXTERNAL, where_raised
+from .bots.registry import EXTERNAL, resolve_spec, where_raised
 from .cards import mix
 from .deal import Deal, IllegalActionError, Phase, deal_cards
 from .pool import Pool, open_pool
@@ -57,6 +57,7 @@ MODES = ("play", "full")
 @dataclass(frozen=True)
 class ArenaSpec:
     bot_a: str
+    """A's spec; ``strongest`` is kept as the level it names, which the report shows."""
     bot_b: str
     decks: int = 1000
     seed: int | str = 0
@@ -69,6 +70,8 @@ class ArenaSpec:
     """Seconds an outside program (``cmd:...``) has for each decision."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "bot_a", resolve_spec(self.bot_a))
+        object.__setattr__(self, "bot_b", resolve_spec(self.bot_b))
         if self.mode not in MODES:
             raise ValueError(f"mode is 'play' or 'full', not {self.mode!r}")
         if self.decks < 1:

@@ -25,6 +25,7 @@ from typing import Any
 
 from .arena import ArenaSpec, Leg, run_arenas
 from .bots.external import ExternalBot
+from .bots.registry import resolve_spec
 from .pool import open_pool
 from .rules import CLASSIC, RuleSet
 from .stats import Z95, significant
@@ -193,14 +194,16 @@ def run_tournament(bots: Sequence[str], decks: int = 500, seed: int | str = 0,
                    progress: bool = False) -> dict[str, Any]:
     """Every pair of ``bots`` on the same duplicate decks (in ``jobs`` processes, or as Ray
     tasks: see :func:`dizhu.arena.run_arena`), and the ranking."""
-    bots = list(bots)
+    given = list(bots)
+    bots = [resolve_spec(b) for b in given]  # strongest: the level it names
     if len(bots) < 2:
         raise ValueError("a tournament needs two bots or more")
     twice = sorted({b for b in bots if bots.count(b) > 1})
     if twice:
-        raise ValueError(f"listed twice: {', '.join(twice)}")
-    if anchor is not None and anchor not in bots:
+        raise ValueError(f"listed twice: {', '.join(_as_given(b, bots, given) for b in twice)}")
+    if anchor is not None and resolve_spec(anchor) not in bots:
         raise ValueError(f"the anchor {anchor!r} is not one of the bots")
+    anchor = None if anchor is None else resolve_spec(anchor)
     pairs = list(itertools.combinations(range(len(bots)), 2))
     specs = [ArenaSpec(bots[i], bots[j], decks, seed, mode, rules, time_limit=time_limit)
              for i, j in pairs]
@@ -230,6 +233,12 @@ def run_tournament(bots: Sequence[str], decks: int = 500, seed: int | str = 0,
             "seats": rules.seats, "decks": decks, "anchor": anchor,
             "ranking": ranking, "wp": wp, "prior": fit.prior,
             "pairs": reports, "seconds": seconds, "jobs": workers}
+
+
+def _as_given(bot: str, bots: list[str], given: list[str]) -> str:
+    """``bot`` as listed: ``expert`` (as ``strongest``, ``expert``) when listed differently."""
+    names = list(dict.fromkeys(g for g, b in zip(given, bots, strict=True) if b == bot))
+    return bot if names == [bot] else f"{bot} (as {' and '.join(names)})"
 
 
 def format_tournament(t: dict[str, Any]) -> str:

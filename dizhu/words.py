@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .auction import Bid, Double
+from .bots.registry import strongest_level
 from .reasons import REASONS, Reason, reason_of
 from .session import FRIEND, LEVELS, MatchSession
 
@@ -117,6 +118,13 @@ def level_name(level: str, language: str = "en") -> str:
     if name == FRIEND:
         return say("level.friend", language)
     return say(f"level.{name}", language) if name in LEVELS else name
+
+
+def level_choice(level: str, language: str = "en") -> str:
+    """A level as a form offers it: :func:`level_name`, the strongest level (which
+    ``strongest`` names) marked so: ``expert (strongest)``, 大师（最强）."""
+    name = level_name(level, language)
+    return say("level.strongest", language, level=name) if level == strongest_level() else name
 
 
 def person_name(name: str, seat: int, language: str = "en") -> str:

@@ -15,6 +15,11 @@ part after the first colon is an import path's class exactly when it holds no ``
 package offers bots in the ``dizhu.bots`` entry-point group (``NAME = "package.module:Class"``
 in its ``pyproject.toml``'s ``[project.entry-points."dizhu.bots"]``); the built-in names come
 first. A module that is not installed is looked for in the current directory too.
+
+``strongest`` (:data:`STRONGEST`) names the strongest built-in level, whatever it is called
+(:data:`STRONGEST_LEVEL`), settings and all: ``strongest:budget=0.5`` is
+``expert:budget=0.5``. The alias is resolved here, once: a bot, a report, a record or a page
+names the level itself (:func:`resolve_spec`), so their figures compare with the level's.
 """
 
 from __future__ import annotations
@@ -46,6 +51,12 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "rlcard-rule": RLCardRuleBot,
 }
 
+STRONGEST = "strongest"
+"""The name of whichever built-in level is strongest (:data:`STRONGEST_LEVEL`)."""
+STRONGEST_LEVEL = "expert"
+"""The strongest built-in level, which :data:`STRONGEST` names: the one place to change when
+a stronger level is added."""
+
 EXTERNAL = "cmd:"
 """A spec that starts so names a program speaking the bot protocol: ``cmd:PROGRAM ARGS``."""
 PYTHON = "py:"
@@ -62,13 +73,34 @@ def installed_bots() -> dict[str, EntryPoint]:
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINTS)}
 
 
+def strongest_level() -> str:
+    """The built-in level :data:`STRONGEST` names (:data:`STRONGEST_LEVEL`)."""
+    return STRONGEST_LEVEL
+
+
 def bot_names() -> list[str]:
-    """Every bot name a spec may start with: the built-in ones, then the installed ones."""
-    return [*BOTS, *(name for name in installed_bots() if name not in BOTS)]
+    """Every bot name a spec may start with: the built-in ones and :data:`STRONGEST`, then
+    the installed ones."""
+    return [*BOTS, STRONGEST, *(name for name in installed_bots()
+                                if name not in BOTS and name != STRONGEST)]
+
+
+def resolve_spec(spec: str) -> str:
+    """The spec with :data:`STRONGEST` replaced by the level it names, settings kept
+    (``"strongest:budget=0.5"`` -> ``"expert:budget=0.5"``); any other spec as it is.
+    What a report, a record or a page shows for the bot."""
+    if spec.startswith(EXTERNAL):
+        return spec
+    python = spec.startswith(PYTHON)
+    name, colon, rest = (spec[len(PYTHON):] if python else spec).strip().partition(":")
+    if name != STRONGEST or (python and _DOTTED.fullmatch(rest.split(":")[0])):
+        return spec  # not the alias, or py:strongest:Class, a module that happens so named
+    return f"{PYTHON if python else ''}{strongest_level()}{colon}{rest}"
 
 
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """``"expert:budget=0.2,samples=32"`` -> ``("expert", {"budget": "0.2", ...})``;
+    """``"expert:budget=0.2,samples=32"`` -> ``("expert", {"budget": "0.2", ...})``
+    (``strongest`` gives the level it names);
     ``"mybots:Shedder:depth=2"`` -> ``("mybots:Shedder", {"depth": "2"})``;
     ``"cmd:node bot.js"`` -> ``("cmd", {"command": "node bot.js"})``."""
     if spec.startswith(EXTERNAL):
@@ -85,11 +117,13 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
                              "mybots:Shedder")
         name, rest = f"{name}:{rest[0]}", rest[1:]
     elif name not in bot_names():
-        known = ", ".join(BOTS)
-        extra = [n for n in installed_bots() if n not in BOTS]
+        known = ", ".join([*BOTS, f"{STRONGEST} ({strongest_level()})"])
+        extra = [n for n in installed_bots() if n not in BOTS and n != STRONGEST]
         installed = f"; installed: {', '.join(extra)}" if extra else ""
         raise ValueError(f"unknown bot {name!r}; the bots are {known}{installed}; or a "
                          "Python bot, as mybots:Shedder, or a program, as cmd:PROGRAM")
+    elif name == STRONGEST:
+        name = strongest_level()
     settings = {}
     for item in filter(None, ":".join(rest).split(",")):
         key, eq, value = item.partition("=")
@@ -100,7 +134,10 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def bot_class(name: str) -> Callable[..., Bot]:
-    """The bot a parsed spec's name stands for: built-in, installed, or by import path."""
+    """The bot a parsed spec's name stands for: built-in (or :data:`STRONGEST`), installed,
+    or by import path."""
+    if name == STRONGEST:
+        name = strongest_level()
     if name in BOTS:
         return BOTS[name]
     found = installed_bots().get(name)

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__, core
+from ..bots.registry import BOTS, STRONGEST, strongest_level
 from ..session.writer import SYNC
 from .common import UsageError, reading_arguments, ruleset_argument, symbols, wild_argument
 from .engine import cmd_auction, cmd_classify, cmd_moves, cmd_solve
@@ -49,8 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds a computer player waits before acting (default 0.8)")
     p.add_argument("--bot", action="append", metavar="NAME=PROGRAM",
                    help="offer a program speaking the bot protocol (docs/bot-protocol.md), "
-                        "or a Python bot as py:MODULE:CLASS (docs/bots.md), in the lobby "
-                        "beside the levels, as NAME; repeatable")
+                        "a Python bot as py:MODULE:CLASS (docs/bots.md), or a level with "
+                        f"settings as py:LEVEL:KEY=VALUE (py:{STRONGEST}:budget=2), in the "
+                        "lobby beside the levels, as NAME; repeatable")
     p.add_argument("--sync", choices=SYNC, default="full",
                    help="how each move reaches the disk: full (the default) survives a "
                         "power cut; normal survives the server crashing but may lose the "
@@ -118,9 +120,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("arena", help="measure one bot against another on duplicate decks")
-    p.add_argument("bot_a", help="a bot name, with optional settings: expert:budget=0.2; "
-                   "a Python bot by import path: mybots:Shedder (docs/bots.md); or a "
-                   "program speaking the bot protocol: 'cmd:node mybot.js'")
+    p.add_argument("bot_a", help=f"a bot name ({', '.join(BOTS)}, or {STRONGEST}: the "
+                   f"strongest level, now {strongest_level()}), with optional settings: "
+                   f"{STRONGEST}:budget=0.2; a Python bot by import path: mybots:Shedder "
+                   "(docs/bots.md); or a program speaking the bot protocol: "
+                   "'cmd:node mybot.js'")
     p.add_argument("bot_b")
     match_arguments(p, decks=1000)
     p.add_argument("--first-deck", type=int, default=0,

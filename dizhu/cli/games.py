@@ -104,9 +104,10 @@ PROGRAM_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,23}")
 
 def _program(given: str) -> tuple[str, str]:
     """``NAME=PROGRAM ARGS`` (or ``NAME=cmd:PROGRAM ARGS``) or ``NAME=py:...`` (a Python
-    bot, made once here to check it) of ``serve --bot``, checked."""
+    bot or a tuned level, ``py:strongest:budget=2``, made once here to check it) of
+    ``serve --bot``, checked."""
     from ..bots import make_bot
-    from ..bots.registry import EXTERNAL, PYTHON
+    from ..bots.registry import EXTERNAL, PYTHON, STRONGEST, resolve_spec
     from ..session import FRIEND, LEVELS
 
     name, eq, command = given.partition("=")
@@ -114,10 +115,12 @@ def _program(given: str) -> tuple[str, str]:
     if not eq or not command:
         raise UsageError(f"--bot takes NAME=PROGRAM or NAME=py:MODULE:CLASS, as in --bot "
                          f"mine='python3 bot.py', not {given!r}")
-    if not PROGRAM_NAME.fullmatch(name) or name in (*LEVELS, FRIEND):
+    taken = (*LEVELS, STRONGEST, FRIEND)
+    if not PROGRAM_NAME.fullmatch(name) or name in taken:
         raise UsageError(f"--bot: {name!r} cannot name a program: a letter, then up to 23 "
-                         f"letters, digits, - or _, other than {', '.join((*LEVELS, FRIEND))}")
+                         f"letters, digits, - or _, other than {', '.join(taken)}")
     if command.startswith(PYTHON):
+        command = resolve_spec(command)  # py:strongest:... is kept as the level it names
         try:
             make_bot(command).close()
         except ValueError as e:

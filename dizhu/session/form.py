@@ -7,13 +7,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..bots.registry import STRONGEST, resolve_spec
 from ..match import DEAL_LIMITS, POINT_TARGETS
 from ..reasons import Reason
 from ..rulesets import offered_ruleset
 from .refusals import ActionError
 
 LEVELS = ("easy", "normal", "hard", "expert")
-"""The strengths a person can choose for a computer seat."""
+"""The strengths a person can choose for a computer seat (``strongest`` names the strongest
+of them: :data:`~dizhu.bots.registry.STRONGEST`)."""
 FRIEND = "friend"
 """A seat of the form played by a person who joins by invitation."""
 PACES = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
@@ -87,9 +89,7 @@ class NewMatch:
             count = {2: "two", 3: "three"}.get(others, str(others))
             raise bad_form(f"field 'bots': choose a strength or a friend for each of the "
                            f"{count} other seats")
-        for spec in bots:
-            if spec != FRIEND:
-                level_of(spec, "bots", programs)
+        bots = [spec if spec == FRIEND else level_of(spec, "bots", programs) for spec in bots]
         pace = _field(data, "pace", str, "normal")
         if pace not in PACES:
             raise bad_form(f"field 'pace': the pace is {', '.join(PACES)}, not {pace!r}")
@@ -162,12 +162,16 @@ def _field(data: dict[str, Any], name: str, kind: type, default: Any = None) -> 
 
 def level_of(spec: Any, field: str, programs: Mapping[str, str] | None = None) -> str:
     """A computer player's level chosen in the lobby or for auto-play: one of
-    :data:`LEVELS` by name, without settings (a page may not tune a bot), or the name of one
-    of the server's outside ``programs``."""
+    :data:`LEVELS` by name, without settings (a page may not tune a bot), ``strongest`` (the
+    level it names is what is kept: :func:`~dizhu.bots.registry.resolve_spec`), or the name
+    of one of the server's outside ``programs``."""
     offered = [*LEVELS, *(programs or {})]
+    if spec == STRONGEST:
+        spec = resolve_spec(spec)
     if spec in offered:
         return spec
-    words = f"field {field!r}: the computer players are {', '.join(offered)}, not {spec!r}"
+    words = (f"field {field!r}: the computer players are {', '.join(offered)} or "
+             f"{STRONGEST}, not {spec!r}")
     if field == "bots":
         raise bad_form(words)
     raise ActionError(Reason("autoplay_levels", words, levels=list(LEVELS), name=str(spec)))

@@ -232,7 +232,7 @@ class MatchSession:
         the level is checked before anything changes. ``by``: the seat whose person asks,
         when not the seat's own (the creator, for a seat left empty)."""
         if spec is not None:
-            level_of(spec, "bot")
+            spec = level_of(spec, "bot")
         if seat not in self.people:
             raise ActionError(Reason("not_a_person_seat", f"seat {seat} is played by a "
                                      "computer", seat=seat))

@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from ..match import DEAL_LIMITS, POINT_TARGETS
 from ..rulesets import find_ruleset, names
 from ..session import LEVELS, NewMatch
-from ..words import cells, fit, level_name, opponents, pad, person_name, place_label
+from ..words import cells, fit, level_choice, opponents, pad, person_name, place_label
 
 NEW = "new"
 
@@ -121,7 +121,7 @@ class Choices(Widget, can_focus=True):
             (mode, "Length", [(n, f"{n} {mode}") for n in
                               (DEAL_LIMITS if mode == "deals" else POINT_TARGETS)]),
         ]
-        levels = [(level, level_name(level)) for level in LEVELS]
+        levels = [(level, level_choice(level)) for level in LEVELS]
         out += [(f"seat{s}", place_label(s, rules.seats), levels) for s in range(1, rules.seats)]
         for option, label in (("doubling", "Doubling"), ("distinct_kickers", "Distinct kickers")):
             if option in rules.option_names:

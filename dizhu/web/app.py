@@ -21,7 +21,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..bots.registry import PYTHON
+from ..bots.registry import PYTHON, strongest_level
 from ..match import DEAL_LIMITS, POINT_TARGETS
 from ..reasons import Reason, reason_of
 from ..record import RecordError
@@ -202,6 +202,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
                        *({"name": n, "note": f"a Python bot: {command}"
                           if command.startswith(PYTHON) else f"a program: {command}"}
                          for n, command in programs.items())],
+            "strongest": strongest_level(),
             "deal_limits": list(DEAL_LIMITS), "point_targets": list(POINT_TARGETS),
             "clocks": list(CLOCKS),
             "rulesets": [ruleset_json(find_ruleset(name)) for name in names()],

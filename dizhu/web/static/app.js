@@ -214,7 +214,7 @@ function fillRuleset(rules, redraw = false) {
       const select = el("select");
       select.id = `bot-${seat}`;
       select.name = `bot${seat}`;
-      for (const level of lobbyData.levels) select.add(new Option(levelName(level.name), level.name));
+      for (const level of lobbyData.levels) select.add(new Option(levelChoice(level.name), level.name));
       select.add(new Option(t("lobby.friend"), "friend"));
       select.value = before[seat - 1] || before[before.length - 1] || "normal";
       select.addEventListener("change", showLevelNote);
@@ -239,6 +239,13 @@ function fillRuleset(rules, redraw = false) {
   showLevelNote();
 }
 
+/** A level as the lobby offers it, the strongest (which ``strongest`` names, the server
+ * says which) marked so: "expert (strongest)", “大师（最强）”. */
+function levelChoice(name) {
+  const words = levelName(name);
+  return name === lobbyData.strongest ? t("level.strongest", { level: words }) : words;
+}
+
 function botSelects() {
   return [...$("bot-seats").querySelectorAll("select")];
 }
@@ -247,7 +254,7 @@ function showLevelNote() {
   const notes = Object.fromEntries(lobbyData.levels.map((l) => [l.name, l.note]));
   const picked = new Set(botSelects().map((s) => s.value).filter((n) => n in notes));
   $("level-note").textContent = [...picked]
-    .map((n) => t("lobby.level_note", { level: levelName(n), note: said(`level.note.${n}`, notes[n]) }))
+    .map((n) => t("lobby.level_note", { level: levelChoice(n), note: said(`level.note.${n}`, notes[n]) }))
     .join(" · ");
 }
 
