@@ -92,8 +92,8 @@ def resolve_spec(spec: str) -> str:
     if spec.startswith(EXTERNAL):
         return spec
     python = spec.startswith(PYTHON)
-    name, colon, rest = (spec[len(PYTHON):] if python else spec).strip().partition(":")
-    if name != STRONGEST or (python and _DOTTED.fullmatch(rest.split(":")[0])):
+    name, colon, rest = (spec[len(PYTHON):] if python else spec).partition(":")
+    if name.strip() != STRONGEST or (python and _DOTTED.fullmatch(rest.split(":")[0])):
         return spec  # not the alias, or py:strongest:Class, a module that happens so named
     return f"{PYTHON if python else ''}{strongest_level()}{colon}{rest}"
 
