@@ -24,6 +24,8 @@ def test_the_lobby_says_each_level_and_marks_the_strongest(browser, server, lang
                       "zh": f"{level_name(strongest, 'zh')}（最强）"}[lang]
     assert shown == [*((level, marked if level == strongest else level_name(level, lang))
                        for level in LEVELS), ("friend", say("lobby.friend", lang))]
+    titles = page.eval_on_selector_all("#bot-1 option", "os => os.map(o => o.title)")
+    assert titles == [*(say(f"level.note.{level}", lang) for level in LEVELS), ""]
     for level in LEVELS:  # what each level does, a sentence in the page's language
         page.select_option("#bot-1", level)
         page.select_option("#bot-2", level)

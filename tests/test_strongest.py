@@ -144,6 +144,10 @@ def test_serve_bot_takes_a_tuned_strongest_and_keeps_the_name_for_the_level():
         "deep", f"py:{strongest_level()}:budget=2")
     with pytest.raises(UsageError, match="'strongest' cannot name a program"):
         _program("strongest=python3 bot.py")
+    for level in ("strongest", strongest_level()):
+        with pytest.raises(UsageError, match=r"the lobby offers the levels already, the "
+                           r"strongest marked; .* as in --bot deep=py:strongest:budget=2"):
+            _program(level)
 
 
 def test_the_level_choice_marks_the_strongest(cheap):

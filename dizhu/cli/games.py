@@ -112,6 +112,10 @@ def _program(given: str) -> tuple[str, str]:
 
     name, eq, command = given.partition("=")
     name, command = name.strip(), command.strip().removeprefix(EXTERNAL).strip()
+    if not eq and resolve_spec(name).partition(":")[0] in LEVELS:
+        raise UsageError(f"--bot {name}: the lobby offers the levels already, the strongest "
+                         f"marked; offer one with settings under a name of its own, as in "
+                         f"--bot deep=py:{STRONGEST}:budget=2")
     if not eq or not command:
         raise UsageError(f"--bot takes NAME=PROGRAM or NAME=py:MODULE:CLASS, as in --bot "
                          f"mine='python3 bot.py', not {given!r}")

@@ -214,7 +214,11 @@ function fillRuleset(rules, redraw = false) {
       const select = el("select");
       select.id = `bot-${seat}`;
       select.name = `bot${seat}`;
-      for (const level of lobbyData.levels) select.add(new Option(levelChoice(level.name), level.name));
+      for (const level of lobbyData.levels) {
+        const option = new Option(levelChoice(level.name), level.name);
+        option.title = said(`level.note.${level.name}`, level.note); // what it does, on hover
+        select.add(option);
+      }
       select.add(new Option(t("lobby.friend"), "friend"));
       select.value = before[seat - 1] || before[before.length - 1] || "normal";
       select.addEventListener("change", showLevelNote);
