@@ -154,6 +154,12 @@ def test_the_level_choice_marks_the_strongest(cheap):
     assert level_choice(cheap) == f"{cheap} (strongest)"
     assert level_choice(cheap, "zh") == "简单（最强）"
     assert level_choice("hard") == "hard"
+    pytest.importorskip("textual")
+    from dizhu.tui.start import Choices
+
+    seats = {key: shown for key, _, shown in Choices("classic", "Ann").rows()}
+    assert seats["seat1"] == seats["seat2"] == [
+        (level, f"{level} (strongest)" if level == cheap else level) for level in LEVELS]
 
 
 def test_the_server_offers_and_accepts_it(tmp_path):
