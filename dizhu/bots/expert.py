@@ -49,7 +49,8 @@ class ExpertBot(HardBot):
         "samples": (1, 1000), "candidates": (1, 30), "budget": (0.01, 10.0),
         "redraws": (1, 100), "solve_unseen": (0, 30), "node_budget": (1, 1_000_000),
         "max_splits": (1, 1000), "wild_node_budget": (1, 1_000_000),
-        "wild_search_share": (0.05, 1.0), "pool": (1, 50), "slip": (0.001, 1.0)}
+        "wild_search_share": (0.05, 1.0), "pool": (1, 50), "slip": (0.001, 1.0),
+        "solve_cards": (0, 54), "playout_nodes": (1, 1_000_000)}
     samples = 16
     candidates = 6
     budget = 1.0
@@ -70,6 +71,13 @@ class ExpertBot(HardBot):
     """With ``infer``: the likelihood of a play ``normal`` would not make in that seat's
     place (its own choice counts 1)."""
 
+    solve_cards = 0
+    """Finish a playout with the exact solver once at most this many cards are left in
+    all hands together (0: never); at the root, solve each imagined deal for every legal
+    play. Not with wild cards."""
+    playout_nodes = 20_000
+    """The solver's budget for one such solve; past it the playout goes on."""
+
     def midgame(self, view: SeatView) -> Play:
         legal = view.legal
         if len(legal) == 1:
@@ -78,6 +86,8 @@ class ExpertBot(HardBot):
         if any(p.cards == s.hand for p in legal):
             return next(p for p in legal if p.cards == s.hand)
         ev = self.evaluator(view)
+        if self.solve_cards and not view.wild and sum(s.left) <= self.solve_cards:
+            return self.solved_search(view, s, legal, ev)
         options = self.options(s, legal, ev)
         if len(options) == 1:
             return options[0]
@@ -108,6 +118,8 @@ class ExpertBot(HardBot):
                                                         if view.wild else 1.0)
         wins = dict.fromkeys(options, 0)
         seat, landlord = s.seat, s.landlord
+        if self.solve_cards and not view.wild:
+            self.solver(view)
         deals = self.inferred(view, deadline) if self.infer else \
             ((self.imagine(view), 1) for _ in range(self.samples))
         for hands, count in deals:
@@ -117,7 +129,8 @@ class ExpertBot(HardBot):
             for play in options:  # the budget is checked between playouts: with 33-card
                 if time.perf_counter() > deadline:  # hands one deal's playouts run long
                     break
-                landlord_won = self.rollout(pos, play, ev, deadline if view.wild else None)
+                landlord_won = self.rollout(pos, play, ev, deadline if view.wild else None,
+                                            deadline)
                 if landlord_won is None:
                     break
                 if landlord_won == (seat == landlord):
@@ -129,6 +142,30 @@ class ExpertBot(HardBot):
                 break
         best = max(wins.values())
         return next(p for p in options if wins[p] == best)
+
+    def solved_search(self, view: SeatView, s: Situation, legal: list[Play],
+                      ev: HandEvaluator) -> Play:
+        """Every legal play scored by the imagined deals in which the solver finds it wins
+        (``normal``'s choice first among equals; an unsolved deal does not count)."""
+        deadline = time.perf_counter() + self.budget
+        solver = self.solver(view)
+        wins = dict.fromkeys(legal, 0)
+        deals = self.inferred(view, deadline) if self.infer else \
+            ((self.imagine(view), 1) for _ in range(self.samples))
+        for hands, count in deals:
+            pos = Position(view.rules, hands, s.landlord, s.seat, s.top, s.top_seat)
+            answer = solver.solve(pos, nodes=self.playout_nodes, points=False,
+                                  seconds=max(0.0, deadline - time.perf_counter()))
+            if answer.solved:
+                for play in answer.winning_plays:
+                    wins[play] += count
+            if time.perf_counter() > deadline:
+                break
+        first = self.choose(s, legal, ev)
+        best = max(wins.values())
+        if wins[first] == best:
+            return first
+        return next(p for p in legal if wins[p] == best)
 
     def imagine(self, view: SeatView) -> tuple[int, ...]:
         """One deal of the hidden cards consistent with the view (:mod:`dizhu.sampling`),
@@ -155,18 +192,26 @@ class ExpertBot(HardBot):
         return resample(drawn, logs, self.samples, self.rng.random())
 
     def rollout(self, pos: Position, play: Play, ev: HandEvaluator,
-                deadline: float | None = None) -> bool | None:
+                deadline: float | None = None, solve_by: float = math.inf) -> bool | None:
         """Whether the landlord wins when the seat to move in ``pos`` makes ``play`` and
         everyone then plays the ``normal`` policy with every hand known (``pos`` is left
         as it was); ``None`` if the clock passes ``deadline`` first."""
         pos = pos.copy()
         landlord = pos.landlord
+        solve_at = 0 if deadline is not None else self.solve_cards
         while True:
             if deadline is not None and time.perf_counter() > deadline:
                 return None
             pos.push_unchecked(play)
             if pos.is_over:
                 return pos.winner == landlord
+            if sum(pos.left) <= solve_at:
+                solve_at = 0
+                answer = self.solvers[pos.rules].solve(
+                    pos, nodes=self.playout_nodes, points=False,
+                    seconds=max(0.0, solve_by - time.perf_counter()))
+                if answer.solved:
+                    return answer.landlord_wins
             legal = pos.legal_plays()
             if len(legal) == 1:
                 play = legal[0]
