@@ -318,8 +318,9 @@ def test_a_whole_deal_ends_with_the_bomb_classes_on_the_sheet(browser, server, r
     person = Person(browser, server, **how)
     match_id = person.start_match(ruleset=ruleset, bots=["normal", "normal"])
     page = person.page
-    if ruleset == "laizi":
-        assert page.get_attribute("#match-info .wild-rank", "data-wild") == ""
+    if ruleset == "laizi":  # the computers may end the auction before the person bids
+        shown = page.get_attribute("#match-info .wild-rank", "data-wild")
+        assert shown == "" or person.state()["view"]["landlord"] >= 0
     while (state := person.wait_turn_or_end()) != "over":
         if state == "auction":
             person.bid_through()
