@@ -16,8 +16,9 @@ leave it out; rows before it carry its effect in their labels (a small noise at 
 Deal ``i`` is shuffled from ``random.Random(f"{seed}:{i}")`` and the bots reseeded per deal,
 so the data depends on ``--seed`` and ``--deals`` only, not on ``--jobs``. Shards of
 ``--shard`` deals each are written as ``shard-00000.npz`` (``x`` rows, ``y`` labels,
-``explored``, ``deal`` indices) with ``data.json`` beside them (command, seed, bot, deals,
-rows, seconds).
+``explored``, ``deal`` indices, ``info`` their settings and seconds) with ``data.json``
+beside them (command, seed, bot, deals, rows, seconds of play summed over the shards). A
+shard already there with the same settings is kept, so a run stopped part way resumes.
 
     python3 training/selfplay.py --rules classic --deals 100000 --jobs 2 --out data/classic
 """
@@ -45,6 +46,16 @@ from dizhu.view import seat_view
 def play_shard(args: tuple[str, str, int, int, int, float, str, int]) -> dict[str, object]:
     """Play deals ``start..stop`` and write their shard (number ``number``); its summary."""
     ruleset, bot, seed, start, stop, explore, out, number = args
+    name = f"shard-{number:05d}.npz"
+    path = Path(out) / name
+    settings = {"rules": ruleset, "bot": bot, "seed": seed, "start": start, "stop": stop,
+                "explore": explore}
+    if path.exists():  # a shard of an earlier run: kept if made with the same settings
+        with np.load(path) as done:
+            info = json.loads(str(done["info"])) if "info" in done.files else {}
+            if {k: info.get(k) for k in settings} == settings:
+                return {"shard": name, "deals": stop - start, "rows": len(done["y"]),
+                        "seconds": info["seconds"]}
     rules = find_ruleset(ruleset)
     features = features_of(type(rules))
     bots = [make_bot(bot, seed=0) for _ in range(rules.seats)]
@@ -84,12 +95,11 @@ def play_shard(args: tuple[str, str, int, int, int, float, str, int]) -> dict[st
         deals += [index] * (len(rows) - first)
     for b in bots:
         b.close()
-    name = f"shard-{number:05d}.npz"
-    np.savez_compressed(Path(out) / name, x=np.array(rows, np.uint8),
-                        y=np.array(labels, np.uint8), explored=np.array(explored, np.uint8),
-                        deal=np.array(deals, np.int32))
-    return {"shard": name, "deals": stop - start, "rows": len(rows),
-            "seconds": round(time.perf_counter() - began, 2)}
+    seconds = round(time.perf_counter() - began, 2)
+    np.savez_compressed(path, x=np.array(rows, np.uint8), y=np.array(labels, np.uint8),
+                        explored=np.array(explored, np.uint8), deal=np.array(deals, np.int32),
+                        info=np.array(json.dumps({**settings, "seconds": seconds})))
+    return {"shard": name, "deals": stop - start, "rows": len(rows), "seconds": seconds}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -116,16 +126,17 @@ def main(argv: list[str] | None = None) -> int:
             shards = list(pool.imap(play_shard, tasks))
     else:
         shards = [play_shard(t) for t in tasks]
-    seconds = time.perf_counter() - began
+    seconds = sum(float(s["seconds"]) for s in shards)  # type: ignore[arg-type]
     summary = {"command": " ".join(["python3", "training/selfplay.py", *sys.argv[1:]])
                if argv is None else " ".join(["python3", "training/selfplay.py", *argv]),
                "rules": a.rules, "seed": a.seed, "bot": a.bot, "explore": a.explore,
                "deals": a.deals, "rows": sum(int(s["rows"]) for s in shards),  # type: ignore[call-overload]
-               "seconds": round(seconds, 1), "digest": features_of(
+               "seconds": round(seconds, 1), "wall_seconds": round(
+                   time.perf_counter() - began, 1), "digest": features_of(
                    type(find_ruleset(a.rules))).digest(), "shards": shards}
     (out / "data.json").write_text(json.dumps(summary, indent=1) + "\n")
-    print(f"{a.deals} deals, {summary['rows']} rows in {seconds:.1f} s "
-          f"({a.deals / seconds:.1f} deals/s) -> {out}")
+    print(f"{a.deals} deals, {summary['rows']} rows in {seconds:.1f} s of one process "
+          f"({a.deals / seconds:.1f} deals/s each), {summary['wall_seconds']} s in all -> {out}")
     return 0
 
 
