@@ -90,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--epochs", type=int, default=20, help="at most this many (default 20)")
     p.add_argument("--batch", type=int, default=1024, help="minibatch rows (default 1024)")
     p.add_argument("--lr", type=float, default=1e-3, help="Adam's step size (default 0.001)")
+    p.add_argument("--decay", type=float, default=0.0,
+                   help="decoupled weight decay of the weights, per step times --lr (default 0)")
     p.add_argument("--held-out", type=float, default=0.05,
                    help="the share of deals held out (default 0.05)")
     p.add_argument("--patience", type=int, default=2,
@@ -137,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
             step += 1
             fix1, fix2 = 1 - b1 ** step, 1 - b2 ** step
             for layer, grad, m, v in zip(layers, grads, moments, squares, strict=True):
+                if a.decay:
+                    layer[0] *= np.float32(1 - a.lr * a.decay)
                 for t, g, mt, vt in zip(layer, grad, m, v, strict=True):
                     mt *= b1
                     mt += (1 - b1) * g
