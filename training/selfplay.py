@@ -136,7 +136,8 @@ def main(argv: list[str] | None = None) -> int:
                    type(find_ruleset(a.rules))).digest(), "shards": shards}
     (out / "data.json").write_text(json.dumps(summary, indent=1) + "\n")
     print(f"{a.deals} deals, {summary['rows']} rows in {seconds:.1f} s of one process "
-          f"({a.deals / seconds:.1f} deals/s each), {summary['wall_seconds']} s in all -> {out}")
+          f"({a.deals / max(seconds, 0.01):.1f} deals/s each), "
+          f"{summary['wall_seconds']} s in all -> {out}")
     return 0
 
 

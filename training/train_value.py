@@ -87,14 +87,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("data", help="a folder of self-play shards (training/selfplay.py)")
     p.add_argument("--out", required=True, help="the weights file to write (.npz)")
     p.add_argument("--hidden", default="256,256", help="hidden layer sizes (default 256,256)")
-    p.add_argument("--epochs", type=int, default=20, help="at most this many (default 20)")
-    p.add_argument("--batch", type=int, default=1024, help="minibatch rows (default 1024)")
-    p.add_argument("--lr", type=float, default=1e-3, help="Adam's step size (default 0.001)")
-    p.add_argument("--decay", type=float, default=0.0,
-                   help="decoupled weight decay of the weights, per step times --lr (default 0)")
+    p.add_argument("--epochs", type=int, default=15, help="at most this many (default 15)")
+    p.add_argument("--batch", type=int, default=2048, help="minibatch rows (default 2048)")
+    p.add_argument("--lr", type=float, default=3e-4, help="Adam's step size (default 0.0003)")
+    p.add_argument("--decay", type=float, default=0.1,
+                   help="decoupled weight decay of the weights, per step times --lr (default 0.1)")
     p.add_argument("--held-out", type=float, default=0.05,
                    help="the share of deals held out (default 0.05)")
-    p.add_argument("--patience", type=int, default=2,
+    p.add_argument("--patience", type=int, default=3,
                    help="stop after this many epochs without a better held-out loss")
     p.add_argument("--no-explored", action="store_true",
                    help="leave out the rows of random plays")
