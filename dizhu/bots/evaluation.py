@@ -83,6 +83,7 @@ class Features:
         self._zeroed = [enc.layout["bids"], enc.layout["doubled"]]
         self._kind = {k: i for i, k in enumerate(self.kinds)}
         self._actions: dict[Play | None, np.ndarray] = {}
+        self._digest = ""
 
     # ------------------------------------------------------------------- the observation
 
@@ -145,8 +146,12 @@ class Features:
         }
 
     def digest(self) -> str:
-        """The sha256 of :meth:`layout`: weights record it and are refused without it."""
-        return hashlib.sha256(json.dumps(self.layout(), sort_keys=True).encode()).hexdigest()
+        """The sha256 of :meth:`layout`: weights record it and are refused without it
+        (worked out once: the action ids' digest reads the whole table)."""
+        if not self._digest:
+            self._digest = hashlib.sha256(
+                json.dumps(self.layout(), sort_keys=True).encode()).hexdigest()
+        return self._digest
 
 
 @cache
@@ -177,7 +182,8 @@ def load_network(rules: RuleSet, path: str | Path | None = None) -> Network:
 
 class WinChance:
     """The chance that a seat's side wins, from the learned evaluation of ``rules``
-    (``path``: other weights than the package's)."""
+    (``path``: other weights than the package's); cheap to make once the weights are
+    loaded (the first one of a process loads them)."""
 
     def __init__(self, rules: RuleSet, path: str | Path | None = None) -> None:
         self.features = features_of(type(rules))
