@@ -2,7 +2,8 @@
 (``dizhu.bots.evaluation.WinChance``) is highest, with no search. Its bids and doubles are
 ``normal``'s. A yardstick for the network, not a level.
 
-    cd examples/bots && OPENBLAS_NUM_THREADS=1 dizhu arena greedy_value:GreedyValue normal --decks 500
+    cd examples/bots
+    OPENBLAS_NUM_THREADS=1 dizhu arena greedy_value:GreedyValue easy --decks 300 --seed 7
 
 See docs/bots.md, "A learned evaluation".
 """
