@@ -254,3 +254,15 @@ def test_self_play_and_training_make_a_loadable_weights_file(tmp_path, capsys):
     value = chance.of_view(seat_view(play_mode_deal(random.Random(1), CLASSIC), 0))
     assert 0 < value < 1
     assert json.loads(out.with_suffix(".json").read_text())["epochs"] == 1
+
+
+def test_the_example_bot_on_the_evaluation_plays_legal_deals():
+    spec = importlib.util.spec_from_file_location(
+        "greedy_value", ROOT / "examples" / "bots" / "greedy_value.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    bots = [module.GreedyValue(seed=s) for s in range(3)]
+    deal = play_mode_deal(random.Random(2), CLASSIC)
+    while not deal.is_over:
+        deal.push(bots[deal.to_move].act(seat_view(deal, deal.to_move)), deal.to_move)
+    assert deal.winner >= 0
