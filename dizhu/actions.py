@@ -34,6 +34,7 @@ moves (``rules.moves(wild)``) or its position.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Iterable
 from functools import cache
@@ -183,6 +184,15 @@ class ActionIds:
     def id_of_text(self, text: str, rules: RuleSet) -> int:
         return self.id_of(parse_action(text, rules))
 
+    def digest(self) -> str:
+        """The sha256 of every id's text, one per line, in id order: what a trained model
+        ties itself to (a test pins it per ruleset)."""
+        return _sha256("\n".join(action_text(a) for a in self.actions))
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
 
 RADIX = (5,) * (TWO + 1) + (2,) * (NUM_RANKS - TWO - 1)
 """The radix of each rank's count in a code: 0..4 cards of 3..2, 0..1 of each joker."""
@@ -247,6 +257,13 @@ class WildActionIds:
 
     def __repr__(self) -> str:
         return f"<WildActionIds {self.ruleset}: {self.size} ids>"
+
+    def digest(self) -> str:
+        """The sha256 of the formula's parts (the prefix's texts, the kinds in slot order,
+        the number of codes): too many ids for a table, the same tie as
+        :meth:`ActionIds.digest`."""
+        return _sha256("\n".join([*(action_text(a) for a in self.prefix),
+                                   *(k.name for k in self.kinds), str(CODES)]))
 
     def id_of(self, action: Action) -> int:
         """The id of an action (``KeyError`` for one this ruleset cannot have)."""

@@ -32,8 +32,11 @@ IDS = {
 
 
 def digest(ruleset: str) -> str:
+    """The sha256 of the id texts, worked out here, and the same as the package's digest."""
     ids = action_ids(find_ruleset(ruleset))
-    return hashlib.sha256("\n".join(ids.text(i) for i in range(len(ids))).encode()).hexdigest()
+    by_text = hashlib.sha256("\n".join(ids.text(i) for i in range(len(ids))).encode())
+    assert ids.digest() == by_text.hexdigest()
+    return by_text.hexdigest()
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "rob", "four"])
