@@ -24,10 +24,12 @@ from tests.strategies import seeds
 INFER = "expert:infer=1"
 """``expert`` weighing its imagined deals by the others' public actions."""
 ALL = [*(name for name in BOTS if name != "rlcard-rule"), INFER]
-UNHURRIED = {"expert": "expert:budget=10", INFER: f"{INFER},budget=10"}
+UNHURRIED = {"expert": "expert:budget=10", INFER: f"{INFER},budget=10",
+             "master": "master:budget=10"}
 """Specs whose time cap a busy machine cannot reach: ``expert`` is deterministic for a seed
 only while its budget (seconds of wall time) is not used up."""
-HURRIED = {"expert": "expert:budget=0.05", INFER: f"{INFER},budget=0.05"}
+HURRIED = {"expert": "expert:budget=0.05", INFER: f"{INFER},budget=0.05",
+           "master": "master:budget=0.05"}
 """Specs that decide in test time: legality does not depend on how long a bot thinks."""
 
 

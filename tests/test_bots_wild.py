@@ -30,8 +30,9 @@ from tests.test_bots import views_differing_in_hidden_cards
 
 LAIZI, TIANDI = find_ruleset("laizi"), find_ruleset("tiandi")
 WILD = [LAIZI, TIANDI, LAIZI.with_options(doubling=True)]
-LEVELS = ["random", "easy", "normal", "hard", "expert", "expert:infer=1"]
-HURRIED = {"expert": "expert:budget=0.05", "expert:infer=1": "expert:infer=1,budget=0.05"}
+LEVELS = ["random", "easy", "normal", "hard", "expert", "expert:infer=1", "master"]
+HURRIED = {"expert": "expert:budget=0.05", "expert:infer=1": "expert:infer=1,budget=0.05",
+           "master": "master:budget=0.05"}
 
 
 @pytest.fixture(autouse=True)
@@ -60,7 +61,7 @@ def test_no_bot_uses_a_hidden_card_with_wild_cards(seed, steps, auction, ruleset
     mine, theirs = views
     for name in LEVELS:
         spec = f"{name},budget=10" if name.startswith("expert:") else \
-            "expert:budget=10" if name == "expert" else name
+            f"{name}:budget=10" if name in ("expert", "master") else name
         first, second = make_bot(spec, seed=7), make_bot(spec, seed=7)
         assert first.act(mine) == second.act(theirs), name
 

@@ -37,7 +37,7 @@ def test_the_alias_names_a_built_in_level_a_person_can_choose():
     assert make_bot("strongest").name == strongest_level()
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert", "master"])
 def test_the_alias_follows_the_constant(monkeypatch, level):
     monkeypatch.setattr(registry, "STRONGEST_LEVEL", level)
     assert type(make_bot("strongest")) is BOTS[level]

@@ -64,7 +64,8 @@ def receive(ws, kind="state", timeout=20):
 def test_lobby_and_new_match_form(server):
     status, lobby = http(server, "/api/lobby")
     assert status == 200
-    assert [level["name"] for level in lobby["levels"]] == ["easy", "normal", "hard", "expert"]
+    assert [level["name"] for level in lobby["levels"]] == ["easy", "normal", "hard", "expert",
+                                                              "master"]
     assert lobby["deal_limits"] == [5, 10, 20] and lobby["point_targets"] == [25, 50, 100]
     assert [r["name"] for r in lobby["rulesets"]] == ["classic", "rob", "four", "laizi", "tiandi"]
     assert lobby["rulesets"][2]["seats"] == 4 and lobby["rulesets"][1]["chinese"] == "抢地主"

@@ -38,6 +38,7 @@ from .easy import EasyBot
 from .expert import ExpertBot
 from .external import ExternalBot
 from .hard import HardBot
+from .master import MasterBot
 from .normal import NormalBot
 from .random_bot import RandomBot
 from .rlcard_rule import RLCardRuleBot
@@ -48,12 +49,13 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "normal": NormalBot,
     "hard": HardBot,
     "expert": ExpertBot,
+    "master": MasterBot,
     "rlcard-rule": RLCardRuleBot,
 }
 
 STRONGEST = "strongest"
 """The name of whichever built-in level is strongest (:data:`STRONGEST_LEVEL`)."""
-STRONGEST_LEVEL = "expert"
+STRONGEST_LEVEL = "master"
 """The strongest built-in level, which :data:`STRONGEST` names: the one place to change when
 a stronger level is added."""
 

@@ -13,7 +13,7 @@ from ..reasons import Reason
 from ..rulesets import offered_ruleset
 from .refusals import ActionError
 
-LEVELS = ("easy", "normal", "hard", "expert")
+LEVELS = ("easy", "normal", "hard", "expert", "master")
 """The strengths a person can choose for a computer seat (``strongest`` names the strongest
 of them: :data:`~dizhu.bots.registry.STRONGEST`)."""
 FRIEND = "friend"

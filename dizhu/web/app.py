@@ -58,6 +58,8 @@ LEVEL_NOTES = {
     "normal": "plans its hand, keeps its 2s and jokers, peasants play together",
     "hard": "normal, plus card counting and an exact endgame",
     "expert": "imagines the hidden hands and plays each choice out (about 1 s a move)",
+    "master": "expert, plus exact endgames in every imagined deal, reading the others' bids "
+              "and plays, and bidding from a learned chance to win (about 1 s a move)",
 }
 
 

@@ -34,7 +34,7 @@ from . import memory
 
 QUICK = frozenset({"easy", "normal"})
 """Levels that decide at once: never behind a search."""
-SEARCHING = frozenset({"hard", "expert"})
+SEARCHING = frozenset({"hard", "expert", "master"})
 """Levels that search: in processes of their own."""
 THREADS = min(32, (os.cpu_count() or 1) + 4)
 """Threads of each kind (as many as asyncio's own executor has)."""

@@ -94,13 +94,13 @@ function draw(look, role, mood, level) {
   if (level === "easy") { // rosy cheeks: a beginner
     for (const x of [13.8, 26.2]) svg.append(shape("circle", { cx: x, cy: 25, r: 1.7, fill: "#f08a7e", opacity: 0.55 }));
   }
-  if (level === "hard" || level === "expert") { // glasses: it counts the cards
+  if (level === "hard" || level === "expert" || level === "master") { // glasses: it counts the cards
     for (const x of [16.2, 23.8]) {
       svg.append(shape("circle", { cx: x, cy: 21.5, r: 2.9, fill: "none", stroke: "#1f2937", "stroke-width": 0.9 }));
     }
     svg.append(shape("path", { d: "M19.1 21.5H20.9", stroke: "#1f2937", "stroke-width": 0.9 }));
   }
-  if (level === "expert") { // a beard: it has seen many deals
+  if (level === "expert" || level === "master") { // a beard: it has seen many deals
     svg.append(shape("path", { d: "M12.5 25C13 33 27 33 27.5 25C25 29 15 29 12.5 25Z", fill: look.hair, opacity: 0.85 }));
   }
   svg.append(shape("path", MOUTHS[mood] || MOUTHS[""]));

@@ -20,10 +20,13 @@ export function viewerSeat(match) {
   return match.seat ?? 0;
 }
 
+/** The computer levels a person can choose, weakest first (the server's form's order). */
+export const LEVELS = ["easy", "normal", "hard", "expert", "master"];
+
 export function levelName(level) {
   const name = String(level || "").split(":")[0];
   if (name === "friend") return t("level.friend");
-  return ["easy", "normal", "hard", "expert"].includes(name) ? t(`level.${name}`) : name;
+  return LEVELS.includes(name) ? t(`level.${name}`) : name;
 }
 
 /** The computer's level at ``seat`` (none for a person's seat). */

@@ -17,7 +17,7 @@ import { cardRow, rankOf, setWild } from "./cards.js";
 import { $, api, button, el, reducedMotion, remember, remembered } from "./dom.js";
 import { HAND_ORDERS, handOrder, kittyPositions, rankPositions, renderHand } from "./hand.js";
 import { language, rankName, sayReason, t } from "./i18n.js";
-import { levelName, seatNames, shortNames, viewerSeat } from "./names.js";
+import { LEVELS, levelName, seatNames, shortNames, viewerSeat } from "./names.js";
 import { renderInvite } from "./invite.js";
 import { icon } from "./icons.js";
 import { PatternEntry } from "./pattern.js";
@@ -28,7 +28,6 @@ import { actionWords, lastTrick, playWords, topWords, tricksOf } from "./words.j
 
 const KEY_RANKS = { 0: "T", T: "T", J: "J", Q: "Q", K: "K", A: "A", 2: "2", B: "B", R: "R",
   3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9" };
-const LEVELS = ["easy", "normal", "hard", "expert"];
 const SORT_KEY = "dizhu.sort";
 /** Where the count strip's state is remembered ("1": open), as the hand's order is. */
 const COUNT_KEY = "dizhu.count";

@@ -1,0 +1,66 @@
+"""``master``: ``expert``'s search, with the exact solver finishing every playout, the
+imagined deals weighed by what the others did, and the bids and doubles from the learned
+chance to win.
+
+- **Play.** As ``expert`` (:mod:`.expert`), with ``solve_cards`` on: once few enough cards
+  are left in all hands together, a playout is finished by the engine's exact solver
+  instead of the ``normal`` policy, and when that few are left at the decision itself each
+  imagined deal is solved for every legal play (as bridge programs do). And ``infer`` on:
+  the imagined deals are weighed by how likely each makes the others' bids, doubles,
+  passes and plays (:mod:`.likelihood`).
+- **Bidding and doubling.** From the chance to win the network of :mod:`.evaluation`
+  estimates (:mod:`.chance`): bid 3 (call, rob) when the chance to win as landlord passes
+  ``0.5 + bid_edge``, double (redouble) when the side's chance passes ``0.5 + double_edge``.
+  For a ruleset without shipped weights it bids and doubles as ``expert``.
+
+With wild cards the solver is not used (as in ``expert``); the rest is the same.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ..auction import Bid, Double
+from ..rules import RuleSet
+from ..view import SeatView
+from .chance import bid_by_chance, chance_for, double_by_chance, landlord_chance
+from .evaluation import WinChance
+from .expert import ExpertBot
+
+
+class MasterBot(ExpertBot):
+    name = "master"
+    limits: ClassVar[dict[str, tuple[float, float]]] = {
+        **ExpertBot.limits, "bid_edge": (-0.5, 0.5), "double_edge": (-0.5, 0.5),
+        "kitties": (1, 500)}
+    solve_cards = 30
+    infer = True
+    bid_edge = 0.0
+    """Bid when the chance to win as landlord is at least ``0.5 + bid_edge``."""
+    double_edge = 0.05
+    """Double when the side's chance to win is at least ``0.5 + double_edge``."""
+    kitties = 24
+    """Kitties drawn to estimate the chance to win as landlord while bidding."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        super().__init__(seed)
+        self.chances: dict[RuleSet, WinChance | None] = {}
+
+    def chance(self, rules: RuleSet) -> WinChance | None:
+        """The learned evaluation of ``rules``, or ``None`` when none ships for it."""
+        if rules not in self.chances:
+            self.chances[rules] = chance_for(rules)
+        return self.chances[rules]
+
+    def bid(self, view: SeatView) -> Bid:
+        chance = self.chance(view.rules)
+        if chance is None:
+            return super().bid(view)
+        return bid_by_chance(view, landlord_chance(view, chance, self.rng, self.kitties),
+                             self.bid_edge)
+
+    def double(self, view: SeatView) -> Double:
+        chance = self.chance(view.rules)
+        if chance is None:
+            return super().double(view)
+        return double_by_chance(chance.of_view(view), self.double_edge)
