@@ -118,8 +118,6 @@ class ExpertBot(HardBot):
                                                         if view.wild else 1.0)
         wins = dict.fromkeys(options, 0)
         seat, landlord = s.seat, s.landlord
-        if self.solve_cards and not view.wild:
-            self.solver(view)
         deals = self.inferred(view, deadline) if self.infer else \
             ((self.imagine(view), 1) for _ in range(self.samples))
         for hands, count in deals:
@@ -207,7 +205,7 @@ class ExpertBot(HardBot):
                 return pos.winner == landlord
             if sum(pos.left) <= solve_at:
                 solve_at = 0
-                answer = self.solvers[pos.rules].solve(
+                answer = self.solver_for(pos.rules).solve(
                     pos, nodes=self.playout_nodes, points=False,
                     seconds=max(0.0, solve_by - time.perf_counter()))
                 if answer.solved:

@@ -59,9 +59,14 @@ class HardBot(NormalBot):
         return super().play(view)
 
     def solver(self, view: SeatView) -> Solver:
-        solver = self.solvers.get(view.rules)
+        """The bot's solver of the view's ruleset (it remembers what it settled)."""
+        return self.solver_for(view.rules)
+
+    def solver_for(self, rules: RuleSet) -> Solver:
+        """The bot's solver of ``rules``, made the first time it is asked for."""
+        solver = self.solvers.get(rules)
         if solver is None:
-            solver = self.solvers[view.rules] = Solver(view.rules, memory=self.solver_limit)
+            solver = self.solvers[rules] = Solver(rules, memory=self.solver_limit)
         return solver
 
     def hidden_deals(self, sampler: Sampler) -> list[Guess]:
