@@ -122,7 +122,7 @@ def level_name(level: str, language: str = "en") -> str:
 
 def level_choice(level: str, language: str = "en") -> str:
     """A level as a form offers it: :func:`level_name`, the strongest level (which
-    ``strongest`` names) marked so: ``expert (strongest)``, 大师（最强）."""
+    ``strongest`` names) marked so: ``master (strongest)``, 宗师（最强）."""
     name = level_name(level, language)
     return say("level.strongest", language, level=name) if level == strongest_level() else name
 

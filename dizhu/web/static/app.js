@@ -244,7 +244,7 @@ function fillRuleset(rules, redraw = false) {
 }
 
 /** A level as the lobby offers it, the strongest (which ``strongest`` names, the server
- * says which) marked so: "expert (strongest)", “大师（最强）”. */
+ * says which) marked so: "master (strongest)", “宗师（最强）”. */
 function levelChoice(name) {
   const words = levelName(name);
   return name === lobbyData.strongest ? t("level.strongest", { level: words }) : words;

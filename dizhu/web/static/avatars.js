@@ -1,6 +1,6 @@
 // The seats' faces, drawn by the page as SVG (no image is downloaded): a round face whose
 // colours and hair come from who sits there (the same on every page of the match), the
-// computer players marked by their strength (glasses from hard, a beard for expert), the
+// computer players marked by their strength (glasses from hard, a beard for expert, a grey one for master), the
 // landlord's hat or the peasants' straw hat once the landlord is known, and a smile or a
 // frown at the end of a deal. Nothing here knows a rule: the board says who wears what.
 //
@@ -100,8 +100,9 @@ function draw(look, role, mood, level) {
     }
     svg.append(shape("path", { d: "M19.1 21.5H20.9", stroke: "#1f2937", "stroke-width": 0.9 }));
   }
-  if (level === "expert" || level === "master") { // a beard: it has seen many deals
-    svg.append(shape("path", { d: "M12.5 25C13 33 27 33 27.5 25C25 29 15 29 12.5 25Z", fill: look.hair, opacity: 0.85 }));
+  if (level === "expert" || level === "master") { // a beard: it has seen many deals (grey: more)
+    const beard = level === "master" ? "#c9ccd1" : look.hair;
+    svg.append(shape("path", { d: "M12.5 25C13 33 27 33 27.5 25C25 29 15 29 12.5 25Z", fill: beard, opacity: 0.85 }));
   }
   svg.append(shape("path", MOUTHS[mood] || MOUTHS[""]));
   for (const [name, attrs] of HATS[role] || []) svg.append(shape(name, attrs));
