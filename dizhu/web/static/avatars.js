@@ -1,8 +1,8 @@
 // The seats' faces, drawn by the page as SVG (no image is downloaded): a round face whose
 // colours and hair come from who sits there (the same on every page of the match), the
-// computer players marked by their strength (glasses from hard, a beard for expert, a grey one for master), the
-// landlord's hat or the peasants' straw hat once the landlord is known, and a smile or a
-// frown at the end of a deal. Nothing here knows a rule: the board says who wears what.
+// computer players marked by their strength (glasses from hard, a beard for expert, a grey
+// one for master), the landlord's hat or the peasants' straw hat once the landlord is known,
+// and a smile or a frown at the end of a deal. Nothing here knows a rule: the board says who wears what.
 //
 //   avatar({who, role, mood, level})  -> an <svg class="avatar"> (decorative: aria-hidden)
 //     who:   what makes the face (a person's name and seat, a computer's level and seat)
