@@ -2,7 +2,8 @@
 // colours and hair come from who sits there (the same on every page of the match), the
 // computer players marked by their strength (glasses from hard, a beard for expert, a grey
 // one for master), the landlord's hat or the peasants' straw hat once the landlord is known,
-// and a smile or a frown at the end of a deal. Nothing here knows a rule: the board says who wears what.
+// and a smile or a frown at the end of a deal. Nothing here knows a rule: the board says who
+// wears what.
 //
 //   avatar({who, role, mood, level})  -> an <svg class="avatar"> (decorative: aria-hidden)
 //     who:   what makes the face (a person's name and seat, a computer's level and seat)
