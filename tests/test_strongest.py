@@ -3,6 +3,7 @@ once in the registry (:data:`dizhu.bots.registry.STRONGEST_LEVEL`). Tests that m
 alias to another level monkeypatch that constant: everything else must follow it."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -16,7 +17,7 @@ from dizhu.cli import main
 from dizhu.session import CREATOR, LEVELS, ActionError, MatchSession, NewMatch, Store
 from dizhu.session.form import level_of
 from dizhu.tournament import run_tournament
-from dizhu.words import level_choice
+from dizhu.words import CATALOGS, level_choice
 
 from .webserver import Server
 
@@ -35,6 +36,17 @@ def test_the_alias_names_a_built_in_level_a_person_can_choose():
     assert strongest_level() in BOTS and strongest_level() in LEVELS
     assert type(make_bot("strongest")) is BOTS[strongest_level()]
     assert make_bot("strongest").name == strongest_level()
+
+
+def test_the_page_lists_the_levels_the_server_offers_each_named_in_both_languages():
+    """The page's own list (auto-play's choices, the names it knows) is the form's."""
+    script = (CATALOGS.parent / "names.js").read_text()
+    listed = re.search(r"export const LEVELS = \[([^\]]*)\]", script)
+    assert listed and json.loads(f"[{listed.group(1)}]") == list(LEVELS)
+    for language in ("en", "zh"):
+        words = json.loads((CATALOGS / f"{language}.json").read_text())
+        assert all(f"level.{name}" in words and f"level.note.{name}" in words
+                   for name in LEVELS)
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert", "master"])
