@@ -18,14 +18,15 @@ With wild cards the solver is not used (as in ``expert``); the rest is the same.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..auction import Bid, Double
 from ..rules import RuleSet
 from ..view import SeatView
-from .chance import bid_by_chance, chance_for, double_by_chance, landlord_chance
-from .evaluation import WinChance
 from .expert import ExpertBot
+
+if TYPE_CHECKING:
+    from .evaluation import WinChance
 
 
 class MasterBot(ExpertBot):
@@ -49,6 +50,7 @@ class MasterBot(ExpertBot):
     def chance(self, rules: RuleSet) -> WinChance | None:
         """The learned evaluation of ``rules``, or ``None`` when none ships for it."""
         if rules not in self.chances:
+            from .chance import chance_for  # NumPy loads with the first bid, not with dizhu
             self.chances[rules] = chance_for(rules)
         return self.chances[rules]
 
@@ -56,6 +58,7 @@ class MasterBot(ExpertBot):
         chance = self.chance(view.rules)
         if chance is None:
             return super().bid(view)
+        from .chance import bid_by_chance, landlord_chance
         return bid_by_chance(view, landlord_chance(view, chance, self.rng, self.kitties),
                              self.bid_edge)
 
@@ -63,4 +66,5 @@ class MasterBot(ExpertBot):
         chance = self.chance(view.rules)
         if chance is None:
             return super().double(view)
+        from .chance import double_by_chance
         return double_by_chance(chance.of_view(view), self.double_edge)
