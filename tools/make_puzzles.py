@@ -32,9 +32,9 @@ from dizhu.cards import BLACK_JOKER, NUM_RANKS, count_of, from_counts, size  # n
 from dizhu.combos import Play  # noqa: E402
 from dizhu.position import Position  # noqa: E402
 from dizhu.puzzles import Goal, GoalSearch, Puzzle, Step  # noqa: E402
-from dizhu.solve.goals import TooBig  # noqa: E402
 from dizhu.rules import RuleSet  # noqa: E402
 from dizhu.rulesets import find_ruleset  # noqa: E402
+from dizhu.solve.goals import TooBig  # noqa: E402
 
 DATA = REPO / "dizhu" / "puzzles" / "data"
 SEED = 19

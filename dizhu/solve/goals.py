@@ -27,13 +27,13 @@ exact and unbudgeted: meant for small positions (a puzzle's dozen cards or two).
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from ..combos import BOMB_KINDS, Kind, Play
 from ..position import Position
 
 
-class Goal(str, Enum):
+class Goal(StrEnum):
     """What the side sets out to reach."""
 
     WIN = "win"
