@@ -249,3 +249,14 @@ def test_the_search_leaves_the_position_as_it_was():
     pos = puzzle.start()
     GoalSearch(pos, puzzle.goal).resistance(pos)
     assert pos.text() == puzzle.position and not pos._undo
+
+
+def test_the_docstrings_examples_run():
+    import doctest
+
+    import dizhu.puzzles
+    import dizhu.solve.goals
+
+    for module in (dizhu.solve.goals, dizhu.puzzles):
+        failed, tried = doctest.testmod(module)
+        assert tried and not failed, module.__name__
