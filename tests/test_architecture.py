@@ -19,6 +19,7 @@ LAYERS = [
     {"position"},
     {"deal"},
     {"actions", "perft", "stats", "pool", "solve"},
+    {"puzzles"},
     {"view", "record"},
     {"encoding"},
     {"match", "sampling"},
@@ -34,7 +35,8 @@ LAYERS = [
 ]
 
 
-SUBPACKAGES = ("bots", "web", "rulesets", "session", "tui", "env", "solve", "encoding", "cli")
+SUBPACKAGES = ("bots", "web", "rulesets", "session", "tui", "env", "solve", "encoding", "cli",
+               "puzzles")
 """Packages inside dizhu, each one layer (their modules import each other freely)."""
 
 

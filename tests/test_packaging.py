@@ -1,5 +1,6 @@
 """The package as pip builds it: its metadata raises no warning, and it carries what it
-promises (the typing marker, the page's files, the learned evaluation's weights)."""
+promises (the typing marker, the page's files, the learned evaluation's weights, the
+puzzles)."""
 
 import os
 import shutil
@@ -35,6 +36,8 @@ def test_pip_builds_the_package_without_a_warning(tmp_path):
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("/METADATA")))
     assert b"License-Expression: MIT" in metadata
     assert "dizhu/bots/weights/classic.npz" in names and b"Requires-Dist: numpy>=1.24" in metadata
+    assert {f"dizhu/puzzles/data/{name}.json" for name in ("classic", "four", "laizi")} <= \
+        set(names)
     # the wheel as installed (alone on the path: -S leaves site-packages out), the README's
     # command run in the source folder: the game it starts runs the compiled core
     installed = tmp_path / "installed"

@@ -20,6 +20,7 @@ from .common import UsageError, reading_arguments, ruleset_argument, symbols, wi
 from .engine import cmd_auction, cmd_classify, cmd_moves, cmd_solve
 from .games import WHERE, cmd_play, cmd_replay, cmd_serve, cmd_tui
 from .matches import cmd_arena, cmd_tournament, match_arguments
+from .puzzles import cmd_puzzle, puzzle_arguments
 
 # --------------------------------------------------------------------------- main
 
@@ -118,6 +119,16 @@ def build_parser() -> argparse.ArgumentParser:
                    "sides' best play to the end, passes included), and its points: what "
                    "doubles the stake along it and the stake's multiplier")
     p.set_defaults(func=cmd_solve)
+
+    p = sub.add_parser(
+        "puzzle", help="endgame puzzles (残局): list them, play one, or see its solution",
+        description="Endgame puzzles: positions with every hand open and a goal for your "
+        "side (win; win with a spring, the other side playing no card; win without a "
+        "bomb), played against perfect defence. 'dizhu puzzle --list' lists them, "
+        "'dizhu puzzle N' plays puzzle N (type each play of your side as KIND CARDS, the "
+        "cards alone, or pass), 'dizhu puzzle N --solution' prints its solution.")
+    puzzle_arguments(p)
+    p.set_defaults(func=cmd_puzzle)
 
     p = sub.add_parser("arena", help="measure one bot against another on duplicate decks")
     p.add_argument("bot_a", help=f"a bot name ({', '.join(BOTS)}, or {STRONGEST}: the "
