@@ -105,11 +105,12 @@ static int needed(int threshold, int doubling)
  * free. With no such run (no hand can make a chain, nor ever will: hands only shrink) no
  * bit is set and a chain on top is keyed by its kind alone (no hand can follow it but
  * with a bomb). Positions alike in that way have the same answers, and share an entry;
- * the canonical top has bit 30 set, which no play id has. */
+ * the canonical top has bit 30 set, which no play id has. The landlord's seat is part of
+ * the key: one solver answers positions of every landlord, and its table outlives a solve. */
 typedef struct {
     uint64_t hands[SV_MAX_SEATS];
     int32_t top;
-    int8_t to_move, top_seat;
+    int8_t to_move, top_seat, landlord;
 } Key;
 
 #define CANONICAL (INT32_C(1) << 30)
@@ -149,6 +150,7 @@ static void key_for(const MoveTables *t, const Node *n, Key *k)
     memset(k, 0, sizeof *k);
     k->to_move = n->to_move;
     k->top_seat = n->top_seat;
+    k->landlord = n->landlord;
     for (int s = 0; s < n->seats; s++)
         cover |= n->covers[s];
     for (int s = 0; s < n->seats; s++)
@@ -245,8 +247,8 @@ static uint64_t mix(uint64_t x)
 
 static uint64_t hash_of(const Key *k)
 {
-    uint64_t h = ((uint64_t)(uint32_t)k->top << 16) | ((uint64_t)(uint8_t)k->to_move << 8)
-                 | (uint8_t)k->top_seat;
+    uint64_t h = ((uint64_t)(uint8_t)k->landlord << 56) | ((uint64_t)(uint32_t)k->top << 16)
+                 | ((uint64_t)(uint8_t)k->to_move << 8) | (uint8_t)k->top_seat;
     h ^= k->hands[0] * UINT64_C(0x9E3779B97F4A7C15) ^ k->hands[1] * UINT64_C(0xC2B2AE3D27D4EB4F)
          ^ k->hands[2] * UINT64_C(0x165667B19E3779F9) ^ k->hands[3] * UINT64_C(0x27D4EB2F165667C5);
     return mix(h);
@@ -255,7 +257,7 @@ static uint64_t hash_of(const Key *k)
 static int same(const Entry *e, const Key *k)
 {
     return e->key.top == k->top && e->key.to_move == k->to_move
-        && e->key.top_seat == k->top_seat
+        && e->key.top_seat == k->top_seat && e->key.landlord == k->landlord
         && !memcmp(e->key.hands, k->hands, sizeof k->hands);
 }
 

@@ -306,3 +306,20 @@ def test_the_examples_of_the_docs_hold():
     assert doctest.testmod(dizhu.solve).failed == 0
     docs = Path(__file__).resolve().parents[1] / "docs" / "solver.md"
     assert doctest.testfile(str(docs), module_relative=False).failed == 0
+
+
+@compiled_only
+def test_a_solver_reused_for_other_landlords_answers_as_a_fresh_one():
+    """The compiled table outlives a solve: positions alike but for the landlord's seat
+    are not one entry (a solver that had answered for other landlords once said the
+    peasants win this one)."""
+    solver = Solver(CLASSIC, compiled=True)
+    for seed in range(30):
+        for total in (22, 26):
+            solver.solve(played_down(CLASSIC, seed, total), points=False)
+    pos = played_down(CLASSIC, 2, 30)
+    assert pos.landlord == 1
+    reused = solver.solve(pos, points=False)
+    fresh = Solver(CLASSIC, compiled=False).solve(pos, points=False)
+    assert reused.landlord_wins == fresh.landlord_wins is True
+    assert texts(reused.winning_plays) == texts(fresh.winning_plays)
