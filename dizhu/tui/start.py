@@ -142,15 +142,23 @@ class Choices(Widget, can_focus=True):
         out = Text()
         rows = self.rows()
         width = max(cells(label) for _, label, _ in rows)
+        room = self.content_region.width or 78
         for i, (key, label, options) in enumerate(rows):
             here = i == self.row
             out.append("▶ " if here else "  ", style="bold yellow")
             out.append(pad(label, width), style="bold" if here else "")
+            used = width + 2
             for n, (value, shown) in enumerate(options):
                 chosen = value == self.values[key]
                 style = ("reverse bold" if here else "bold underline") if chosen else "dim"
-                out.append(" " if n else "")
+                piece = cells(shown) + 2 + (1 if n else 0)
+                if n and used + piece > room:  # the rest of the values on the next line
+                    out.append("\n" + " " * (width + 2))
+                    used, piece = width + 2, piece - 1
+                else:
+                    out.append(" " if n else "")
                 out.append(f" {shown} ", style=style)
+                used += piece
             out.append("\n")
         rules = find_ruleset(self.values["ruleset"])  # the ruleset chosen, in its words
         about = f"{rules.name} {rules.chinese}: {rules.summary}"
