@@ -119,6 +119,10 @@ REASONS: dict[str, str] = {
     "seat_leads": "seat {seat} leads this trick: a leader may not pass",
     "seat_holds": "seat {seat} holds {hand}, not {cards}",
     "seat_does_not_hold": "seat {seat} does not hold {chosen}",
+    # the review
+    "review_unfinished": "only a deal played to its end is reviewed",
+    "review_seat": "a review is of a seat 0 to {most}, not {detail}",
+    "review_depth": "a review imagines 8, 24 or 64 deals a decision, not {detail}",
 }
 """Every reason's code, with the gist of it in English and the facts it names."""
 

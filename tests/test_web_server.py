@@ -13,8 +13,11 @@ from websockets.sync.client import connect
 
 from dizhu.cards import card_text
 from dizhu.coach.explain import WHY
+from dizhu.deal import Deal
+from dizhu.record import deal_to_record
 from dizhu.session import CREATOR, MatchSession, Store
 
+from .deals import finished
 from .webserver import Server, check_frames
 
 SUITED = re.compile(r'"([3-9TJQKA2][shcd])"')
@@ -27,12 +30,12 @@ def server(tmp_path, request):
     s.stop()
 
 
-def http(server, path, body=None):
+def http(server, path, body=None, timeout=10):
     data = None if body is None else (body if isinstance(body, bytes) else
                                       json.dumps(body).encode())
     request = urllib.request.Request(server.url + path, data=data)
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as e:
         return e.code, json.loads(e.read())
@@ -284,3 +287,25 @@ def test_a_hint_ranks_the_plays_by_the_coach_and_says_why_the_first_is_good(serv
     assert 0 <= hints["chance"] <= 1
     why = hints["why"]
     assert why["code"] in WHY and why["text"] and isinstance(why["params"], dict)
+
+
+def test_a_review_refuses_bad_requests_with_readable_reasons(server):
+    """The review of a record: refused for a record that is no record, a deal not played to
+    its end, a seat or a depth out of range; answered for a finished deal."""
+    deal = finished("server-review")
+    record = deal_to_record(deal)
+    status, body = http(server, "/api/review?seat=1&deals=8", record)
+    assert status == 200 and {d["seat"] for d in body["decisions"]} == {1}
+    for query, code in (("seat=3&deals=8", "review_seat"), ("seat=x&deals=8", "review_seat"),
+                        ("seat=0&deals=9", "review_depth")):
+        status, body = http(server, f"/api/review?{query}", record)
+        assert status == 400 and body["reason"]["code"] == code, body
+    unfinished = deal_to_record(Deal.shuffled("unfinished"))
+    status, body = http(server, "/api/review?seat=0&deals=8", unfinished)
+    assert status == 400 and body["reason"]["code"] == "review_unfinished"
+    status, body = http(server, "/api/review", b"{nonsense")
+    assert status == 400 and body["reason"]["code"] == "record_not_json"
+    status, body = http(server, "/api/review?what=all_hands", [1, 2])
+    assert status == 400 and body["reason"]["code"] == "record_format"
+    status, body = http(server, "/api/review?what=all_hands", record, timeout=60)
+    assert status == 200 and body["positions"] > 0

@@ -38,6 +38,7 @@ from ..session import (
 from ..session import form_of as settings_form
 from ..session.form import bad_form
 from ..session.store import WAIT
+from .coaching import Coaching, CoachingError
 from .hub import IDLE, Hub, Room, log, not_saved, said
 from .intents import Intents, intent_of
 from .messages import MessageError, read_message
@@ -158,6 +159,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
     programs = programs or {}
     store = Store(db_path, grouped=True, sync=sync, wait=wait)
     hub = Hub(store, pause, idle, away)
+    coaching = Coaching()
     intents = Intents()
 
     def not_local(request: Request) -> Response | None:
@@ -378,7 +380,8 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             return found
         return JSONResponse({"frames": replay_frames(found), "record": found})
 
-    async def uploaded_replay(request: Request) -> Response:
+    async def uploaded_record(request: Request) -> Any:
+        """The JSON of a record file the host's page sent, or a refusal (a response)."""
         if (refusal := host_only(request)) is not None:
             return refusal
         body = await body_of(request, MAX_UPLOAD)
@@ -386,10 +389,42 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             return refused(Reason("record_too_large", "that file is too large to be a deal "
                                   "record"))
         try:
-            found = json.loads(body)
-            return JSONResponse({"frames": replay_frames(found), "record": found})
+            return json.loads(body)
         except (json.JSONDecodeError, UnicodeDecodeError):
             return refused(Reason("record_not_json", "that file is not a JSON deal record"))
+
+    async def uploaded_replay(request: Request) -> Response:
+        found = await uploaded_record(request)
+        if isinstance(found, Response):
+            return found
+        try:
+            return JSONResponse({"frames": replay_frames(found), "record": found})
+        except RecordError as e:
+            return refused(e, "that record does not replay: ")
+
+    async def deal_review(request: Request) -> Response:
+        found = await finished_record(request)
+        if isinstance(found, Response):
+            return found
+        return await coached(request, found)
+
+    async def uploaded_review(request: Request) -> Response:
+        found = await uploaded_record(request)
+        if isinstance(found, Response):
+            return found
+        return await coached(request, found)
+
+    async def coached(request: Request, record: Any) -> Response:
+        """The review (``?seat=S&deals=D``) or, with ``?what=all_hands``, the all-hands
+        answer of a finished deal's record."""
+        query = request.query_params
+        try:
+            if query.get("what") == "all_hands":
+                return JSONResponse(await coaching.all_hands(record))
+            return JSONResponse(await coaching.review(record, query.get("seat", "0"),
+                                                      query.get("deals", "8")))
+        except CoachingError as e:
+            return refused(e)
         except RecordError as e:
             return refused(e, "that record does not replay: ")
 
@@ -469,6 +504,8 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         Route("/api/matches/{match_id}/deals/{index}/record", record),
         Route("/api/matches/{match_id}/deals/{index}/replay", deal_replay),
         Route("/api/replay", uploaded_replay, methods=["POST"]),
+        Route("/api/matches/{match_id}/deals/{index}/review", deal_review),
+        Route("/api/review", uploaded_review, methods=["POST"]),
         WebSocketRoute("/ws/{match_id}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], lifespan=lifespan,

@@ -426,8 +426,17 @@ async function openRecordFile() {
   const shown = $("record-error");
   shown.textContent = "";
   try {
-    const data = await api("/api/replay", { method: "POST", body: await file.text() });
-    openReplay(data, { title: () => t("replay.file_title", { file: file.name }), file: file.name });
+    const text = await file.text();
+    const data = await api("/api/replay", { method: "POST", body: text });
+    openReplay(data, {
+      title: () => t("replay.file_title", { file: file.name }), file: file.name,
+      review: {
+        fetch: (seat, deals) => api(`/api/review?seat=${seat}&deals=${deals}`,
+                                    { method: "POST", body: text }),
+        fetchAllHands: () => api("/api/review?what=all_hands", { method: "POST", body: text }),
+        seat: 0,
+      },
+    });
   } catch (e) {
     shown.textContent = refusal(e);
     shown.scrollIntoView({ block: "nearest" });

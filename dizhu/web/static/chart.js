@@ -7,7 +7,8 @@ import { t } from "./i18n.js";
 const NS = "http://www.w3.org/2000/svg";
 export const SEAT_COLOURS = ["#c0392b", "#2563eb", "#15803d", "#7c3aed"];
 
-function svgEl(name, attrs = {}, text) {
+/** An SVG element with attributes and optional text. */
+export function svgEl(name, attrs = {}, text) {
   const node = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
   if (text !== undefined) node.textContent = text;

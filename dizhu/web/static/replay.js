@@ -4,8 +4,9 @@
 import { cardRow, setWild } from "./cards.js";
 import { $, el } from "./dom.js";
 import { kittyPositions } from "./hand.js";
-import { isolate, signed, t } from "./i18n.js";
+import { isolate, language, sayReason, signed, t } from "./i18n.js";
 import { icon } from "./icons.js";
+import { hiddenHand, readyReview, renderReview } from "./review.js";
 import { actionWords, wildWords } from "./words.js";
 
 let frames = [];
@@ -33,8 +34,10 @@ function render() {
       head.append(el("span", `role ${role}`, t(`role.${role}`)));
     }
     head.append(el("span", "left", t("seat.cards", { n: frame.hands[seat].length })));
-    const hand = cardRow(frame.hands[seat], "small");
-    if (frame.landlord === seat) {
+    const hidden = hiddenHand(seat);
+    const hand = hidden ? el("div", "replay-hidden", t("review.hidden"))
+      : cardRow(frame.hands[seat], "small");
+    if (frame.landlord === seat && !hidden) {
       const marked = kittyPositions(frame.hands[seat], frame.kitty);
       [...hand.children].forEach((card, i) => card.classList.toggle("from-kitty", marked.has(i)));
     }
@@ -77,6 +80,12 @@ function render() {
     ["replay-next", last], ["replay-last", last]]) {
     $(id).disabled = off;
   }
+  renderReview(step, frames.length, refusal);
+}
+
+/** A refusal in the page's language: its reason said, else the server's English words. */
+function refusal(e) {
+  return sayReason(e.reason) || (language() === "en" ? e.message : t("table.refused"));
 }
 
 function go(to) {
@@ -85,7 +94,9 @@ function go(to) {
 }
 
 /** Open the viewer on the server's answer ({frames, record}). ``opts``: title() and
- * names() (said again when the language changes), file (the download's name). */
+ * names() (said again when the language changes), file (the download's name), review
+ * (how to ask for the deal's review: {fetch(seat, deals), fetchAllHands(), seat,
+ * makePuzzle}; see review.js). */
 export function openReplay(data, opts) {
   frames = data.frames;
   names = opts.names || (() => frames[0].hands.map((_, i) => t("replay.player", { n: i + 1 })));
@@ -96,6 +107,9 @@ export function openReplay(data, opts) {
   if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
   link.href = URL.createObjectURL(blob);
   link.download = opts.file;
+  const end = frames[frames.length - 1];
+  readyReview({ ...opts.review, seats: frames[0].hands.length, names: () => names(),
+                go, rerender: render, finished: Boolean(opts.review && end.result) });
   render();
   if (!$("replay-dialog").open) $("replay-dialog").showModal();
   $("replay-next").focus();

@@ -936,10 +936,16 @@ export class TableView {
       const match = this.state.match;
       const sheet = match.sheets.find((s) => s.index === index);
       const number = sheet ? sheet.number : index + 1;
+      const review = `/api/matches/${this.id}/deals/${index}/review?${this.credential}`;
       openReplay(data, {
         title: () => t("replay.deal_title", { n: number }),
         names: () => seatNames(match),
         file: `dizhu-match${this.id}-deal${number}.json`,
+        review: {
+          fetch: (seat, deals) => api(`${review}&seat=${seat}&deals=${deals}`),
+          fetchAllHands: () => api(`${review}&what=all_hands`),
+          seat: Math.max(0, viewerSeat(match)),
+        },
       });
     } catch (e) {
       this.say(this.refusal(e.reason, e.message), true);
