@@ -52,8 +52,12 @@ def test_a_deal_reviewed_from_the_score_sheet(browser, server, phone, lang):
     shown = page.text_content("#replay-step")
     assert str(chosen["step"]) in shown
     assert str(chosen["step"]) in page.text_content("#review-note")
-    # what the seat saw: the other two hands hidden; all hands open: none
-    assert page.locator(".replay-hidden").count() == 2
+    # what the seat saw: the other two hands hidden (and the kitty in the auction); all
+    # hands open: none
+    in_auction = chosen["phase"] == "bid"
+    assert page.locator(".replay-hidden").count() == 2 + in_auction
+    person.click(".review-point[data-step='1']" if decisions[0]["step"] == 1 else "#replay-first")
+    assert page.locator(".replay-kitty .replay-hidden").count() == 1
     person.click("#review-mode")
     assert page.locator(".replay-hidden").count() == 0
     assert page.text_content("#review-all-hands").strip()

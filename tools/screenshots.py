@@ -1,7 +1,8 @@
 """Take the README's screenshots: the lobby, a deal in progress, a score sheet, the end of
-a match, a four-player table, a phone, and the table in Chinese.
+a match, a four-player table, a phone, the table in Chinese, and a deal's review.
 
-    python3 tools/screenshots.py            # writes docs/lobby.png, docs/table.png, ...
+    python3 tools/screenshots.py                # writes docs/lobby.png, docs/table.png, ...
+    python3 tools/screenshots.py --only review  # just those named (comma-separated)
 
 Runs a real server on a temporary database and drives Debian's Chromium with Playwright,
 as the browser tests do: desktops at 1280 x 800, phones at 390 x 844 with touch. The page
@@ -21,7 +22,8 @@ from tests.browsing import ARGS, CHROMIUM, Person, landlord_to_lead  # noqa: E40
 from tests.webserver import Server  # noqa: E402
 
 DOCS = ROOT / "docs"
-SHOTS = ("lobby", "table", "score-sheet", "match-end", "four", "phone", "table-zh", "phone-zh")
+SHOTS = ("lobby", "table", "score-sheet", "match-end", "four", "phone", "table-zh", "phone-zh",
+         "review")
 
 
 def a_few_turns(person: Person, turns: int = 3) -> None:
@@ -42,13 +44,44 @@ def a_few_turns(person: Person, turns: int = 3) -> None:
     person.page.wait_for_timeout(700)  # the last play has arrived, a cleared trick has gone
 
 
+def review_shot(browser, server) -> None:
+    """A deal played to its end, its replay's review: the graph, the decision at its worst
+    mark (or the middle one), the all-hands answer."""
+    person = Person(browser, server)
+    page = person.page
+    person.start_match(bots=("normal", "hard"))
+    person.bid_through(3)
+    person.play_deal()
+    page.wait_for_selector("#sheet-dialog[open]")
+    page.click("button[data-replay]")
+    page.wait_for_selector("#replay-dialog[open]")
+    person.click("#replay-review")
+    page.wait_for_function("!document.querySelector('#review-progress').classList"
+                           ".contains('busy') && document.querySelector('#review-all-hands')"
+                           ".textContent.length > 0", timeout=180_000)
+    points = page.locator(".review-point.mark-blunder, .review-point.mark-mistake, "
+                          ".review-point.mark-inaccuracy, .review-point")
+    points.first.click()
+    page.screenshot(path=str(DOCS / "review.png"))
+
+
 def main() -> None:
+    import argparse
+
     from playwright.sync_api import sync_playwright
 
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", default=",".join(SHOTS))
+    only = set(parser.parse_args().only.split(","))
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         server = Server(Path(tmp) / "game.sqlite3", pause=0.05).start()
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         try:
+            if "review" in only:
+                review_shot(browser, server)
+            if only == {"review"}:
+                print("wrote docs/review.png")
+                return
             # the lobby, the whole of it
             person = Person(browser, server)
             page = person.page
@@ -94,7 +127,7 @@ def main() -> None:
         finally:
             browser.close()
             server.stop()
-    print("wrote", ", ".join(f"docs/{n}.png" for n in SHOTS))
+    print("wrote", ", ".join(f"docs/{n}.png" for n in SHOTS if n in only))
 
 
 if __name__ == "__main__":

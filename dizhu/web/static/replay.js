@@ -6,7 +6,7 @@ import { $, el } from "./dom.js";
 import { kittyPositions } from "./hand.js";
 import { isolate, language, sayReason, signed, t } from "./i18n.js";
 import { icon } from "./icons.js";
-import { hiddenHand, readyReview, renderReview } from "./review.js";
+import { hiddenHand, hiddenKitty, readyReview, renderReview } from "./review.js";
 import { actionWords, wildWords } from "./words.js";
 
 let frames = [];
@@ -53,7 +53,8 @@ function render() {
     board.append(row);
   }
   const kitty = el("div", "replay-kitty");
-  kitty.append(el("span", "kitty-label", t("table.kitty")), cardRow(frame.kitty, "small"));
+  kitty.append(el("span", "kitty-label", t("table.kitty")), hiddenKitty(frame)
+    ? el("span", "replay-hidden", t("review.hidden")) : cardRow(frame.kitty, "small"));
   board.append(kitty);
   const stake = frame.auction ? frame.auction.stake : 0;
   if (stake) {

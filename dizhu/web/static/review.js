@@ -31,6 +31,11 @@ export function hiddenHand(seat) {
   return Boolean(state && state.open && state.mode === "seen" && seat !== state.seat);
 }
 
+/** Whether the replay hides the kitty of ``frame``: face down until the auction ends. */
+export function hiddenKitty(frame) {
+  return Boolean(state && state.open && state.mode === "seen" && frame.landlord < 0);
+}
+
 function toggle() {
   if (!state) return;
   state.open = !state.open;
