@@ -119,7 +119,7 @@ class AllHands:
 
 
 def all_hands(source: Deal | dict | str, seconds: float = 10.0, memory: int = 2_000_000,
-              nodes: int = 4_000_000) -> AllHands:
+              nodes: int = 1_500_000) -> AllHands:
     """The all-hands answer of the finished deal ``source`` (a deal or a record), the solver
     given ``seconds`` in all and ``nodes`` per position at most."""
     deal = source if isinstance(source, Deal) else replay(source)

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from ..cards import RANKS, count_of, format_ranks
 from ..combos import Kind, Play
+from ..deal import Deal
 from ..patterns import PatternChoices, Shape, shapes
 from ..rules import RuleSet
 from ..session import ActionError
@@ -258,7 +259,8 @@ class SheetScreen(ModalScreen[bool]):
     match is over), Esc goes back to the table. A long match's table scrolls (↑↓)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go_on", "Go on"),
-                                             Binding("escape", "close", "The table")]
+                                             Binding("escape", "close", "The table"),
+                                             Binding("r", "review", "Review")]
     WIDTH = 90
     """The dialog's widest, in cells."""
     FRAME = 5
@@ -266,14 +268,18 @@ class SheetScreen(ModalScreen[bool]):
     AROUND = 4
     """The lines its border, title and keys take from the screen's."""
 
-    def __init__(self, sheet: Text, finished: bool) -> None:
+    def __init__(self, sheet: Text, finished: bool, deal: Deal | None = None,
+                 seat: int = 0) -> None:
         super().__init__()
         self.sheet = sheet
         self.finished = finished
+        self.deal, self.seat = deal, seat
+        """The deal to review with ``r`` (as ``seat`` saw it), if any."""
 
     def compose(self) -> ComposeResult:
         after = ("Enter: back to the start screen" if self.finished
-                 else "Enter: the next deal") + " · Esc: look at the table"
+                 else "Enter: the next deal") + " · Esc: look at the table" + \
+            (" · r: review the deal" if self.deal is not None else "")
         with Vertical(id="dialog", classes="sheet"):
             yield Static(Text("Score sheet", style="bold underline"))
             with VerticalScroll(id="sheet"):
@@ -288,6 +294,11 @@ class SheetScreen(ModalScreen[bool]):
 
     def action_go_on(self) -> None:
         self.dismiss(True)
+
+    def action_review(self) -> None:
+        if self.deal is not None:
+            from .review import ReviewScreen  # the coach loads with the first review
+            self.app.push_screen(ReviewScreen(self.deal, self.seat))
 
     def action_close(self) -> None:
         self.dismiss(False)

@@ -411,7 +411,8 @@ class TableScreen(Screen):
             return
         width = min(SheetScreen.WIDTH, self.app.size.width) - SheetScreen.FRAME
         self.app.push_screen(SheetScreen(sheet_text(session, done[-1], width),
-                                         session.match.finished), callback=self.after_sheet)
+                                         session.match.finished, session.match.deals[done[-1]],
+                                         CREATOR), callback=self.after_sheet)
 
     def after_sheet(self, go_on: bool | None) -> None:
         if not go_on:
