@@ -42,6 +42,7 @@ from .hub import IDLE, Hub, Room, log, not_saved, said
 from .intents import Intents, intent_of
 from .messages import MessageError, read_message
 from .peer import Peer
+from .puzzles import puzzle_routes
 from .replay import replay_frames
 from .rooms import AWAY, dead_link, invitation, is_local, links, seat_by
 
@@ -469,6 +470,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         Route("/api/matches/{match_id}/deals/{index}/record", record),
         Route("/api/matches/{match_id}/deals/{index}/replay", deal_replay),
         Route("/api/replay", uploaded_replay, methods=["POST"]),
+        *puzzle_routes(store, host_only, not_local, refused, form_of),
         WebSocketRoute("/ws/{match_id}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], lifespan=lifespan,
