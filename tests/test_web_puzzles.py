@@ -119,8 +119,8 @@ def test_an_unknown_puzzle_is_not_found(server, path):
 
 
 def test_another_web_page_cannot_play(server):
-    status, body = http(server, "/api/puzzles/30/play", {"plays": []},
-                        headers={"Origin": "http://elsewhere.example"})
+    status, _ = http(server, "/api/puzzles/30/play", {"plays": []},
+                     headers={"Origin": "http://elsewhere.example"})
     assert status == 403
 
 
@@ -173,7 +173,7 @@ def test_progress_survives_a_restart(tmp_path):
     try:
         assert play(server, "30", SOLVE_30, person="Fay")[1]["end"]["solved"]
         server.restart()
-        status, body = http(server, "/api/puzzles?person=Fay")
+        _, body = http(server, "/api/puzzles?person=Fay")
         progress = next(p["progress"] for p in body["puzzles"] if p["key"] == "30")
         assert progress["solved"] and progress["attempts"] == 1
     finally:

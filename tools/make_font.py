@@ -9,8 +9,9 @@ for unmodified fonts) and written as WOFF2 to dizhu/web/static/fonts/.
 
 The characters come from the page's files (dizhu/web/static: HTML, scripts, stylesheets,
 the language catalogs and the help page's texts), from the package's Python sources (the
-server sends ruleset names such as 抢地主) and from the puzzles' titles. tests/test_fonts.py checks that the shipped
-font holds every one of them, so a new Chinese word without a new font fails the tests.
+server sends ruleset names such as 抢地主) and from the puzzles' titles.
+tests/test_fonts.py checks that the shipped font holds every one of them, so a new Chinese
+word without a new font fails the tests.
 """
 
 from __future__ import annotations

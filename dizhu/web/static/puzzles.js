@@ -15,6 +15,7 @@ const DIFFICULTIES = [1, 2, 3, 4, 5];
 let listing = null; // the server's list: {person, rulesets, puzzles}
 let current = null; // the puzzle on show: {key, puzzle, frame, end, plays, selected, solution}
 let busy = false;
+let renders = 0; // the puzzle's drawings so far (a test waits for the next)
 
 /** A refusal in the person's language (the server's English words only in English). */
 function refusal(e) {
@@ -178,6 +179,7 @@ function accept(answer) {
 
 function render() {
   if (!current || !current.puzzle) return;
+  $("puzzle").dataset.version = String(++renders);
   const { puzzle } = current;
   document.title = `${titleOf(puzzle)} · dizhu`;
   $("puzzle-title").textContent = `${numberOf(puzzle)} · ${titleOf(puzzle)}`;
