@@ -103,7 +103,8 @@ def puzzle_routes(store: Store, host_only: Guard, not_local: Guard,
         return JSONResponse({
             "person": person,
             "rulesets": [{"name": n, "title": find_ruleset(n).title,
-                          "chinese": find_ruleset(n).chinese} for n in names()],
+                          "chinese": find_ruleset(n).chinese, "seats": find_ruleset(n).seats}
+                         for n in names()],
             "puzzles": [{**puzzle_json(p, key),
                          "progress": progress[key].to_json() if key in progress else None}
                         for p, key in shipped + own]})

@@ -8,7 +8,7 @@ import { cardRow, setWild } from "./cards.js";
 import { $, api, button, el } from "./dom.js";
 import { handOrder, renderHand } from "./hand.js";
 import { dateText, language, playText, sayReason, t } from "./i18n.js";
-import { actionWords, playWords, playedWords } from "./words.js";
+import { actionWords, playWords, playedWords, wildWords } from "./words.js";
 
 const DIFFICULTIES = [1, 2, 3, 4, 5];
 
@@ -44,6 +44,11 @@ function titleOf(puzzle) {
 
 function numberOf(puzzle) {
   return puzzle.own ? t("puzzle.own_number", { n: puzzle.id }) : t("puzzle.number", { n: puzzle.id });
+}
+
+/** Sentences one after another: a space between them in English, none in Chinese. */
+function sentences(...parts) {
+  return parts.filter(Boolean).join(language() === "zh" ? "" : " ");
 }
 
 function post(body) {
@@ -86,10 +91,10 @@ function fillFilters() {
 
 function fillOwnSeats() {
   const rules = listing && listing.rulesets.find((r) => r.name === $("own-ruleset").value);
-  const seats = rules && rules.name === "four" ? 4 : 3;
+  const seats = rules ? rules.seats : 3;
   const was = $("own-seat").value;
   $("own-seat").replaceChildren(...[...Array(seats).keys()].map((s) => new Option(seatName(s), String(s))));
-  if (Number(was) < seats) $("own-seat").value = was;
+  $("own-seat").value = was !== "" && Number(was) < seats ? was : "0";
 }
 
 function fillList() {
@@ -185,15 +190,22 @@ function render() {
   $("puzzle-title").textContent = `${numberOf(puzzle)} · ${titleOf(puzzle)}`;
   const facts = $("puzzle-facts");
   facts.replaceChildren(el("span", "", rulesetName(puzzle.ruleset)), stars(puzzle.difficulty));
+  if (current.frame.wild) {
+    const wild = el("span", "wild-rank");
+    wild.append(el("span", "wild-chip", t("card.wild_badge")),
+      el("span", "wild-words", wildWords(current.frame.wild, current.frame.wild.length)));
+    wild.title = t("wild.note");
+    facts.append(wild);
+  }
   const progress = puzzle.progress;
   if (progress && progress.solved) {
     facts.append(el("span", "solved-mark", t("puzzle.solved_on", { when: dateText(progress.first_solved) })));
   }
   if (progress && progress.attempts) facts.append(el("span", "tries", t("puzzles.tried", { n: progress.attempts })));
-  $("puzzle-goal").textContent = `${t(`puzzle.goal.${puzzle.goal}`)} ${t(`puzzle.side.${puzzle.side}`)}`;
+  $("puzzle-goal").textContent = sentences(t(`puzzle.goal.${puzzle.goal}`), t(`puzzle.side.${puzzle.side}`));
   const solution = current.solution;
   const frame = solution ? solution.frames[solution.step] : current.frame;
-  drawBoard(frame, !solution && !current.end);
+  drawBoard(frame, !solution && !current.end, Boolean(solution) || !current.end);
   showEnd();
   showStep();
   showControls();
@@ -201,7 +213,7 @@ function render() {
 
 /** The table: each seat's cards, whose turn, what each played in the trick. The seat to
  * move, when it is the person's, holds its cards as a hand to select from. */
-function drawBoard(frame, playing) {
+function drawBoard(frame, playing, turn) {
   setWild(frame.wild);
   const board = $("puzzle-board");
   board.replaceChildren();
@@ -210,7 +222,7 @@ function drawBoard(frame, playing) {
   for (const seat of frame.seats) {
     const row = el("div", `puzzle-seat ${seat.ours ? "ours" : "theirs"}`);
     row.id = `puzzle-seat-${seat.seat}`;
-    const toMove = frame.to_move === seat.seat;
+    const toMove = turn && frame.to_move === seat.seat;
     row.classList.toggle("to-move", toMove);
     const head = el("div", "seat-head");
     head.append(el("span", "name", seatName(seat.seat)),
@@ -270,8 +282,8 @@ function showEnd() {
   if (end.solved) {
     box.textContent = t("puzzle.solved", { n: end.plies });
   } else {
-    const slipped = end.slipped ? ` ${t("puzzle.slipped", { play: playText(end.slipped) })}` : "";
-    box.textContent = `${t(`puzzle.failed.${end.why}`)}${slipped}`;
+    box.textContent = sentences(t(`puzzle.failed.${end.why}`),
+      end.slipped && t("puzzle.slipped", { play: playText(end.slipped) }));
   }
 }
 
