@@ -219,3 +219,28 @@ def test_the_solved_mark_stays_after_the_server_restarts(browser, fresh_server):
     person.click("#puzzle-1")
     page.wait_for_selector("#puzzle-facts .solved-mark")
     assert not person.errors
+
+
+def test_an_own_puzzle_is_added_from_the_list_and_a_bad_one_refused(browser, fresh_server):
+    person = Person(browser, fresh_server)
+    page = person.page
+    open_list(person)
+    person.click("#own-puzzle summary")
+    page.fill("#own-position", "34/5/6 0 0 -")
+    page.fill("#own-title", "Lost already")
+    person.click("#own-add")
+    page.wait_for_selector("#own-message.error")
+    assert page.text_content("#own-message") == words(person, "reason.puzzle_not_forced")
+    page.fill("#own-position", "445QQ/9TJQK2/888TT 0 0 -")
+    page.fill("#own-title", "My endgame")
+    person.click("#own-add")
+    page.wait_for_selector("#own-message:not(.error):has-text('My endgame')")
+    assert page.text_content("#puzzle-own-1 .puzzle-name") == "My endgame"
+    person.click("#puzzle-own-1")
+    page.wait_for_selector("#puzzle-hand .card")
+    assert page.text_content("#puzzle-title") == "Your puzzle 1 · My endgame"
+    play(person, "44")
+    play(person, "QQ")
+    play(person, "5")
+    assert end_text(person) == words(person, "puzzle.solved", n=7)
+    assert not person.errors
