@@ -1,7 +1,9 @@
 """Take the README's screenshots: the lobby, a deal in progress, a score sheet, the end of
-a match, a four-player table, a phone, and the table in Chinese.
+a match, a four-player table, a phone, and the table in Chinese; and the puzzles' (a try
+at a desktop, the solution on a phone in Chinese) for docs/puzzles.md.
 
     python3 tools/screenshots.py            # writes docs/lobby.png, docs/table.png, ...
+    python3 tools/screenshots.py puzzles    # only docs/puzzle.png and docs/puzzle-phone-zh.png
 
 Runs a real server on a temporary database and drives Debian's Chromium with Playwright,
 as the browser tests do: desktops at 1280 x 800, phones at 390 x 844 with touch. The page
@@ -22,6 +24,7 @@ from tests.webserver import Server  # noqa: E402
 
 DOCS = ROOT / "docs"
 SHOTS = ("lobby", "table", "score-sheet", "match-end", "four", "phone", "table-zh", "phone-zh")
+PUZZLE_SHOTS = ("puzzle", "puzzle-phone-zh")
 
 
 def a_few_turns(person: Person, turns: int = 3) -> None:
@@ -42,13 +45,41 @@ def a_few_turns(person: Person, turns: int = 3) -> None:
     person.page.wait_for_timeout(700)  # the last play has arrived, a cleared trick has gone
 
 
+def puzzle_shots(browser, server: Server) -> None:
+    """Puzzle 30 at a desktop, its first play made and answered; puzzle 13's solution at
+    its first step on a phone in Chinese."""
+    person = Person(browser, server)
+    page = person.page
+    page.goto(server.url + "/#/puzzle/30")
+    page.wait_for_selector("#puzzle-hand .card")
+    for card in page.eval_on_selector_all("#puzzle-hand .card[data-card^='4']",
+                                          "cs => cs.map(c => c.dataset.index)"):
+        page.click(f"#puzzle-hand .card[data-index='{card}']", position={"x": 8, "y": 14})
+    page.click("#puzzle-play")
+    page.wait_for_selector("#puzzle-message:not(:empty)")
+    page.click("#puzzle-hand .card[data-card='5s']", position={"x": 8, "y": 14})
+    page.screenshot(path=str(DOCS / "puzzle.png"), full_page=True)
+    phone = Person(browser, server, phone=True, lang="zh")
+    phone.page.goto(server.url + "/#/puzzle/13")
+    phone.page.wait_for_selector("#puzzle-hand .card")
+    phone.page.tap("#puzzle-solution")
+    phone.page.wait_for_selector("#puzzle-step:not([hidden])")
+    phone.page.tap("#solution-next")
+    phone.page.screenshot(path=str(DOCS / "puzzle-phone-zh.png"))
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
+    only_puzzles = sys.argv[1:] == ["puzzles"]
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         server = Server(Path(tmp) / "game.sqlite3", pause=0.05).start()
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         try:
+            puzzle_shots(browser, server)
+            if only_puzzles:
+                print("wrote", ", ".join(f"docs/{n}.png" for n in PUZZLE_SHOTS))
+                return
             # the lobby, the whole of it
             person = Person(browser, server)
             page = person.page
@@ -94,7 +125,7 @@ def main() -> None:
         finally:
             browser.close()
             server.stop()
-    print("wrote", ", ".join(f"docs/{n}.png" for n in SHOTS))
+    print("wrote", ", ".join(f"docs/{n}.png" for n in SHOTS + PUZZLE_SHOTS))
 
 
 if __name__ == "__main__":

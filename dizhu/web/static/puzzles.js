@@ -257,7 +257,7 @@ function drawBoard(frame, playing, turn) {
         const index = Number(card.dataset.index);
         if (current.selected.has(index)) current.selected.delete(index); else current.selected.add(index);
         drawHand(seat.hand);
-        say("");
+        if ($("puzzle-message").classList.contains("error")) say("");
       });
       drawHand(seat.hand);
     } else {
