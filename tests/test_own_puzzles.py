@@ -44,6 +44,11 @@ def test_the_difficulty_follows_the_shipped_puzzles_roughly():
     assert sum(made[:8]) < sum(made[8:])
 
 
+def test_a_title_in_one_language_stands_for_both():
+    made = own_puzzle("3/4/5 0 0 -", "classic", 0, "win", {"zh": " 只有 中文 "})
+    assert made.title == {"en": "只有 中文", "zh": "只有 中文"}
+
+
 def test_a_goal_not_forced_is_refused():
     assert refusal("34/5/6 0 0 -", "classic", 0, "win", "Lost") == "puzzle_not_forced"
     # winning is forced there, the spring is not: the peasant may beat the 4
@@ -67,6 +72,9 @@ def test_a_position_too_big_for_the_budget_is_refused():
     (("3/4/5 0 0 -", "classic", 0, "win", "   "), "puzzle_title"),
     (("3/4/5 0 0 -", "classic", 0, "win", "x" * 81), "puzzle_title"),
     (("-/4/5 0 0 -", "classic", 0, "win", "t"), "puzzle_position"),
+    (("3/4/5 0 0 -", "classic", 0, "win", "t" * 81), "puzzle_title"),
+    (("3333444455556666BR/8/9 1 1 -", "classic", 1, "win", "t"), "puzzle_position"),
+    (("3/4/5 0 0 -", "classic", 0, "win", {"zh": " "}), "puzzle_title"),
 ])
 def test_bad_text_is_refused_with_its_reason(args, code):
     assert refusal(*args) == code

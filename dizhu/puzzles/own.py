@@ -19,6 +19,7 @@ resistance). Its refusals are :class:`~dizhu.puzzles.PuzzleError` carrying a
 
 from __future__ import annotations
 
+from ..deal import Deal
 from ..position import Position
 from ..reasons import Reason
 from ..rulesets import find_ruleset
@@ -50,6 +51,8 @@ def own_puzzle(position_text: str, ruleset: str, seat: int, goal: str | Goal,
         raise PuzzleError(Reason("puzzle_ruleset", str(e), detail=str(ruleset))) from None
     try:
         position = Position.from_text(str(position_text), rules)
+        if not position.is_over:
+            Deal.from_position(position)  # a deal can start there: no hand over its size
     except ValueError as e:
         raise PuzzleError(Reason("puzzle_position", f"the position cannot be read: {e}",
                                  detail=str(e))) from None
@@ -80,10 +83,11 @@ def own_puzzle(position_text: str, ruleset: str, seat: int, goal: str | Goal,
 
 
 def _titles(title: str | dict[str, str]) -> dict[str, str]:
-    """The title in each language (one text stands for all)."""
+    """The title in each language (one text stands for all; a language not given has
+    another's)."""
     given = title if isinstance(title, dict) else {lang: title for lang in LANGUAGES}
-    titles = {lang: " ".join(str(given.get(lang) or given.get("en") or "").split())
-              for lang in LANGUAGES}
+    some = next((str(t) for t in given.values() if str(t or "").strip()), "")
+    titles = {lang: " ".join(str(given.get(lang) or some).split()) for lang in LANGUAGES}
     if not all(0 < len(t) <= MAX_TITLE for t in titles.values()):
         raise PuzzleError(Reason("puzzle_title", f"a puzzle's title is 1 to {MAX_TITLE} "
                                  "characters", n=MAX_TITLE))
