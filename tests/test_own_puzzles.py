@@ -152,3 +152,19 @@ def test_the_solution_frames_step_through_the_line():
     assert [f["step"]["play"] for f in frames[1:]] == [s.play for s in puzzle.solution]
     assert frames[1]["step"] == {"seat": 0, "play": "pair 44", "unique": True}
     assert frames[-1]["over"]
+
+
+@pytest.mark.parametrize("puzzle", load_puzzles(), ids=lambda p: f"{p.id}-{p.ruleset}")
+def test_every_shipped_puzzle_is_solved_by_its_solutions_own_plays(puzzle):
+    """The person sends only their side's plays of the solution; the defence the try
+    plays between them is the solution's."""
+    search = puzzle.search()
+    pos = puzzle.start()
+    plays = []
+    for play in puzzle.solution_plays():
+        if search.ours(pos):
+            plays.append({"seat": pos.to_move, "play": play.text})
+        pos.push(play)
+    done = PuzzleTry(puzzle, plays)
+    assert done.solved
+    assert [p.text for p in done.line] == [s.play for s in puzzle.solution]
