@@ -192,7 +192,20 @@ def test_bad_input_is_answered_and_the_page_stays_usable(browser, server):
     assert page.is_disabled("#puzzle-pass")  # the leader may not pass
     person.click("#puzzle-clear")
     assert page.locator("#puzzle-hand .card.selected").count() == 0
-    play(person, "44")
+    page.click("#lang-zh")  # the page speaks Chinese from now on, the try as it was
+    page.wait_for_function("document.documentElement.lang === 'zh-CN'")
+    assert page.text_content("#puzzle-goal").startswith(CATALOGS["zh"]["puzzle.goal.win"])
+    assert untranslated(page) == [] and len(hand(person)) == 5
+    page.click("#lang-en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    select(person, "44")
+    page.keyboard.press("Escape")
+    assert page.locator("#puzzle-hand .card.selected").count() == 0
+    select(person, "44")
+    before = version(person)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"+document.getElementById('puzzle').dataset.version > {before}")
+    assert len(hand(person)) == 3
     play(person, "QQ")
     play(person, "5")
     assert end_text(person) == words(person, "puzzle.solved", n=7)

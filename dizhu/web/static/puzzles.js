@@ -250,11 +250,13 @@ function drawBoard(frame, playing, turn) {
       hand.setAttribute("role", "listbox");
       hand.setAttribute("aria-multiselectable", "true");
       hand.setAttribute("aria-label", t("hand.label"));
+      hand.tabIndex = -1; // a click on a card takes the keys there (Enter plays)
       cards.append(hand);
       hand.addEventListener("click", (event) => {
         const card = event.target.closest(".card");
         if (!card || busy) return;
         const index = Number(card.dataset.index);
+        hand.focus({ preventScroll: true });
         if (current.selected.has(index)) current.selected.delete(index); else current.selected.add(index);
         drawHand(seat.hand);
         if ($("puzzle-message").classList.contains("error")) say("");
@@ -464,6 +466,14 @@ $("puzzle-clear").addEventListener("click", () => {
   say("");
 });
 $("puzzle-undo").addEventListener("click", undo);
+// Enter plays the selected cards, Escape clears them, as at the table
+document.addEventListener("keydown", (event) => {
+  if ($("puzzle").hidden || !current || current.solution || $("choose-dialog").open) return;
+  const target = event.target.closest ? event.target : document.body;
+  if (target.closest("input, select, textarea")) return;
+  if (event.key === "Enter" && !target.closest("button, a")) { event.preventDefault(); play(); }
+  if (event.key === "Escape") { event.preventDefault(); $("puzzle-clear").click(); }
+});
 $("puzzle-retry").addEventListener("click", retry);
 $("puzzle-solution").addEventListener("click", showSolution);
 $("solution-prev").addEventListener("click", () => stepSolution(-1));
