@@ -466,6 +466,12 @@ $("puzzle-clear").addEventListener("click", () => {
   say("");
 });
 $("puzzle-undo").addEventListener("click", undo);
+// the hand fans out again for a new width (one row or two)
+window.addEventListener("resize", () => {
+  if (!$("puzzle").hidden && current && current.frame && $("puzzle-hand")) {
+    drawHand(current.frame.seats[current.frame.to_move].hand);
+  }
+});
 // Enter plays the selected cards, Escape clears them, as at the table
 document.addEventListener("keydown", (event) => {
   if ($("puzzle").hidden || !current || current.solution || $("choose-dialog").open) return;
