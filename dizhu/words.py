@@ -63,6 +63,17 @@ def kind_words(kind: str) -> str:
     return f"{kind_name(kind)} {kind_name(kind, 'zh')}"
 
 
+def why_words(code: str, params: dict[str, Any], language: str = "en") -> str:
+    """Why the coach's hint is good (:class:`dizhu.coach.Why`'s code and facts) in the
+    page's words: a kind by its name, the side by its role."""
+    facts = dict(params)
+    if "kind" in facts:
+        facts["kind"] = kind_name(facts["kind"], language)
+    if "who" in facts:
+        facts["who"] = say(f"why.side.{facts['who']}", language)
+    return say(f"why.{code}", language, **facts)
+
+
 def kind_name(kind: str, language: str = "en") -> str:
     """A combination's name from its engine name: ``triple_single`` is ``triple with a
     single`` (三带一)."""

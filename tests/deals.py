@@ -3,10 +3,12 @@ from its seed: see :mod:`dizhu.match`)."""
 
 from __future__ import annotations
 
+from dizhu.bots.registry import make_bot
 from dizhu.combos import Kind, Play
-from dizhu.deal import Phase
+from dizhu.deal import Deal, Phase
 from dizhu.match import Match, MatchSettings
 from dizhu.rulesets import find_ruleset
+from dizhu.view import seat_view
 
 WINGED = [("classic", Kind.TRIPLE_SINGLE), ("classic", Kind.TRIPLE_PAIR),
           ("classic", Kind.AIRPLANE_SINGLES), ("classic", Kind.AIRPLANE_PAIRS),
@@ -43,3 +45,18 @@ def tamper_first_play(record: dict) -> tuple[int, int]:
     events[index]["cards"] = [card]
     events[index]["play"] = "single " + card[0]
     return index, seat
+
+
+def finished(seed: str, ruleset: str = "classic", level: str = "normal") -> Deal:
+    """A deal played to its end by bots of ``level`` from the shuffle of ``seed`` (then of
+    ``seed + "+"`` and so on while nobody bids)."""
+    rules = find_ruleset(ruleset)
+    while True:
+        deal = Deal.shuffled(seed, rules=rules)
+        bots = [make_bot(level, seed=i) for i in range(rules.seats)]
+        while not deal.is_over:
+            seat = deal.to_move
+            deal.push(bots[seat].act(seat_view(deal, seat)), seat)
+        if deal.result is not None:
+            return deal
+        seed += "+"

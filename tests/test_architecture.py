@@ -24,6 +24,7 @@ LAYERS = [
     {"encoding"},
     {"match", "sampling"},
     {"bots"},
+    {"coach"},
     {"arena"},
     {"env"},
     {"tournament"},
@@ -36,7 +37,7 @@ LAYERS = [
 
 
 SUBPACKAGES = ("bots", "web", "rulesets", "session", "tui", "env", "solve", "encoding", "cli",
-               "puzzles")
+               "puzzles", "coach")
 """Packages inside dizhu, each one layer (their modules import each other freely)."""
 
 

@@ -14,7 +14,7 @@ from dizhu.tui.app import DizhuApp
 from dizhu.tui.dialogs import ChooseScreen, PatternScreen, SheetScreen
 from dizhu.tui.start import NewMatchScreen
 from dizhu.tui.table import TableScreen
-from dizhu.words import cards_text, kind_name
+from dizhu.words import cards_text, kind_name, why_words
 
 from .test_tui import (
     SIZE,
@@ -231,15 +231,22 @@ def test_a_hint_with_wild_cards_says_its_cards_and_then_what_they_stand_for(tmp_
     """The hint's line names the kind, the cards it plays, then what its wild cards stand
     for, ``as`` between: the two lists of ranks never run together."""
     db = tmp_path / "game.sqlite3"
-    index, count, play = made(db, ruleset, a_hint_with_wild_cards)
+    made(db, ruleset, a_hint_with_wild_cards)
 
     async def test(app, pilot, table):
-        await pilot.press(*["h"] * (index + 1))
+        await pilot.press("h")  # the hints, the coach's first: find one with wild cards
+        plays, count = table.hint_plays, len(table.hint_plays)
+        index = next(i for i, p in enumerate(plays) if p.stands_for != p.cards)
+        play = plays[index]
+        await pilot.press(*["h"] * index)
         kind = kind_name(play.kind.label)
         cards = cards_text(play.ranks)
         stood = cards_text(format_ranks(play.stands_for))
+        coach = table.hint_why
+        why = "" if index else f" · chance to win {coach.chance:.0%}: " \
+            f"{why_words(coach.why.code, coach.why.params)}"
         assert message(table) == (f"Hint {index + 1} of {count}: {kind} "
                                   f"{kind_name(play.kind.label, 'zh')} {cards} as {stood}"
-                                  " · Enter plays it, h the next")
+                                  f"{why} · Enter plays it, h the next")
 
     at_the_table(db, test)

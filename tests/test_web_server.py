@@ -12,6 +12,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from dizhu.cards import card_text
+from dizhu.coach.explain import WHY
 from dizhu.session import CREATOR, MatchSession, Store
 
 from .webserver import Server, check_frames
@@ -255,3 +256,31 @@ def test_no_clock_by_default(server):
     with connect(table_url(server, match_id)) as ws:
         message = receive(ws)
         assert message["state"]["match"]["clock"] == 0 and message["clock"]["left"] is None
+
+
+def test_a_hint_ranks_the_plays_by_the_coach_and_says_why_the_first_is_good(server):
+    """The person bids 3 (and so leads); asked for a hint on the turn to play, the server
+    answers with every legal play, the coach's first, its chance to win and why."""
+    match_id = new_match(server)
+    with connect(table_url(server, match_id)) as ws:
+        while True:
+            message = receive(ws)
+            view, version = message["state"]["view"], message["version"]
+            if view["to_move"] != view["seat"]:
+                continue
+            if view["phase"] == "auction":
+                best = max(view["legal"], key=lambda a: a["bid"].isdigit() and int(a["bid"]))
+                ws.send(json.dumps({"type": "act", "version": version, "action": best}))
+            elif view["phase"] == "doubling":
+                ws.send(json.dumps({"type": "act", "version": version,
+                                    "action": {"double": False}}))
+            elif view["phase"] == "play":
+                break
+        ws.send(json.dumps({"type": "hint", "version": version}))
+        hints = receive(ws, "hints")
+    assert hints["version"] == version
+    legal = {a["play"] for a in view["legal"]} - {"pass"}
+    assert {p["text"] for p in hints["plays"]} == legal
+    assert 0 <= hints["chance"] <= 1
+    why = hints["why"]
+    assert why["code"] in WHY and why["text"] and isinstance(why["params"], dict)

@@ -21,6 +21,7 @@ from .engine import cmd_auction, cmd_classify, cmd_moves, cmd_solve
 from .games import WHERE, cmd_play, cmd_replay, cmd_serve, cmd_tui
 from .matches import cmd_arena, cmd_tournament, match_arguments
 from .puzzles import cmd_puzzle, puzzle_arguments
+from .review import cmd_review, review_arguments
 
 # --------------------------------------------------------------------------- main
 
@@ -129,6 +130,17 @@ def build_parser() -> argparse.ArgumentParser:
         "cards alone, or pass), 'dizhu puzzle N --solution' prints its solution.")
     puzzle_arguments(p)
     p.set_defaults(func=cmd_puzzle)
+
+    p = sub.add_parser(
+        "review", help="rate every decision of a seat in a finished deal",
+        description="Review a finished deal: every bid, double and play of the seat (0 "
+        "unless --seat says) rated from what that seat knew then (its hand and everything "
+        "public): the chance of its side to win after the action, the best alternative "
+        "with its chance, and a mark by the chance lost (?! inaccuracy 0.05, ? mistake "
+        "0.10, ?? blunder 0.20). Then the all-hands answer: who wins with best play from "
+        "the start of play with every hand known, and where the result changed hands.")
+    review_arguments(p)
+    p.set_defaults(func=cmd_review)
 
     p = sub.add_parser("arena", help="measure one bot against another on duplicate decks")
     p.add_argument("bot_a", help=f"a bot name ({', '.join(BOTS)}, or {STRONGEST}: the "

@@ -19,7 +19,9 @@ from ..cards import (
     parse_ranks,
 )
 from ..combos import BOMB_KINDS, Kind, Play
+from ..deal import Deal
 from ..movegen import MoveGenerator
+from ..record import RecordError, replay
 from ..rules import RuleSet
 from ..rulesets import find_ruleset, names, offered_ruleset
 from ..wild import WildMoves
@@ -28,6 +30,7 @@ from ..words import (
     kind_name,
     kind_words,
     rank_name,
+    say_reason,
 )
 
 Moves = MoveGenerator | WildMoves
@@ -149,6 +152,26 @@ def named_file(given: str, what: str) -> Path:
     if path.is_dir():
         raise UsageError(f"{what}: {given} is a folder, not a file")
     return path
+
+
+def read_record(given: str) -> Deal:
+    """The deal of the record file ``given`` (as ``dizhu play --record`` or the browser's
+    score sheet writes it), replayed and checked; every fault a :class:`UsageError`."""
+    if not given.strip():
+        raise UsageError("give the record's file, as written by dizhu play --record or the "
+                         "browser's score sheet")
+    if Path(given).is_dir():
+        raise UsageError(f"cannot read {given}: it is a folder, not a record")
+    try:
+        text = Path(given).read_text(encoding="utf-8")
+    except OSError as e:
+        raise UsageError(f"cannot read {given}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{given} is not a text file: a record is JSON") from None
+    try:
+        return replay(text)
+    except RecordError as e:
+        raise UsageError(f"{given}: {say_reason(e)}") from None
 
 
 def file_to_write(given: str, what: str) -> Path:

@@ -7,12 +7,11 @@ import argparse
 import random
 import re
 import sqlite3
-from pathlib import Path
 
 from ..auction import Bid, Double
 from ..combos import Play
 from ..deal import Deal, Phase
-from ..record import RecordError, deal_to_json, replay
+from ..record import deal_to_json
 from ..scoring import ScoreSheet
 from ..view import public_history
 from ..words import (
@@ -20,7 +19,6 @@ from ..words import (
     listing,
     pad,
     say,
-    say_reason,
 )
 from .common import (
     OFFERED,
@@ -33,6 +31,7 @@ from .common import (
     file_to_write,
     kind_text,
     play_words,
+    read_record,
     rules_from,
     seconds_option,
     symbols,
@@ -153,21 +152,7 @@ def cmd_tui(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     wanted = None if args.ruleset is None else rules_from(args).name
-    if not args.file.strip():
-        raise UsageError("give the record's file, as written by dizhu play --record or the "
-                         "browser's score sheet")
-    if Path(args.file).is_dir():
-        raise UsageError(f"cannot read {args.file}: it is a folder, not a record")
-    try:
-        text = Path(args.file).read_text(encoding="utf-8")
-    except OSError as e:
-        raise UsageError(f"cannot read {args.file}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{args.file} is not a text file: a record is JSON") from None
-    try:
-        deal = replay(text)
-    except RecordError as e:
-        raise UsageError(f"{args.file}: {say_reason(e)}") from None
+    deal = read_record(args.file)
     if wanted is not None and deal.rules.name != wanted:
         raise UsageError(f"{args.file} is a deal of {deal.rules.name}, not {args.ruleset}")
     print_deal(deal)

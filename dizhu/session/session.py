@@ -22,6 +22,7 @@ from ..auction import NO_DOUBLE, PASS_BID
 from ..bots import Bot
 from ..bots.hints import Hinter
 from ..cards import count_of, format_ranks
+from ..coach import Hint, coached
 from ..combos import PASS, Kind, Play
 from ..deal import Action, Deal, IllegalActionError, Phase
 from ..match import Match, MatchSettings
@@ -423,6 +424,12 @@ class MatchSession:
     def hints(self, seat: int) -> list[Play]:
         """``seat``'s legal plays, best first, judged from its own view."""
         return self.hinter.hints(seat_view(self.deal, seat))
+
+    def coached_hints(self, seat: int) -> tuple[list[Play], Hint | None]:
+        """``seat``'s hints ranked by the coach's chance to win, and why the first is good
+        (:func:`dizhu.coach.coached`; slower than :meth:`hints`: imagined deals)."""
+        view = seat_view(self.deal, seat)
+        return coached(view, self.hinter.hints(view))
 
     # ----------------------------------------------------------------- what is shown
 

@@ -20,12 +20,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..auction import Bid
+from ..coach import Hint
 from ..combos import Play
 from ..deal import Action, AmbiguousPlayError, Phase
 from ..patterns import PatternChoices
 from ..session import CREATOR, ActionError, MatchSession
 from ..view import SeatView
-from ..words import say_reason, seat_names
+from ..words import say_reason, seat_names, why_words
 from .dialogs import ChooseScreen, PatternScreen, SheetScreen
 from .entry import RANK_KEYS, SEPARATORS, cards_entered, marked, not_a_rank
 from .render import (
@@ -74,6 +75,8 @@ class TableScreen(Screen):
         self.hint_plays: list[Play] = []
         self.hint_version = -1
         """The match's version the hints were asked at."""
+        self.hint_why: Hint | None = None
+        """The coach's explanation of the first hint."""
         self.message = Text()
         self.thinking = False
         self.closed = False
@@ -364,7 +367,7 @@ class TableScreen(Screen):
             self.say("hints are for your turn to play", error=True)
             return
         if self.hint_version != self.session.version:
-            self.hint_plays = self.session.hints(CREATOR)
+            self.hint_plays, self.hint_why = self.session.coached_hints(CREATOR)
             self.hint_version = self.session.version
             self.hint_index = -1
         if not self.hint_plays:
@@ -374,8 +377,11 @@ class TableScreen(Screen):
         play = self.hint_plays[self.hint_index]
         self.typed = play.ranks
         self.hinted = (self.typed, play)
+        why = self.hint_why
+        coach = "" if why is None or self.hint_index else \
+            f" · chance to win {why.chance:.0%}: {why_words(why.why.code, why.why.params)}"
         self.message = Text(f"Hint {self.hint_index + 1} of {len(self.hint_plays)}: "
-                            f"{play_words(play)} · Enter plays "
+                            f"{play_words(play)}{coach} · Enter plays "
                             "it, h the next", style="green")
         self.show()
 

@@ -20,9 +20,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from ..coach import coached
 from ..deal import AmbiguousPlayError, Phase
 from ..reasons import Reason, reason_of
 from ..session import ActionError, MatchSession, Store, play_json
+from ..view import seat_view
 from .peer import Peer
 from .rooms import AWAY, Presence
 from .thinking import Thinking
@@ -370,9 +372,15 @@ class Hub:
                                          "at the table act"))
             if kind == "hint":
                 async with room.lock:
-                    plays = [play_json(p) for p in table.hints(seat)]
+                    view = seat_view(table.deal, seat)
+                    plays = table.hints(seat)
                     version = table.version
-                peer.send({"type": "hints", "version": version, "plays": plays})
+                ranked, explained = await asyncio.to_thread(coached, view, plays)
+                peer.send({"type": "hints", "version": version,
+                           "plays": [play_json(p) for p in ranked],
+                           **({} if explained is None else {
+                               "chance": round(explained.chance, 3),
+                               "why": explained.why.to_json()})})
                 return
             async with room.lock:
                 if message.get("version", table.version) != table.version:

@@ -24,7 +24,7 @@ import { PatternEntry } from "./pattern.js";
 import { openReplay } from "./replay.js";
 import { againWords, fillSheet } from "./sheet.js";
 import { playSound, speak } from "./sound.js";
-import { actionWords, lastTrick, playWords, topWords, tricksOf } from "./words.js";
+import { actionWords, lastTrick, playWords, topWords, tricksOf, whyWords } from "./words.js";
 
 const KEY_RANKS = { 0: "T", T: "T", J: "J", Q: "Q", K: "K", A: "A", 2: "2", B: "B", R: "R",
   3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9" };
@@ -206,6 +206,7 @@ export class TableView {
       this.choose(msg);
     } else if (msg.type === "hints" && msg.version === this.version) {
       this.hints = msg.plays;
+      this.hintWhy = msg.why ? { why: msg.why, chance: msg.chance } : null;
       if (!this.hints.length) this.say(t("hint.none"));
       else this.nextHint();
     }
@@ -478,7 +479,10 @@ export class TableView {
     const hint = this.hints[this.hintIndex];
     this.selected = this.cardsForRanks(hint.ranks);
     const play = playWords({ play: hint.text, as: hint.as });
-    this.say(t("hint.n_of", { n: this.hintIndex + 1, of: this.hints.length, play }));
+    const facts = { n: this.hintIndex + 1, of: this.hints.length, play };
+    const coach = this.hintIndex === 0 ? this.hintWhy : null;
+    this.say(coach ? t("hint.why", { ...facts, chance: Math.round(coach.chance * 100),
+      why: whyWords(coach.why) }) : t("hint.n_of", facts));
     this.render();
   }
 

@@ -87,3 +87,12 @@ export function lastTrick(history, trick) {
   const done = trick.length ? tricks.slice(0, -1) : tricks;
   return done.length ? done[done.length - 1] : null;
 }
+
+/** Why the coach's first hint is good (``why``: {code, params}, dizhu.coach.explain), in
+ * the page's language: a kind by its name, the side by its role. */
+export function whyWords(why) {
+  const facts = { ...why.params };
+  if (facts.kind) facts.kind = kindName(facts.kind);
+  if (facts.who) facts.who = t(`why.side.${facts.who}`);
+  return t(`why.${why.code}`, facts);
+}
