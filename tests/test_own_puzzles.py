@@ -168,3 +168,32 @@ def test_every_shipped_puzzle_is_solved_by_its_solutions_own_plays(puzzle):
     done = PuzzleTry(puzzle, plays)
     assert done.solved
     assert [p.text for p in done.line] == [s.play for s in puzzle.solution]
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "rob", "four", "laizi", "tiandi"])
+def test_a_played_deals_endgame_becomes_a_puzzle_or_is_refused_with_a_reason(ruleset):
+    """As the review turns a blunder into a puzzle: a deal played down to a dozen cards,
+    its position's text (with its counters and wild ranks) given as it is."""
+    import random
+
+    from dizhu.deal import Deal, Phase
+    from dizhu.rulesets import find_ruleset
+
+    rules = find_ruleset(ruleset)
+    outcomes = set()
+    for seed in range(12):
+        deal, rng = Deal.shuffled(seed, rules=rules), random.Random(seed)
+        while not deal.is_over and (deal.phase is not Phase.PLAY or sum(deal.position.left) > 12):
+            deal.push(rng.choice(deal.legal_actions()))
+        if deal.is_over:  # thrown in
+            continue
+        pos = deal.position
+        try:
+            made = own_puzzle(pos.text(), ruleset, pos.to_move, "win", "From a deal")
+        except PuzzleError as e:
+            outcomes.add(reason_of(e).code)
+            continue
+        outcomes.add("made")
+        assert PuzzleTry(made, []).frame()["to_move"] == pos.to_move
+        assert made.check(made.solution_plays()).solved
+    assert outcomes <= {"made", "puzzle_not_forced", "puzzle_too_big"} and outcomes
