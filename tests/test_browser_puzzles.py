@@ -231,6 +231,10 @@ def test_the_solved_mark_stays_after_the_server_restarts(browser, fresh_server):
     assert page.locator("#puzzle-list li.solved").count() == 1
     person.click("#puzzle-1")
     page.wait_for_selector("#puzzle-facts .solved-mark")
+    page.goto(fresh_server.url + "/")
+    page.wait_for_selector("#puzzles-solved:not([hidden])")
+    assert page.text_content("#puzzles-solved") == words(person, "lobby.puzzles_solved", n=1,
+                                                          of=len(load_puzzles()))
     assert not person.errors
 
 

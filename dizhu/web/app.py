@@ -42,7 +42,7 @@ from .hub import IDLE, Hub, Room, log, not_saved, said
 from .intents import Intents, intent_of
 from .messages import MessageError, read_message
 from .peer import Peer
-from .puzzles import puzzle_routes
+from .puzzles import puzzle_routes, puzzle_summary
 from .replay import replay_frames
 from .rooms import AWAY, dead_link, invitation, is_local, links, seat_by
 
@@ -212,6 +212,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             "unfinished": store.matches(finished=False),
             "finished": store.matches(finished=True, limit=20),
             "stats": store.statistics(player),
+            "puzzles": puzzle_summary(store, player or ""),
         })
 
     def made(request: Request, table: MatchSession) -> Response:

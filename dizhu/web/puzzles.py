@@ -209,6 +209,13 @@ def puzzle_routes(store: Store, host_only: Guard, not_local: Guard,
     ]
 
 
+def puzzle_summary(store: Store, person: str) -> dict[str, int]:
+    """What the lobby says of the puzzles: how many are shipped, and how many of them the
+    person solved."""
+    solved = sum(p.solved for key, p in store.all_progress(person).items() if key.isdigit())
+    return {"shipped": len(load_puzzles()), "solved": solved}
+
+
 def reason_code(error: BaseException) -> str:
     found = error.args[0] if error.args else None
     return getattr(found, "code", "")

@@ -93,6 +93,14 @@ function fillLobby() {
   fillQuick(lobbyData);
   fillMatches(lobbyData);
   fillStats(lobbyData.stats);
+  fillPuzzles(lobbyData.puzzles);
+}
+
+/** The puzzles' entry: how many the person solved, once they solved one. */
+function fillPuzzles(puzzles) {
+  const line = $("puzzles-solved");
+  line.hidden = !puzzles || !puzzles.solved;
+  if (!line.hidden) line.textContent = t("lobby.puzzles_solved", { n: puzzles.solved, of: puzzles.shipped });
 }
 
 /** Play now: a match like the last one made here, said in words; the form behind a
