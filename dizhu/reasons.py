@@ -100,6 +100,18 @@ REASONS: dict[str, str] = {
     "local_only": "only the computer that runs the game may do that",
     "not_creator": "only the person who made the table hands another person's seat over",
     "seat_present": "seat {seat} is at the table (or left less than {n} s ago)",
+    # puzzles
+    "no_such_puzzle": "there is no such puzzle",
+    "puzzle_ruleset": "unknown ruleset {detail}",
+    "puzzle_position": "the position cannot be read: {detail}",
+    "puzzle_goal": "unknown goal {detail}: the goals are win, spring and no_bomb",
+    "puzzle_over": "the play is over in that position",
+    "puzzle_not_to_move": "seat {seat} is not to move in that position: seat {asked} is",
+    "puzzle_not_forced": "the goal is not forced from that position",
+    "puzzle_too_big": "the position is too big to prove within {n} positions",
+    "puzzle_title": "a puzzle's title is 1 to {n} characters",
+    "puzzle_ended": "this try is over: retry, or take back a play",
+    "puzzle_request": "the server could not read that request: {detail}",
     # records
     "not_a_record": "not a deal record: {detail}",
     "record_not_json": "that file is not a JSON deal record",

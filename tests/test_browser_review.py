@@ -90,3 +90,26 @@ def test_a_record_file_opened_in_the_lobby_is_reviewed_for_the_seat_chosen(
     seat_two = sum(1 for e in json.loads(record)["events"][1:] if e.get("seat") == 2)
     assert page.locator(".review-point").count() == seat_two
     assert not person.errors
+
+
+@pytest.mark.parametrize("phone, lang", [(False, "zh"), (True, "en")])
+def test_a_blunder_reviewed_becomes_a_puzzle_of_ones_own_in_one_click(browser, server, phone,
+                                                                      lang):
+    """Seed blunder-29's first deal: the person's play at step 12 throws away a win the
+    peasants could force; the review offers it as a puzzle, made with one click and
+    opened from the link."""
+    match_id = deals_played_out(server, "classic", seed="blunder-29")
+    person = Person(browser, server, phone=phone, lang=lang)
+    page = person.page
+    person.open_finished_match(match_id)
+    open_review(person)
+    person.click(".review-point[data-step='12']")
+    assert page.locator(".review-note .review-mark.mark-blunder").count() == 1
+    person.click("#review-puzzle")
+    page.wait_for_selector("#review-puzzle-link")
+    person.click("#review-puzzle-link")
+    page.wait_for_selector("#puzzle-hand .card")
+    assert "12" in page.text_content("body")  # its title names the step
+    if lang == "zh":
+        assert not untranslated(page)
+    assert not person.errors

@@ -25,11 +25,12 @@ CJK = re.compile("[\u2e80-\u2fdf\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\u
 
 def used_characters() -> dict[str, set[str]]:
     """Each CJK character the page may show, with the files it is in: the catalogs, the
-    help's texts, index.html, every script and stylesheet, and the Python sources (the
-    server sends ruleset names such as 抢地主)."""
+    help's texts, index.html, every script and stylesheet, the Python sources (the
+    server sends ruleset names such as 抢地主) and the puzzles' titles."""
     files = [p for p in STATIC.rglob("*")
              if p.is_file() and p.suffix in {".html", ".js", ".css", ".json", ".svg"}]
     files += PACKAGE.rglob("*.py")
+    files += (PACKAGE / "puzzles" / "data").glob("*.json")  # the puzzles' titles
     found: dict[str, set[str]] = {}
     for path in files:
         for char in CJK.findall(path.read_text(encoding="utf-8")):

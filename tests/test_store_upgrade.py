@@ -36,7 +36,7 @@ def test_a_version_4_store_is_rewritten_in_the_codecs_form(tmp_path):
     assert any(isinstance(e.get("cards"), str) for *_, e in before)
     store = Store(path)
     try:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 5
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == VERSION == 6
         after = _events(path)
         assert [row[:3] for row in after] == [row[:3] for row in before]
         for (match_id, _, _, old), (_, _, _, new) in zip(before, after, strict=True):

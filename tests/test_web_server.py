@@ -281,7 +281,7 @@ def test_a_hint_ranks_the_plays_by_the_coach_and_says_why_the_first_is_good(serv
                 break
         ws.send(json.dumps({"type": "hint", "version": version}))
         hints = receive(ws, "hints")
-    assert hints["version"] == version
+    assert hints["version"] >= version  # (a presence or clock change may come between)
     legal = {a["play"] for a in view["legal"]} - {"pass"}
     assert {p["text"] for p in hints["plays"]} == legal
     assert 0 <= hints["chance"] <= 1

@@ -8,9 +8,10 @@ for unmodified fonts) and written as WOFF2 to dizhu/web/static/fonts/.
     python3 tools/make_font.py --list     # only print the characters it would keep
 
 The characters come from the page's files (dizhu/web/static: HTML, scripts, stylesheets,
-the language catalogs and the help page's texts) and from the package's Python sources (the
-server sends ruleset names such as 抢地主). tests/test_fonts.py checks that the shipped
-font holds every one of them, so a new Chinese word without a new font fails the tests.
+the language catalogs and the help page's texts), from the package's Python sources (the
+server sends ruleset names such as 抢地主) and from the puzzles' titles.
+tests/test_fonts.py checks that the shipped font holds every one of them, so a new Chinese
+word without a new font fails the tests.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ def page_files() -> list[Path]:
     """Every text file of the page, and the package's Python sources."""
     files = [p for p in STATIC.rglob("*") if p.is_file() and p.suffix in TEXT_SUFFIXES]
     files += PACKAGE.rglob("*.py")
+    files += (PACKAGE / "puzzles" / "data").glob("*.json")  # the puzzles' titles
     return sorted(files)
 
 

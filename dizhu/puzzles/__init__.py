@@ -18,11 +18,12 @@ from functools import cache
 from importlib import resources
 
 from ..solve.goals import Goal, GoalSearch, defence, forced, forcing_plays
+from .own import own_puzzle
 from .puzzle import GOAL_WORDS, LANGUAGES, Check, Puzzle, PuzzleError, Step
 
 __all__ = ["GOAL_WORDS", "LANGUAGES", "Check", "Goal", "GoalSearch", "Puzzle", "PuzzleError",
            "Step", "defence", "find_puzzle", "forced", "forcing_plays", "load_puzzles",
-           "read_puzzles"]
+           "own_puzzle", "read_puzzles"]
 
 
 def read_puzzles(text: str) -> list[Puzzle]:

@@ -54,6 +54,10 @@ class Check:
     lost_at: int | None
     """The index of the side's play after which the goal was no longer forced (``None``
     when none was such a play)."""
+    why: str | None = None
+    """What broke the goal, as a code: ``other_out`` (the other side went out first),
+    ``bomb`` (the side played a bomb or the rocket in a ``no_bomb`` puzzle) or ``spring``
+    (the other side played a card in a ``spring`` puzzle); ``None`` while nothing did."""
 
     @property
     def solved(self) -> bool:
@@ -172,6 +176,7 @@ class Puzzle:
         search = self.search()
         pos = self.start()
         failure: str | None = None
+        why: str | None = None
         lost_at: int | None = None
         forced = search.forced(pos)
         for index, given in enumerate(line):
@@ -187,6 +192,7 @@ class Puzzle:
             ours = search.ours(pos)
             if failure is None and not search.allowed(pos, play):
                 failure = self._broken(pos, play)
+                why = "bomb" if ours else "spring"
             pos.push(play)
             if failure is None:
                 now = search.forced(pos)
@@ -194,8 +200,8 @@ class Puzzle:
                     lost_at = index
                 forced = now
         if failure is None and pos.is_over and not search.reached(pos):
-            failure = "the other side went out first"
-        return Check(pos, failure, failure is None and forced, lost_at)
+            failure, why = "the other side went out first", "other_out"
+        return Check(pos, failure, failure is None and forced, lost_at, why)
 
     def _broken(self, position: Position, play: Play) -> str:
         """Why ``play`` of the seat to move breaks the goal."""

@@ -1,5 +1,5 @@
 """Matches on disk: SQLite, one row per match, one per accepted event, one per seat people
-play and one per person's result in a deal.
+play and one per person's result in a deal; and the puzzles' progress (:mod:`.puzzle_store`).
 
 A match is its settings plus the events accepted so far (bids, doubles, plays, "next deal",
 auto-play switches), each committed before anyone hears of it. Loading replays the events
@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import current_form
+from .puzzle_store import PUZZLE_SCHEMA, PuzzleRecords
 from .writer import EventRow, GroupWriter, Job, T, Write, connect, insert_event, transaction
 
 SCHEMA = """
@@ -66,13 +67,13 @@ CREATE TABLE IF NOT EXISTS again (         -- a match played again: the match th
     match_id INTEGER PRIMARY KEY REFERENCES matches(id),
     next_id INTEGER NOT NULL UNIQUE REFERENCES matches(id)
 );
-"""
-VERSION = 5
+""" + PUZZLE_SCHEMA
+VERSION = 6
 """The schema's version (``PRAGMA user_version``); a database of an older version is
 brought up to date when opened: version 1 (one person at seat 0, results in a ``deals``
 table), version 2 (no spectators' secrets: each match is given one), version 3 (no
-matches played again) and version 4 (actions in older JSON forms: rewritten in the codec's,
-:func:`~dizhu.actions.current_form`)."""
+matches played again), version 4 (actions in older JSON forms: rewritten in the codec's,
+:func:`~dizhu.actions.current_form`) and version 5 (no puzzles' tables: made empty)."""
 
 
 PLAYED, ABANDONED = 1, 2
@@ -132,14 +133,14 @@ WAIT = 10.0
 taken back (:class:`.writer.StoreBusy`)."""
 
 
-class Store:
-    """The game's database. Every write is one transaction, committed before returning;
-    a store opened ``grouped`` (a server's) makes every write in a writer thread of its
-    own, many matches' events at once (:mod:`.writer`): an event's write is handed back
-    pending (:meth:`append`), the others wait for it, at most ``wait`` seconds while
-    another program holds the database locked (the write is then taken back and
-    :class:`.writer.StoreBusy` raised). ``sync``: how commits reach the disk
-    (:data:`.writer.SYNC`)."""
+class Store(PuzzleRecords):
+    """The game's database (its puzzles' part: :mod:`.puzzle_store`). Every write is one
+    transaction, committed before returning; a store opened ``grouped`` (a server's) makes
+    every write in a writer thread of its own, many matches' events at once (:mod:`.writer`):
+    an event's write is handed back pending (:meth:`append`), the others wait for it, at
+    most ``wait`` seconds while another program holds the database locked (the write is
+    then taken back and :class:`.writer.StoreBusy` raised). ``sync``: how commits reach
+    the disk (:data:`.writer.SYNC`)."""
 
     def __init__(self, path: str | os.PathLike[str], *, grouped: bool = False,
                  sync: str = "full", wait: float = WAIT) -> None:

@@ -43,6 +43,7 @@ from .hub import IDLE, Hub, Room, log, not_saved, said
 from .intents import Intents, intent_of
 from .messages import MessageError, read_message
 from .peer import Peer
+from .puzzles import puzzle_routes, puzzle_summary
 from .replay import replay_frames
 from .rooms import AWAY, dead_link, invitation, is_local, links, seat_by
 
@@ -213,6 +214,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             "unfinished": store.matches(finished=False),
             "finished": store.matches(finished=True, limit=20),
             "stats": store.statistics(player),
+            "puzzles": puzzle_summary(store, player or ""),
         })
 
     def made(request: Request, table: MatchSession) -> Response:
@@ -506,6 +508,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         Route("/api/replay", uploaded_replay, methods=["POST"]),
         Route("/api/matches/{match_id}/deals/{index}/review", deal_review),
         Route("/api/review", uploaded_review, methods=["POST"]),
+        *puzzle_routes(store, host_only, not_local, refused, form_of),
         WebSocketRoute("/ws/{match_id}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], lifespan=lifespan,

@@ -17,17 +17,14 @@ from typing import Any
 from ..coach import all_hands, review
 from ..coach.review import DEPTHS, rewound
 from ..deal import Deal, Phase
+from ..puzzles import PuzzleError, own_puzzle
 from ..reasons import Reason
 from ..record import replay
-from ..solve import Solver
 from ..solve.goals import Goal
 from ..view import seat_view
 
 ALL_HANDS_SECONDS = 10.0
 """The solver's time for one all-hands answer."""
-PUZZLE_NODES = 200_000
-"""The solver's budget to tell whether a marked decision's position was still won (so it
-may be made a puzzle of)."""
 
 
 class CoachingError(ValueError):
@@ -81,27 +78,33 @@ def finished(record: dict[str, Any]) -> Deal:
 
 def review_json(deal: Deal, seat: int, deals: int) -> dict[str, Any]:
     """The review of ``seat`` as the page reads it: :meth:`dizhu.coach.Review.to_json`, and
-    for each decision ``frame``, the replay's frame before it, and, for a play marked a
-    mistake or a blunder from a position the solver finds its side could still win (every
-    hand open), that ``position`` as ``dizhu solve`` reads it: a puzzle to be made."""
+    for each decision ``frame``, the replay's frame before it, and, at the deepest review,
+    for a play marked a mistake or a blunder from a position its side could still force a
+    win from (every hand open; proved as :func:`dizhu.puzzles.own_puzzle` proves one), that
+    ``position`` as ``dizhu solve`` reads it: a puzzle to be made."""
     rated = review(deal, [seat], deals)
     data = rated.to_json()
     history, walk = rewound(deal)
     positions: dict[int, str] = {}
     marked = {d.step for d in rated.decisions if d.mark in ("mistake", "blunder")
               and d.phase == "play"}
-    solver = Solver(deal.rules)
+    if deals < DEPTHS[-1]:
+        marked = set()  # offered once the review is at its deepest
     for step, (who, action, cards) in enumerate(history, 1):
         if step in marked:
-            answer = solver.solve(walk.position, nodes=PUZZLE_NODES, points=False)
-            if answer.solved and answer.landlord_wins == (who == deal.landlord):
-                positions[step] = walk.position.text()
+            text = walk.position.text()
+            try:
+                own_puzzle(text, deal.rules.name, who, Goal.WIN.value, "-")
+                positions[step] = text
+            except PuzzleError:  # lost already, or too big to prove
+                pass
         walk.push(action, who, cards or None)
     for d in data["decisions"]:
         d["frame"] = d["step"] - 1
         if d["step"] in positions:
             d["position"] = positions[d["step"]]
     data["goal"] = Goal.WIN.value
+    data["ruleset"] = deal.rules.name
     data["seat"] = seat
     data["role"] = seat_view(deal, seat).role
     return data

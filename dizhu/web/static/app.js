@@ -8,6 +8,7 @@ import { bindHelpPanel, closeHelpPanel, helpLanguageChanged } from "./help-panel
 import { dateText, isolate, language, preferredLanguage, sayReason, setLanguage, signed, t,
   translatePage } from "./i18n.js";
 import { levelName, personName, seatPlace } from "./names.js";
+import { puzzlesLanguageChanged, showPuzzle, showPuzzleList } from "./puzzles.js";
 import { openReplay } from "./replay.js";
 import { soundButton } from "./sound.js";
 import { TableView } from "./table.js";
@@ -21,7 +22,7 @@ const made = new Map();
 
 /** Show one of the page's sections (lobby, remote, join, table). */
 function showSection(id) {
-  for (const name of ["lobby", "remote", "join", "table"]) $(name).hidden = name !== id;
+  for (const name of ["lobby", "remote", "join", "table", "puzzles", "puzzle"]) $(name).hidden = name !== id;
   if (id !== "table") closeHelpPanel();
 }
 
@@ -92,6 +93,14 @@ function fillLobby() {
   fillQuick(lobbyData);
   fillMatches(lobbyData);
   fillStats(lobbyData.stats);
+  fillPuzzles(lobbyData.puzzles);
+}
+
+/** The puzzles' entry: how many the person solved, once they solved one. */
+function fillPuzzles(puzzles) {
+  const line = $("puzzles-solved");
+  line.hidden = !puzzles || !puzzles.solved;
+  if (!line.hidden) line.textContent = t("lobby.puzzles_solved", { n: puzzles.solved, of: puzzles.shipped });
 }
 
 /** Play now: a match like the last one made here, said in words; the form behind a
@@ -584,8 +593,24 @@ function linkOf(hash) {
   return [kind, what];
 }
 
+/** The puzzles' pages: ``["puzzles"]`` for the list (#/puzzles), ``["puzzle", KEY]`` for one
+ * (#/puzzle/12, #/puzzle/own-3), else ``null``. */
+function puzzleLinkOf(hash) {
+  if (/^#\/puzzles\/?$/.test(hash)) return ["puzzles"];
+  const found = hash.match(/^#\/puzzle\/([A-Za-z0-9-]+)$/);
+  return found ? ["puzzle", found[1]] : null;
+}
+
 function route() {
   if (table && table.hash === location.hash) return;
+  const puzzles = puzzleLinkOf(location.hash);
+  if (puzzles) {
+    if (table) { table.close(); table = null; }
+    joining = null;
+    showSection(puzzles[0]);
+    if (puzzles[0] === "puzzles") showPuzzleList(); else showPuzzle(puzzles[1]);
+    return;
+  }
   const link = linkOf(location.hash);
   if (!link) { joining = null; showLobby(); return; }
   const [kind, what] = link;
@@ -616,6 +641,7 @@ for (const b of document.querySelectorAll(".lang-switch button")) {
 }
 document.addEventListener("languagechange", showLanguage);
 document.addEventListener("languagechange", helpLanguageChanged);
+document.addEventListener("languagechange", puzzlesLanguageChanged);
 bindHelpPanel(() => !$("table").hidden);
 $("new-match").addEventListener("submit", startMatch);
 $("play-now").addEventListener("click", playNow);

@@ -5,7 +5,7 @@
 // answers with 8 imagined deals a decision first, then deepens to 24 and 64.
 
 import { svgEl } from "./chart.js";
-import { $, button, el } from "./dom.js";
+import { $, api, button, el } from "./dom.js";
 import { t } from "./i18n.js";
 import { answerWord, doubleWord, playWords } from "./words.js";
 
@@ -16,11 +16,10 @@ let state = null;
 
 /** Make the review ready for a replay just opened (its panel closed): ``opts`` has
  * fetch(seat, deals) and fetchAllHands() (promises of the server's answers), seats,
- * seat (the one reviewed first), names(), go(frame), rerender() and makePuzzle
- * (decision, seat) or null. */
+ * seat (the one reviewed first), names(), go(frame) and rerender(). */
 export function readyReview(opts) {
   state = { ...opts, open: false, mode: "seen", data: null, allHands: null, depth: 0,
-            error: null, generation: (state ? state.generation : 0) + 1 };
+            error: null, puzzles: {}, generation: (state ? state.generation : 0) + 1 };
   $("review-panel").hidden = true;
   $("replay-review").hidden = !opts.finished;
   $("replay-review").setAttribute("aria-pressed", "false");
@@ -76,6 +75,7 @@ async function analyse() {
 /** The panel for the replay's frame ``step`` (of ``count``). */
 export function renderReview(step, count, sayRefusal) {
   if (!state || !state.open) return;
+  state.sayRefusal = sayRefusal;
   const seats = $("review-seat");
   if (seats.options.length !== state.seats) {
     seats.replaceChildren(...Array.from({ length: state.seats }, (_, s) => el("option", "", "")));
@@ -163,11 +163,35 @@ function note(data, step) {
     out.push(el("span", `review-mark mark-${d.mark}`,
                 `${SIGNS[d.mark]} ${t(`review.mark.${d.mark}`, { lost: Math.round(d.loss * 100) })}`));
   }
-  if (d.position && state.makePuzzle) {
-    out.push(button(t("review.make_puzzle"), () => state.makePuzzle(d, data),
-                    { id: "review-puzzle", cls: "small" }));
+  const made = state.puzzles[d.step];
+  if (made && made.key) {
+    const link = el("a", "review-puzzle-link", t("review.puzzle_made", { title: made.title }));
+    link.href = `#/puzzle/${made.key}`;
+    link.id = "review-puzzle-link";
+    link.addEventListener("click", () => $("replay-dialog").close());
+    out.push(link);
+  } else if (d.position) {
+    out.push(button(t("review.make_puzzle"), () => makePuzzle(d, data),
+                    { id: "review-puzzle", cls: "small", disabled: Boolean(made) }));
+    if (made && made.error) out.push(el("span", "review-error", made.error));
   }
   return out;
+}
+
+/** The position before decision ``d``, every hand open, made the person's own puzzle:
+ * win from there (the server proves it before it keeps it). */
+async function makePuzzle(d, data) {
+  const title = t("review.puzzle_title", { step: d.step });
+  state.puzzles[d.step] = { busy: true };
+  state.rerender();
+  try {
+    const answer = await api("/api/puzzles/own", { method: "POST", body: JSON.stringify({
+      position: d.position, ruleset: data.ruleset, seat: data.seat, goal: data.goal, title }) });
+    state.puzzles[d.step] = { key: answer.key, title };
+  } catch (e) {
+    state.puzzles[d.step] = { error: state.sayRefusal(e) };
+  }
+  state.rerender();
 }
 
 function choiceWords(choice, data) {
