@@ -24,19 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dizhu import core
 from dizhu.puzzles import Puzzle, load_puzzles, own_puzzle
-from dizhu.session.puzzle_play import PuzzleTry, solution_frames
-
-
-def own_plays(puzzle: Puzzle) -> list[dict]:
-    """The person's plays of the solution, as the page sends them."""
-    search = puzzle.search()
-    pos = puzzle.start()
-    plays = []
-    for play in puzzle.solution_plays():
-        if search.ours(pos):
-            plays.append({"seat": pos.to_move, "play": play.text})
-        pos.push(play)
-    return plays
+from dizhu.session.puzzle_play import PuzzleTry, side_requests, solution_frames
 
 
 def timed(work) -> float:
@@ -47,7 +35,7 @@ def timed(work) -> float:
 
 def measure(puzzle: Puzzle) -> dict:
     fresh = Puzzle.from_json(puzzle.to_json())  # its search starts from nothing
-    plays = own_plays(fresh)
+    plays = side_requests(fresh)
     first = timed(lambda: PuzzleTry(fresh, plays))
     warm = timed(lambda: PuzzleTry(fresh, plays))
     frames = timed(lambda: solution_frames(fresh))

@@ -10,7 +10,7 @@ from dizhu.puzzles import PuzzleError, find_puzzle, load_puzzles, own_puzzle
 from dizhu.puzzles.own import BUDGET
 from dizhu.reasons import reason_of
 from dizhu.session import ActionError
-from dizhu.session.puzzle_play import PuzzleTry, solution_frames
+from dizhu.session.puzzle_play import PuzzleTry, side_requests, solution_frames
 from dizhu.solve.goals import GoalSearch
 
 
@@ -158,14 +158,7 @@ def test_the_solution_frames_step_through_the_line():
 def test_every_shipped_puzzle_is_solved_by_its_solutions_own_plays(puzzle):
     """The person sends only their side's plays of the solution; the defence the try
     plays between them is the solution's."""
-    search = puzzle.search()
-    pos = puzzle.start()
-    plays = []
-    for play in puzzle.solution_plays():
-        if search.ours(pos):
-            plays.append({"seat": pos.to_move, "play": play.text})
-        pos.push(play)
-    done = PuzzleTry(puzzle, plays)
+    done = PuzzleTry(puzzle, side_requests(puzzle))
     assert done.solved
     assert [p.text for p in done.line] == [s.play for s in puzzle.solution]
 

@@ -170,3 +170,16 @@ def solution_frames(puzzle: Puzzle) -> list[dict[str, Any]]:
         frames.append({**frame(puzzle, deal),
                        "step": {"seat": seat, "play": play.text, "unique": step.unique}})
     return frames
+
+
+def side_requests(puzzle: Puzzle) -> list[dict[str, Any]]:
+    """The person's plays of the puzzle's solution, as the page sends them (``{seat,
+    play}``; the defence's plays between are the try's)."""
+    search = puzzle.search()
+    pos = puzzle.start()
+    plays = []
+    for play in puzzle.solution_plays():
+        if search.ours(pos):
+            plays.append({"seat": pos.to_move, "play": play.text})
+        pos.push(play)
+    return plays

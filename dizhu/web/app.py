@@ -176,6 +176,13 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
             return JSONResponse({"error": FOREIGN}, status_code=403)
         return not_local(request)
 
+    async def hosts_form(request: Request, empty: Any = None) -> Any:
+        """The JSON form a request of the host's own page sent (:func:`form_of`), or why
+        it is refused (a response)."""
+        if (refusal := host_only(request)) is not None:
+            return refusal
+        return await form_of(request, empty)
+
     def hosts_room(request: Request) -> Room | Response:
         """The match a request of the host's own page names, or why not."""
         if (refusal := host_only(request)) is not None:
@@ -229,9 +236,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         return JSONResponse({"id": table.id, **answer})
 
     async def new_match(request: Request) -> Response:
-        if (refusal := host_only(request)) is not None:
-            return refusal
-        form = await form_of(request)
+        form = await hosts_form(request)
         if isinstance(form, Response):
             return form
         try:
@@ -255,9 +260,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
     async def play_now(request: Request) -> Response:
         """The lobby's Play now: a match like the last one made here (its settings and its
         creator, kept in the store across restarts), or the form's defaults."""
-        if (refusal := host_only(request)) is not None:
-            return refusal
-        form = await form_of(request, empty={})
+        form = await hosts_form(request, empty={})
         if isinstance(form, Response):
             return form
         last = store.last_settings()
@@ -508,7 +511,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         Route("/api/replay", uploaded_replay, methods=["POST"]),
         Route("/api/matches/{match_id}/deals/{index}/review", deal_review),
         Route("/api/review", uploaded_review, methods=["POST"]),
-        *puzzle_routes(store, host_only, not_local, refused, form_of),
+        *puzzle_routes(store, not_local, refused, hosts_form),
         WebSocketRoute("/ws/{match_id}", table_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ], lifespan=lifespan,

@@ -47,11 +47,12 @@ def bad_request(detail: str) -> ActionError:
                               f"{detail}", detail=detail))
 
 
-def puzzle_routes(store: Store, host_only: Guard, not_local: Guard,
+def puzzle_routes(store: Store, not_local: Guard,
                   refused: Callable[..., JSONResponse],
-                  form_of: Callable[..., Any]) -> list[Route]:
-    """The routes, on ``store``; ``host_only`` and ``not_local`` refuse a request the host's
-    own page did not make (the lobby's rules); ``refused`` and ``form_of`` as the app's."""
+                  hosts_form: Callable[..., Any]) -> list[Route]:
+    """The routes, on ``store``; ``not_local`` refuses a request the host's own page did not
+    make (the lobby's rules); ``refused`` as the app's; ``hosts_form``
+    the JSON form of a request of the host's own page, or why it is refused."""
     lock = threading.Lock()
     loaded: OrderedDict[str, Puzzle] = OrderedDict()
 
@@ -126,9 +127,7 @@ def puzzle_routes(store: Store, host_only: Guard, not_local: Guard,
     async def played(request: Request) -> Response:
         """The person's plays so far (the last one new, or one taken back): the table after
         the defence's answers, and how the try ended once it has (counted in the store)."""
-        if (refusal := host_only(request)) is not None:
-            return refusal
-        form = await form_of(request)
+        form = await hosts_form(request)
         if isinstance(form, Response):
             return form
         key = request.path_params["key"]
@@ -171,9 +170,7 @@ def puzzle_routes(store: Store, host_only: Guard, not_local: Guard,
     async def add_own(request: Request) -> Response:
         """A person's own puzzle: ``{position, ruleset, seat, goal, title, person}``; the
         puzzle made (its ``key``), or why it is refused."""
-        if (refusal := host_only(request)) is not None:
-            return refusal
-        form = await form_of(request)
+        form = await hosts_form(request)
         if isinstance(form, Response):
             return form
         try:
