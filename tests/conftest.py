@@ -20,6 +20,13 @@ SHARED_CASES = Path(os.environ.get("DIZHU_SHARED", REPO.parent / "shared")) / "c
 """Where the shared vectors live beside a checkout, when they do (tests/test_vectors.py)."""
 
 
+@pytest.fixture(autouse=True)
+def own_data_home(tmp_path_factory, monkeypatch):
+    """Commands that default to the user's database (``dizhu puzzle``, ``dizhu tui``) keep it
+    in a folder of the test's own, never in the home of whoever runs the tests."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data-home")))
+
+
 @pytest.fixture(scope="session")
 def cases_dir() -> Path:
     if not CASES.is_dir():

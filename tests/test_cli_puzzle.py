@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from dizhu.cli import main
-from dizhu.puzzles import Goal, Puzzle, load_puzzles
+from dizhu.puzzles import Goal, Puzzle, load_puzzles, own_puzzle
+from dizhu.session import Store
 
 PUZZLES = load_puzzles()
 REPO = Path(__file__).resolve().parents[1]
@@ -126,9 +127,9 @@ def test_list_solution_and_refusals(capsys, monkeypatch):
     code, out, _ = run(capsys, monkeypatch, "puzzle", "--list")
     rows = out.splitlines()
     assert code == 0 and len(rows) == len(PUZZLES)
-    first = rows[0].split(None, 4)
-    assert first[:4] == ["1", PUZZLES[0].ruleset, str(PUZZLES[0].difficulty),
-                         PUZZLES[0].goal.value] and first[4] == PUZZLES[0].title["en"]
+    first = rows[0].split(None, 5)
+    assert first[:5] == ["1", PUZZLES[0].ruleset, str(PUZZLES[0].difficulty),
+                         PUZZLES[0].goal.value, "-"] and first[5] == PUZZLES[0].title["en"]
     code, out, _ = run(capsys, monkeypatch, "puzzle", "--list", "--lang", "zh")
     assert out.splitlines()[0].endswith(PUZZLES[0].title["zh"])
     puzzle = PUZZLES[-1]
@@ -150,3 +151,43 @@ def test_the_command_reads_a_real_standard_input():
                           input=typed, capture_output=True, text=True, timeout=60, cwd=REPO,
                           env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 0 and "solved: " in done.stdout and not done.stderr
+
+
+def test_each_try_is_kept_in_the_database_and_the_list_marks_the_solved(
+        capsys, monkeypatch, tmp_path):
+    """A try played to its end is counted in the database the command names (the game's
+    by default), for the player named (the last match's by default); a solved puzzle is
+    marked in the list; one's own puzzles (made in the browser) are listed and played."""
+    db = tmp_path / "game.sqlite3"
+    puzzle = PUZZLES[0]
+    typed = "\n".join(side_plays(puzzle)) + "\nn\n"
+    code, out, _ = run(capsys, monkeypatch, "puzzle", "1", "--db", str(db), "--player", "Ann",
+                       stdin=typed)
+    assert code == 0 and "solved" in out
+    code, out, _ = run(capsys, monkeypatch, "puzzle", "--list", "--db", str(db),
+                       "--player", "Ann")
+    assert out.splitlines()[0].split()[4] == "✓"
+    assert out.splitlines()[1].split()[4] == "-"
+    code, out, _ = run(capsys, monkeypatch, "puzzle", "--list", "--db", str(db),
+                       "--player", "Bob")
+    assert out.splitlines()[0].split()[4] == "-"
+    store = Store(db)
+    try:
+        progress = store.progress("Ann", "1")
+        assert progress.attempts == 1 and progress.solved
+        own = store.add_own_puzzle("Ann", own_puzzle(PUZZLES[5].start().text(),
+                                                     PUZZLES[5].ruleset, PUZZLES[5].seat,
+                                                     PUZZLES[5].goal.value, "mine"))
+    finally:
+        store.close()
+    code, out, _ = run(capsys, monkeypatch, "puzzle", "--list", "--db", str(db),
+                       "--player", "Ann")
+    assert out.splitlines()[-1].split()[0] == f"own-{own.id}"
+    typed = "\n".join(side_plays(own)) + "\nn\n"
+    code, out, _ = run(capsys, monkeypatch, "puzzle", f"own-{own.id}", "--db", str(db),
+                       "--player", "Ann", stdin=typed)
+    assert code == 0 and "solved" in out
+    for argv, said in ((["puzzle", "own-99", "--db", str(db)], "there is no own puzzle own-99"),
+                       (["puzzle", "1", "--player", " "], "--player needs a name")):
+        code, _, err = run(capsys, monkeypatch, *argv)
+        assert code == 2 and said in err

@@ -14,8 +14,10 @@ from ..combos import InvalidPlayError, Play
 from ..deal import AmbiguousPlayError, Deal, play_from_cards
 from ..position import IllegalActionError, Position
 from ..puzzles import GOAL_WORDS, LANGUAGES, Puzzle, PuzzleError, find_puzzle, load_puzzles
+from ..session import Store
+from ..session.puzzle_store import OWN, own_key
 from ..words import rank_name
-from .common import WILD_MARK, UsageError
+from .common import WILD_MARK, UsageError, database_path
 
 QUIT = ("quit", "exit", "q")
 
@@ -23,37 +25,61 @@ QUIT = ("quit", "exit", "q")
 def puzzle_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("number", nargs="?", help="the puzzle to play (dizhu puzzle --list)")
     p.add_argument("--list", action="store_true", help="list the puzzles, one a line: "
-                   "number, ruleset, difficulty (1-5), goal, title")
+                   "number (own-N for one's own), ruleset, difficulty (1-5), goal, solved "
+                   "(✓ or -), title")
     p.add_argument("--solution", action="store_true", help="print the puzzle's solution "
                    "line instead of playing it")
     p.add_argument("--lang", choices=LANGUAGES, default="en",
                    help="the language of the titles (default en; zh: Chinese)")
+    p.add_argument("--db", metavar="PATH", help="the SQLite database that keeps each try "
+                   "and the puzzles solved, with the game's matches (default: the game's)")
+    p.add_argument("--player", metavar="NAME", help="whose progress (default: the player of "
+                   "the last match made, as the browser's puzzles count it)")
 
 
 def cmd_puzzle(args: argparse.Namespace) -> int:
-    if args.list:
-        if args.number is not None or args.solution:
-            raise UsageError("--list lists every puzzle: give no number and no --solution")
-        for puzzle in load_puzzles():
-            print(f"{puzzle.id:3}  {puzzle.ruleset:7}  {puzzle.difficulty}  "
-                  f"{puzzle.goal.value:7}  {puzzle.title_in(args.lang)}")
-        return 0
-    if args.number is None:
+    if args.list and (args.number is not None or args.solution):
+        raise UsageError("--list lists every puzzle: give no number and no --solution")
+    if not args.list and args.number is None:
         raise UsageError("give a puzzle's number, e.g. dizhu puzzle 1 (dizhu puzzle --list "
                          "lists them)")
-    puzzle = _puzzle(args.number)
-    if args.solution:
-        print_solution(puzzle, args.lang)
-        return 0
-    return play_puzzle(puzzle, args.lang, sys.stdin, print)
-
-
-def _puzzle(number: str) -> Puzzle:
-    if not number.strip().isdigit():
-        raise UsageError(f"a puzzle is given by its number, not {number!r} (dizhu puzzle "
-                         "--list lists them)")
+    if args.player is not None and not args.player.strip():
+        raise UsageError("--player needs a name")
+    store = Store(database_path(args))
     try:
-        return find_puzzle(int(number))
+        person = args.player.strip() if args.player else store.last_player() or ""
+        if args.list:
+            done = store.all_progress(person)
+            for key, puzzle in [(str(p.id), p) for p in load_puzzles()] + \
+                    [(own_key(p.id), p) for p in store.own_puzzles(person)]:
+                mark = "✓" if key in done and done[key].solved else "-"
+                print(f"{key:>6}  {puzzle.ruleset:7}  {puzzle.difficulty}  "
+                      f"{puzzle.goal.value:7}  {mark}  {puzzle.title_in(args.lang)}")
+            return 0
+        key, puzzle = _puzzle(args.number, store)
+        if args.solution:
+            print_solution(puzzle, args.lang)
+            return 0
+        return play_puzzle(puzzle, args.lang, sys.stdin, print,
+                           lambda line, solved: store.record_try(
+                               person, key, [p.text for p in line], solved))
+    finally:
+        store.close()
+
+
+def _puzzle(number: str, store: Store) -> tuple[str, Puzzle]:
+    """The puzzle a person names: a shipped one by its number, one's own as ``own-N``."""
+    given = number.strip()
+    if given.startswith(OWN) and given[len(OWN):].isdigit():
+        found = store.own_puzzle(int(given[len(OWN):]))
+        if found is None:
+            raise UsageError(f"there is no own puzzle {given} (dizhu puzzle --list lists them)")
+        return given, found[1]
+    if not given.isdigit():
+        raise UsageError(f"a puzzle is given by its number (or own-N), not {number!r} "
+                         "(dizhu puzzle --list lists them)")
+    try:
+        return given, find_puzzle(int(given))
     except PuzzleError as e:
         raise UsageError(str(e)) from None
 
@@ -145,16 +171,21 @@ def _named(word: str) -> bool:
 
 
 def play_puzzle(puzzle: Puzzle, lang: str, stdin: TextIO,
-                say: Callable[[str], None] = print) -> int:
+                say: Callable[[str], None] = print,
+                record: Callable[[list[Play], bool], None] | None = None) -> int:
     """Play ``puzzle`` with a person reading ``stdin``: their side's plays asked for, the
     defence's made by the search; ``solved`` or ``failed: ...``, then another try if they
-    want one. The end of the input ends it quietly."""
+    want one (``record`` hears of each try played to its end: its line, whether solved).
+    The end of the input ends it quietly."""
     for line in header(puzzle, lang):
         say(line)
     while True:
-        outcome = _one_try(puzzle, stdin, say)
-        if outcome is None:
+        played = _one_try(puzzle, stdin, say)
+        if played is None:
             return 0
+        outcome, line, solved = played
+        if record is not None:
+            record(line, solved)
         say(outcome)
         say("again? (y/n)")
         answer = stdin.readline()
@@ -162,9 +193,10 @@ def play_puzzle(puzzle: Puzzle, lang: str, stdin: TextIO,
             return 0
 
 
-def _one_try(puzzle: Puzzle, stdin: TextIO, say: Callable[[str], None]) -> str | None:
-    """One try at the puzzle: ``solved ...`` or ``failed: ...``, ``None`` when the input
-    ends or the person quits."""
+def _one_try(puzzle: Puzzle, stdin: TextIO,
+             say: Callable[[str], None]) -> tuple[str, list[Play], bool] | None:
+    """One try at the puzzle: ``solved ...`` or ``failed: ...``, the line played and
+    whether solved; ``None`` when the input ends or the person quits."""
     deal = Deal.from_position(puzzle.start())
     search = puzzle.search()
     line: list[Play] = []
@@ -201,9 +233,10 @@ def _one_try(puzzle: Puzzle, stdin: TextIO, say: Callable[[str], None]) -> str |
             break
     check = puzzle.check(line)
     if check.solved:
-        return f"solved: {puzzle.goal.value} reached in {len(line)} plays and passes"
+        return f"solved: {puzzle.goal.value} reached in {len(line)} plays and passes", \
+            line, True
     lost = ""
     if check.lost_at is not None:
         lost = f"; the goal slipped away with {line[check.lost_at].text}"
-    return f"failed: {check.failure}{lost}"
+    return f"failed: {check.failure}{lost}", line, False
 
