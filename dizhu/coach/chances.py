@@ -121,9 +121,10 @@ class Analyst:
         for hands, count in self._deals(view, deadline):
             pos = Position(view.rules, hands, s.landlord, s.seat, s.top, s.top_seat,
                            wild=view.wild)
-            won = self._solved(pos, deadline) if solving else \
-                self._played_out(pos, options, ev, view, deadline)
-            if won is None:
+            won = self._solved(pos, deadline) if solving else None
+            if won is None:  # not solving, or not solved within its budget: played out
+                won = self._played_out(pos, options, ev, view, deadline)
+            if won is None:  # the clock ran out within the deal: it does not count
                 break
             for play in won:
                 if play in wins:
