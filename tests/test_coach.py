@@ -157,6 +157,7 @@ def test_a_line_of_best_play_is_legal_and_wins_for_the_side_the_solver_names(dea
     assert first.line
     for play in first.line:
         position.push(play)  # checked: each play legal where it is made
+    assert first.whole == position.is_over
     if position.is_over:
         assert (position.winner == position.landlord) == first.landlord_wins
 

@@ -40,6 +40,9 @@ class Moment:
     landlord_wins: bool | None
     line: tuple[Play, ...]
     """Best play from here (the principal variation), when solved."""
+    whole: bool = False
+    """Whether :attr:`line` goes to the end of the deal (it stops where a position is not
+    settled within the budget of one)."""
 
 
 @dataclass(frozen=True)
@@ -142,11 +145,11 @@ def all_hands(source: Deal | dict | str, seconds: float = 10.0, memory: int = 2_
         misses = 0 if answer.solved else misses + 1
     solved = [(step, position) for step, _, _, position in positions
               if step in answers and answers[step].solved]
-    lines = {step: _line(solver, position) for step, position in solved[:1]}
+    lines = {step: _line(solver, position) for step, position in solved[:1]}  # the first
     moments = tuple(
         Moment(step, seat, play, step in answers and answers[step].solved,
                answers[step].landlord_wins if step in answers else None,
-               lines.get(step, ()))
+               *lines.get(step, ((), False)))
         for step, seat, play, _ in positions)
     winner = None
     if deal.phase is Phase.OVER and deal.position.winner >= 0:
@@ -154,7 +157,8 @@ def all_hands(source: Deal | dict | str, seconds: float = 10.0, memory: int = 2_
     return AllHands(deal.landlord, moments, _first_change(moments), winner)
 
 
-def _line(solver: Solver, position: Position, nodes: int = 300_000) -> tuple[Play, ...]:
+def _line(solver: Solver, position: Position,
+          nodes: int = 300_000) -> tuple[tuple[Play, ...], bool]:
     """A line of best play from a solved ``position``: the side that can win plays its
     first winning play, the other its first legal play (every play loses for it); it stops
     short where a position is not settled within ``nodes``."""
@@ -169,7 +173,7 @@ def _line(solver: Solver, position: Position, nodes: int = 300_000) -> tuple[Pla
             position.legal_plays()[0]
         line.append(play)
         position.push(play)
-    return tuple(line)
+    return tuple(line), position.is_over
 
 
 def _first_change(moments: tuple[Moment, ...]) -> Change | None:
@@ -188,7 +192,7 @@ def _line_text(m: Moment, most: int = 8) -> str:
     if not m.line:
         return "."
     shown = " / ".join(p.text for p in m.line[:most])
-    return f": {shown}{' ...' if len(m.line) > most else '.'}"
+    return f": {shown}{' ...' if len(m.line) > most or not m.whole else '.'}"
 
 
 def _side(landlord_wins: bool | None) -> str:
@@ -198,4 +202,4 @@ def _side(landlord_wins: bool | None) -> str:
 def _moment_json(m: Moment) -> dict[str, Any]:
     return {"step": m.step, "seat": m.seat, "solved": m.solved,
             "winner": _side(m.landlord_wins) if m.solved else None,
-            "line": [p.text for p in m.line]}
+            "line": [p.text for p in m.line], "whole_line": m.whole}
