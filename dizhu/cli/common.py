@@ -115,8 +115,8 @@ def rules_from(args: argparse.Namespace, needs: str = DEALT) -> RuleSet:
     except ValueError as e:
         raise UsageError(str(e)) from None
     if needs != READ and not rules.dealt:
-        raise UsageError(f"no deal of {rules.name}: dizhu classify and dizhu moves read its "
-                         "plays")
+        raise UsageError(f"no deal of {rules.name}: it is for positions (dizhu solve, dizhu "
+                         "puzzle, dizhu moves and dizhu classify read it)")
     return rules
 
 

@@ -165,7 +165,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from ..position import InvalidPositionError, Position
     from ..solve import Solver
 
-    rules = rules_from(args)
+    rules = rules_from(args, READ)  # a position needs no deal: duel's too
     budget = seconds_option(args.budget, "--budget", WAIT)
     try:
         pos: Position = Position.from_text(_position_text(args, rules), rules)
