@@ -199,6 +199,6 @@ def test_dizhu_solve_reads_a_two_hand_position(capsys):
                                   ["tui", "--ruleset", "duel"],
                                   ["arena", "random", "random", "--ruleset", "duel"]])
 def test_the_games_and_the_bot_tools_refuse_it_saying_why(capsys, argv):
-    code, out, err = run(capsys, *argv)
+    code, _, err = run(capsys, *argv)
     assert code == 2 and "duel" in err and "Traceback" not in err
     assert "position" in err
