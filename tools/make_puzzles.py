@@ -11,8 +11,10 @@ the harder). The solution line is the side's quickest forcing play at each step 
 the defence's longest resistance (:class:`dizhu.solve.goals.GoalSearch`), each step of the
 side marked unique where every other play fails. Each puzzle is graded by cards, forced
 steps, unique steps, the goal and how unlikely its first play looks; the collection is
-numbered by grade and its difficulty (1..5) is its fifth of that order. The command and
-its time are in docs/benchmarks.md.
+numbered by grade and its difficulty (1..5) is its fifth of that order. The two-hand
+puzzles (``duel``: the landlord, seat 0, against one peasant) are a second series,
+numbered after the first from draws of their own seed, so the first keeps its numbers.
+The command and its time are in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -194,6 +196,8 @@ def title(found: Found) -> dict[str, str]:
     pos = found.position
     landlord = pos.to_move == pos.landlord
     side_en, side_zh = SIDE_WORDS[landlord]
+    if pos.seats == 2 and not landlord:
+        side_en = "Peasant"  # one peasant
     goal_en, goal_zh = GOAL_TITLES[found.goal]
     mine = [pos.left[s] for s in range(pos.seats) if (s == pos.landlord) == landlord]
     theirs = [pos.left[s] for s in range(pos.seats) if (s == pos.landlord) != landlord]
