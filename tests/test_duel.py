@@ -202,3 +202,10 @@ def test_the_games_and_the_bot_tools_refuse_it_saying_why(capsys, argv):
     code, _, err = run(capsys, *argv)
     assert code == 2 and "duel" in err and "Traceback" not in err
     assert "position" in err
+
+
+def test_the_learning_environments_refuse_it_saying_why():
+    from dizhu.env.core import rules_of
+
+    with pytest.raises(ValueError, match="duel is for positions only"):
+        rules_of("duel", {})
