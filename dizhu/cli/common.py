@@ -212,8 +212,10 @@ def bomb_names(plays: Sequence[Play]) -> list[str]:
 
 def ruleset_argument(p: argparse.ArgumentParser, default: str | None = "classic") -> None:
     which = f"default {default}" if default else "checked against the record's"
+    every = [name if find_ruleset(name).dealt else f"{name} (positions only)"
+             for name in names(every=True)]
     p.add_argument("--ruleset", default=default, metavar="NAME",
-                   help=f"the ruleset: {', '.join(names(every=True))} ({which})")
+                   help=f"the ruleset: {', '.join(every)} ({which})")
 
 
 def wild_argument(p: argparse.ArgumentParser) -> None:
