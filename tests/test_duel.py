@@ -176,6 +176,29 @@ def test_the_cores_agree_on_bigger_two_hand_positions(data):
         == (pure.landlord_wins, set(texts(pure.winning_plays)), pure.doublings)
 
 
+@pytest.mark.skipif(core.COMPILED is None, reason=f"compiled core: {core.MISSING}")
+@settings(max_examples=40, deadline=None)
+@given(st.data(), st.randoms(use_true_random=False))
+def test_a_play_from_a_two_hand_position_runs_alike_on_both_cores(data, rng):
+    """What a puzzle's try does (a deal from the position): the compiled core's push and
+    legal actions of a Deal against the pure ones, to the end of the play."""
+    from dizhu.deal import PURE_METHODS as DEAL_PURE
+    from dizhu.deal import compiled_methods
+    from tests.test_core_position import deal_state
+
+    compiled_core = compiled_methods()
+    start = data.draw(small_positions(DUEL, most=8, total=16, bomb=True))
+    pure, compiled = Deal.from_position(start), Deal.from_position(start)
+    while not pure.is_over:
+        legal = DEAL_PURE["legal_actions"](pure)
+        assert texts(compiled_core["legal_actions"](compiled)) == texts(legal)
+        play = rng.choice(legal)
+        DEAL_PURE["push"](pure, play)
+        compiled_core["push"](compiled, play)
+        assert deal_state(compiled) == deal_state(pure)
+    assert compiled.result == pure.result
+
+
 # --------------------------------------------------------------------------- the commands
 
 def run(capsys, *argv):
