@@ -219,6 +219,7 @@ def test_dizhu_solve_reads_a_two_hand_position(capsys):
 
 
 @pytest.mark.parametrize("argv", [["play", "--ruleset", "duel"],
+                                  ["auction", "--ruleset", "duel", "pass", "1"],
                                   ["tui", "--ruleset", "duel"],
                                   ["arena", "random", "random", "--ruleset", "duel"]])
 def test_the_games_and_the_bot_tools_refuse_it_saying_why(capsys, argv):
