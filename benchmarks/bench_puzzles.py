@@ -1,6 +1,6 @@
 """Time to prove each shipped endgame puzzle, from nothing remembered.
 
-    python benchmarks/bench_puzzles.py [--solver] [--json]
+    python benchmarks/bench_puzzles.py [--solver] [--ruleset NAME] [--json]
 
 For every puzzle of dizhu/puzzles/data, a fresh goal search (dizhu.solve.goals) answers
 whether the goal is forced and every forcing first play, then walks the solution line
@@ -9,6 +9,7 @@ resistance from the start (what the terminal game asks of it at each defence ste
 figures: per difficulty, the median and worst time of the proof and the positions the
 search expanded; the whole collection's total. ``--solver`` also times the exact solver
 (dizhu.solve, win or lose only) on each puzzle's start, beside the goal search's ``win``.
+``--ruleset duel`` times the two-hand puzzles only (any ruleset's name: its puzzles only).
 """
 
 from __future__ import annotations
@@ -52,8 +53,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--solver", action="store_true")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--ruleset", help="only the puzzles of this ruleset (e.g. duel)")
     args = parser.parse_args()
-    puzzles = load_puzzles()
+    puzzles = [p for p in load_puzzles() if args.ruleset in (None, p.ruleset)]
+    if not puzzles:
+        parser.error(f"no puzzle of the ruleset {args.ruleset!r}")
     rows = []
     for puzzle in puzzles:
         proved, nodes, resisted = prove(puzzle)

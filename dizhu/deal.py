@@ -127,8 +127,8 @@ class Deal:
         ruleset with wild cards); by default drawn from ``suit_seed``."""
         seats = rules.seats
         if not rules.dealt:
-            raise ValueError(f"no deal of {rules.name}: the engine reads and generates its "
-                             "plays, but a deal does not play it")
+            raise ValueError(f"no deal of {rules.name}: it is for positions, and a play "
+                             "starts at one with Deal.from_position")
         if len(hands) != seats:
             raise ValueError(Reason("deal_hands", f"a deal of {rules.name} needs {seats} hands, "
                                     f"not {len(hands)}", n=seats, m=len(hands)))

@@ -1,8 +1,9 @@
 # ruff: noqa: F811 (tests take the fixtures imported from .browsing as arguments)
 """The puzzles (残局) in a real Chromium, at 1280 x 800 with a mouse in English and at
 390 x 844 by touch in Chinese: reached from the lobby, filtered, one failed then retried
-and solved, a play taken back, the solution stepped through, bad input answered with a
-clear message, and the solved mark still there after the server restarts."""
+and solved (a three-seat one, then a two-hand one), a play taken back, the solution
+stepped through, bad input answered with a clear message, and the solved mark still there
+after the server restarts."""
 
 from dizhu.puzzles import load_puzzles
 
@@ -132,7 +133,35 @@ def test_a_puzzle_failed_then_retried_and_solved(browser, server, how):
     page.goto(server.url + "/#/puzzles")
     page.wait_for_selector("#puzzle-list li.solved #puzzle-13")
     assert page.text_content("#puzzle-13 .solved-mark") == words(person, "puzzles.solved")
+    two_hands(person)
     assert not person.errors
+
+
+def two_hands(person: Person) -> None:
+    """A two-hand puzzle (duel, 71: the peasant to win against the landlord's 922) from
+    the list's filter: two seats on the table, a wrong pair failed (the landlord's twos
+    beat it, the peasant passes, the 9 goes out), then the straight and the queens solve
+    it."""
+    page = person.page
+    page.select_option("#puzzle-ruleset", "duel")
+    page.select_option("#puzzle-difficulty", "")
+    shown = page.eval_on_selector_all("#puzzle-list .puzzle-item a", "as => as.map(a => a.id)")
+    assert shown == [f"puzzle-{p.id}" for p in load_puzzles() if p.ruleset == "duel"]
+    person.click("#puzzle-71")
+    page.wait_for_selector("#puzzle-hand .card")
+    assert page.get_attribute("#puzzle-board", "data-seats") == "2"
+    assert page.locator("#puzzle-board .puzzle-seat").count() == 2
+    assert page.text_content("#puzzle-goal").endswith(words(person, "puzzle.side.peasant"))
+    assert sorted(hand(person)) == sorted(["Ts", "Js", "Qs", "Qh", "Qc", "Ks", "As"])
+    play(person, "QQ")  # the landlord's twos answer: pass, and its 9 goes out
+    acting(person, "#puzzle-pass")
+    assert end_text(person).startswith(words(person, "puzzle.failed.other_out"))
+    check_words(person)
+    acting(person, "#puzzle-retry")
+    play(person, "TJQKA")
+    play(person, "QQ")
+    assert end_text(person) == words(person, "puzzle.solved", n=3)
+    check_words(person)
 
 
 @LAYOUTS

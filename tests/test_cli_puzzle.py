@@ -90,6 +90,24 @@ def test_a_wrong_play_fails_and_a_retry_solves():
         assert verdicts[0].endswith(f"slipped away with {person.wrong}")
 
 
+def test_a_two_hand_puzzle_shows_two_seats_fails_and_is_retried():
+    from dizhu.cli.puzzles import play_puzzle
+
+    for puzzle in [p for p in PUZZLES if p.ruleset == "duel" and p.goal is Goal.WIN][:4]:
+        said: list[str] = []
+        person = Person(puzzle, said)
+        assert play_puzzle(puzzle, "zh", person, said.append) == 0  # type: ignore[arg-type]
+        assert said[0] == f"Puzzle {puzzle.id}: {puzzle.title['zh']}"
+        seats = [line.split(":")[0].strip() for line in said[:6] if line.startswith("  seat")]
+        you = ", you" if puzzle.side == "landlord" else ""
+        assert seats[:2] == [f"seat 0 (landlord{you})",
+                             f"seat 1 (peasant{'' if you else ', you'})"]
+        assert not any(line.startswith("  seat 2") for line in said)
+        verdicts = [line for line in said if line.startswith(("failed", "solved"))]
+        assert verdicts[0].startswith("failed: the other side went out first")
+        assert len(verdicts) == 2 and verdicts[1].startswith("solved: ")
+
+
 def test_bad_input_is_answered_and_asked_again(capsys, monkeypatch):
     puzzle = next(p for p in PUZZLES if p.ruleset == "classic" and p.start().top is None)
     typed = "\n".join(["", "xyz", "single", "pair 3", "pass", "BB", "fly 33", "quit"]) + "\n"

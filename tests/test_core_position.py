@@ -27,7 +27,10 @@ DEAL_COMPILED = deal_methods()
 pytestmark = pytest.mark.skipif(COMPILED is None, reason=core.MISSING)
 
 RULESETS = [find_ruleset(name) for name in names()] + [
-    find_ruleset(name, distinct_kickers=True) for name in names() if name != "four"]
+    find_ruleset(name, distinct_kickers=True) for name in names() if name != "four"] + [
+    find_ruleset("duel")]
+"""Every ruleset offered, and ``duel``: no deal plays it, but its positions run on both
+cores (two seats: a trick clears after one pass)."""
 OTHER_PASS = Play(Kind.PASS, 0, -1, 0)
 """A pass that is not ``PASS``: equal to it, another object."""
 
@@ -63,7 +66,7 @@ def dealt(rules, rng: random.Random) -> Position:
     size, seats = rules.hand_size, rules.seats
     hands = [ranks_of_cards(deck[i * size:(i + 1) * size]) for i in range(seats)]
     landlord = rng.randrange(seats)
-    hands[landlord] += ranks_of_cards(deck[seats * size:])
+    hands[landlord] += ranks_of_cards(deck[seats * size:seats * size + rules.kitty_size])
     return Position(rules, hands, landlord)
 
 

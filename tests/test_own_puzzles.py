@@ -22,7 +22,7 @@ def refusal(*args, **kwargs) -> str:
     return reason.code
 
 
-@pytest.mark.parametrize("number", [1, 13, 30, 45, 70])
+@pytest.mark.parametrize("number", [1, 13, 30, 45, 70, 71, 86])
 def test_a_shipped_puzzles_position_is_accepted_with_a_solution_that_solves(number):
     shipped = find_puzzle(number)
     made = own_puzzle(shipped.position, shipped.ruleset, shipped.seat, shipped.goal, "Again")
@@ -38,10 +38,19 @@ def test_a_shipped_puzzles_position_is_accepted_with_a_solution_that_solves(numb
 
 
 def test_the_difficulty_follows_the_shipped_puzzles_roughly():
-    puzzles = load_puzzles()
+    puzzles = [p for p in load_puzzles() if p.ruleset != "duel"]
     made = [own_puzzle(p.position, p.ruleset, p.seat, p.goal, "x").difficulty
             for p in puzzles[:8] + puzzles[-8:]]
     assert sum(made[:8]) < sum(made[8:])
+
+
+def test_a_two_hand_position_makes_a_puzzle_and_three_hands_are_refused_in_duel():
+    made = own_puzzle("33A/KK 0 0 -", "duel", 0, "win", "Ace first")
+    assert made.ruleset == "duel" and made.side == "landlord"
+    assert made.check(made.solution_plays()).solved
+    assert made.check(["pair 33"]).lost_at == 0  # the kings answer and go out
+    assert refusal("33A/KK/5 0 0 -", "duel", 0, "win", "x") == "puzzle_position"
+    assert refusal("33A/KK 0 0 -", "duel", 1, "win", "x") == "puzzle_not_to_move"
 
 
 def test_a_title_in_one_language_stands_for_both():

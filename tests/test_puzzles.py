@@ -36,23 +36,41 @@ PUZZLES = load_puzzles()
 
 # --------------------------------------------------------------------------- the collection
 
+THREE_SEAT = [p for p in PUZZLES if p.ruleset != "duel"]
+TWO_HANDS = [p for p in PUZZLES if p.ruleset == "duel"]
+
+
 def test_the_collection_is_large_numbered_and_rising():
+    """Two series, each rising from difficulty 1 to 5: the three-seat one (four in
+    ``four``) numbered from 1, the two-hand one after it."""
     ids = [p.id for p in PUZZLES]
-    assert len(PUZZLES) >= 60 and ids == list(range(1, len(PUZZLES) + 1))
-    levels = [p.difficulty for p in PUZZLES]
-    assert levels == sorted(levels) and set(levels) == {1, 2, 3, 4, 5}
-    assert {p.ruleset for p in PUZZLES} == {"classic", "rob", "four", "laizi", "tiandi"}
-    assert set(Goal) == {p.goal for p in PUZZLES}
-    assert {p.side for p in PUZZLES} == {"landlord", "peasants"}
+    assert len(THREE_SEAT) >= 60 and ids == list(range(1, len(PUZZLES) + 1))
+    assert PUZZLES == THREE_SEAT + TWO_HANDS and len(THREE_SEAT) == 70
+    for series in (THREE_SEAT, TWO_HANDS):
+        levels = [p.difficulty for p in series]
+        assert levels == sorted(levels) and set(levels) == {1, 2, 3, 4, 5}
+        assert set(Goal) == {p.goal for p in series}
+    assert {p.ruleset for p in THREE_SEAT} == {"classic", "rob", "four", "laizi", "tiandi"}
+    assert {p.side for p in THREE_SEAT} == {"landlord", "peasants"}
     for puzzle in PUZZLES:
         assert not re.search("[\u4e00-\u9fff]", puzzle.title["en"])
         assert re.search("[\u4e00-\u9fff]", puzzle.title["zh"])
     assert len({p.title["en"] for p in PUZZLES}) == len(PUZZLES)
 
 
+def test_the_two_hand_puzzles_pit_the_landlord_against_one_peasant():
+    assert len(TWO_HANDS) >= 12 and TWO_HANDS[0].id == 71
+    for puzzle in TWO_HANDS:
+        start = puzzle.start()
+        assert start.seats == 2 and start.landlord == 0 and all(start.left)
+        assert puzzle.title["en"].startswith("Two hands · ")
+        assert puzzle.title["zh"].startswith("二人 · ")
+    assert {p.side for p in TWO_HANDS} == {"landlord", "peasant"}
+
+
 def test_harder_puzzles_hold_more_cards_and_longer_lines():
     def mean(level, measure):
-        found = [measure(p) for p in PUZZLES if p.difficulty == level]
+        found = [measure(p) for p in THREE_SEAT if p.difficulty == level]
         return sum(found) / len(found)
 
     cards = lambda p: sum(p.start().left)  # noqa: E731

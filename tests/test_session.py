@@ -240,6 +240,8 @@ def test_the_new_match_form_is_checked(store):
             ({"bots": ["normal"]}, "each of the two"),
             ({"ruleset": "four"}, "each of the three"),
             ({"ruleset": "poker"}, "field 'ruleset': unknown ruleset 'poker'"),
+            ({"ruleset": "duel", "bots": ["easy"]},
+             "field 'ruleset': duel is for positions only (the puzzles, dizhu solve)"),
             ({"bots": ["normal", "rlcard-rule"]}, "not 'rlcard-rule'"),
             ({"bots": ["normal", "nobody"]}, "not 'nobody'"),
             ({"pace": "warp"}, "the pace is slow, normal, fast"),

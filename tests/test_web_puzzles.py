@@ -10,6 +10,7 @@ import urllib.request
 import pytest
 
 from dizhu.puzzles import find_puzzle, load_puzzles
+from dizhu.session.puzzle_play import side_requests
 
 from .webserver import Server
 
@@ -66,6 +67,24 @@ def test_a_puzzle_opens_at_its_start_with_every_hand(server):
                                           "first_solved": None, "best": None}
 
 
+def test_a_two_hand_puzzle_opens_with_two_seats_and_is_solved(server):
+    status, listing = http(server, "/api/puzzles?person=Duo")
+    assert {"name": "duel", "title": "Two hands", "chinese": "二人", "seats": 2} in \
+        listing["rulesets"]
+    puzzle = next(p for p in load_puzzles() if p.ruleset == "duel")
+    status, body = http(server, f"/api/puzzles/{puzzle.id}?person=Duo")
+    frame = body["frame"]
+    assert status == 200 and [s["seat"] for s in frame["seats"]] == [0, 1]
+    assert [s["role"] for s in frame["seats"]] == ["landlord", "peasant"]
+    assert [len(s["hand"]) for s in frame["seats"]] == puzzle.start().left
+    status, body = play(server, str(puzzle.id), side_requests(puzzle), person="Duo")
+    assert status == 200 and body["end"]["solved"], body
+    status, body = http(server, "/api/puzzles/own", {
+        "person": "Duo", "position": "33A/KK 0 0 -", "ruleset": "duel", "seat": 0,
+        "goal": "win", "title": "Ace first"})
+    assert status == 200 and body["puzzle"]["ruleset"] == "duel", body
+
+
 def test_a_try_is_answered_by_the_defence_and_counted_once_it_ends(server):
     status, body = play(server, "30", SOLVE_30[:1], person="Ben")
     assert status == 200 and body["end"] is None
@@ -111,7 +130,7 @@ def test_bad_input_is_refused_with_a_reason(server, path, body, status, code):
     assert answer["reason"]["code"] == code and answer["error"]
 
 
-@pytest.mark.parametrize("path", ["/api/puzzles/0", "/api/puzzles/71", "/api/puzzles/own-x",
+@pytest.mark.parametrize("path", ["/api/puzzles/0", "/api/puzzles/871", "/api/puzzles/own-x",
                                   "/api/puzzles/999/solution"])
 def test_an_unknown_puzzle_is_not_found(server, path):
     status, body = http(server, path)

@@ -11,8 +11,10 @@ the harder). The solution line is the side's quickest forcing play at each step 
 the defence's longest resistance (:class:`dizhu.solve.goals.GoalSearch`), each step of the
 side marked unique where every other play fails. Each puzzle is graded by cards, forced
 steps, unique steps, the goal and how unlikely its first play looks; the collection is
-numbered by grade and its difficulty (1..5) is its fifth of that order. The command and
-its time are in docs/benchmarks.md.
+numbered by grade and its difficulty (1..5) is its fifth of that order. The two-hand
+puzzles (``duel``: the landlord, seat 0, against one peasant) are a second series,
+numbered after the first from draws of their own seed, so the first keeps its numbers.
+The command and its time are in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -46,10 +48,24 @@ PLAN: list[tuple[str, Goal, int]] = [
     ("laizi", Goal.WIN, 5), ("laizi", Goal.SPRING, 2), ("laizi", Goal.NO_BOMB, 3),
     ("tiandi", Goal.WIN, 3), ("tiandi", Goal.SPRING, 1), ("tiandi", Goal.NO_BOMB, 2),
 ]
-"""How many puzzles of each ruleset and goal."""
+"""How many puzzles of each ruleset and goal: the three-seat series (four in ``four``),
+numbered from 1."""
+
+TWO_HAND_PLAN: list[tuple[str, Goal, int]] = [
+    ("duel", Goal.WIN, 8), ("duel", Goal.SPRING, 4), ("duel", Goal.NO_BOMB, 4),
+]
+"""The two-hand series (``duel``: the landlord, seat 0, against one peasant), numbered
+after the first, from its own seeded draws (the first series stays as it was)."""
 
 SIZES = [(3, 6, 1, 5), (4, 8, 2, 6), (6, 10, 3, 7), (7, 12, 4, 8)]
 """Hand sizes by tier: the side to move's hand and each other hand, (least, most)."""
+
+TWO_HAND_SIZES = [(4, 7, 3, 6), (6, 9, 4, 8), (8, 11, 5, 9), (9, 13, 6, 11)]
+"""The same for two hands: the one other hand holds more, as in the apps' 残局."""
+
+TWO_HAND_STEPS = 2
+"""The least steps with a choice the side makes along a two-hand puzzle's line (the
+search is cheaper with two hands, the puzzles deeper)."""
 
 TRIES = 6000
 """Positions drawn at most for one ruleset and goal."""
@@ -98,14 +114,14 @@ def clump(rng: random.Random, remaining: list[int], n: int, wild: tuple[int, ...
 def draw(rng: random.Random, rules: RuleSet, tier: int, landlord_side: bool) -> Position:
     """A random small position of ``rules`` whose seat to move is of the given side."""
     seats = rules.seats
-    landlord = rng.randrange(seats)
+    landlord = 0 if seats == 2 else rng.randrange(seats)  # two hands: the landlord is seat 0
     peasants = [s for s in range(seats) if s != landlord]
     to_move = landlord if landlord_side else rng.choice(peasants)
     wild: tuple[int, ...] = ()
     if rules.wild_ranks:
         wild = tuple(rng.sample(range(BLACK_JOKER), rules.wild_ranks))
     remaining = [count_of(rules.deck, r) for r in range(NUM_RANKS)]
-    least, most, other_least, other_most = SIZES[tier]
+    least, most, other_least, other_most = (TWO_HAND_SIZES if seats == 2 else SIZES)[tier]
     hands = []
     for seat in range(seats):
         n = rng.randint(least, most) if seat == to_move else rng.randint(other_least,
@@ -161,6 +177,8 @@ def examine(rules: RuleSet, position: Position, goal: Goal) -> Found | None:
         assert play is not None
         line.append(Step(play.text, unique))
         walk.push(play)
+    if position.seats == 2 and side_steps < TWO_HAND_STEPS:
+        return None
     cards = sum(size(h) for h in position.hands)
     hidden = _order(position).index(forcing[0])
     grade = cards / 3 + side_steps / 2 + uniques + (goal is not Goal.WIN) * 1.5 \
@@ -178,11 +196,15 @@ def title(found: Found) -> dict[str, str]:
     pos = found.position
     landlord = pos.to_move == pos.landlord
     side_en, side_zh = SIDE_WORDS[landlord]
+    if pos.seats == 2 and not landlord:
+        side_en = "Peasant"  # one peasant
     goal_en, goal_zh = GOAL_TITLES[found.goal]
     mine = [pos.left[s] for s in range(pos.seats) if (s == pos.landlord) == landlord]
     theirs = [pos.left[s] for s in range(pos.seats) if (s == pos.landlord) != landlord]
     en = f"{side_en} {goal_en}"
     zh = f"{side_zh}{goal_zh}"
+    if pos.seats == 2:
+        en, zh = f"Two hands · {en}", f"二人 · {zh}"
     if pos.top is not None:
         en += f", answering {pos.top.ranks}"
         zh += f"，接{pos.top.ranks}"
@@ -192,13 +214,23 @@ def title(found: Found) -> dict[str, str]:
 
 
 def make(seed: int, verbose: bool = False) -> tuple[list[Puzzle], dict[str, int]]:
-    """Every puzzle of the plan, numbered by grade; and the positions drawn per ruleset."""
-    began = time.perf_counter()
-    rng = random.Random(seed)
-    found: list[Found] = []
+    """Every puzzle of both plans, each series numbered by grade (the two-hand one after
+    the first); and the positions drawn per ruleset."""
     drawn: dict[str, int] = {}
+    puzzles = series(random.Random(seed), PLAN, 1, drawn, verbose)
+    puzzles += series(random.Random(f"two hands {seed}"), TWO_HAND_PLAN, len(puzzles) + 1,
+                      drawn, verbose)
+    return puzzles, drawn
+
+
+def series(rng: random.Random, plan: list[tuple[str, Goal, int]], first: int,
+           drawn: dict[str, int], verbose: bool = False) -> list[Puzzle]:
+    """The puzzles of ``plan``, numbered by grade from ``first``, difficulty the fifth of
+    the series; the positions drawn are added to ``drawn`` by ruleset."""
+    began = time.perf_counter()
+    found: list[Found] = []
     seen: set[str] = set()
-    for name, goal, kept in PLAN:
+    for name, goal, kept in plan:
         rules = find_ruleset(name)
         wanted = kept * CHOICE
         got = tries = 0
@@ -237,10 +269,10 @@ def make(seed: int, verbose: bool = False) -> tuple[list[Puzzle], dict[str, int]
         if titles[names["en"]] > 1:
             names = {lang: f"{t} ({titles[names['en']]})" for lang, t in names.items()}
         difficulty = 1 + (number - 1) * 5 // len(found)
-        puzzles.append(Puzzle(number, item.rules.name, item.position.text(),
+        puzzles.append(Puzzle(first + number - 1, item.rules.name, item.position.text(),
                               item.position.to_move, item.goal, difficulty, names,
                               tuple(item.line)))
-    return puzzles, drawn
+    return puzzles
 
 
 def files(puzzles: list[Puzzle]) -> dict[Path, str]:

@@ -115,8 +115,8 @@ def rules_from(args: argparse.Namespace, needs: str = DEALT) -> RuleSet:
     except ValueError as e:
         raise UsageError(str(e)) from None
     if needs != READ and not rules.dealt:
-        raise UsageError(f"no deal of {rules.name}: dizhu classify and dizhu moves read its "
-                         "plays")
+        raise UsageError(f"no deal of {rules.name}: it is for positions (dizhu solve, dizhu "
+                         "puzzle, dizhu moves and dizhu classify read it)")
     return rules
 
 
@@ -212,8 +212,10 @@ def bomb_names(plays: Sequence[Play]) -> list[str]:
 
 def ruleset_argument(p: argparse.ArgumentParser, default: str | None = "classic") -> None:
     which = f"default {default}" if default else "checked against the record's"
+    every = [name if find_ruleset(name).dealt else f"{name} (positions only)"
+             for name in names(every=True)]
     p.add_argument("--ruleset", default=default, metavar="NAME",
-                   help=f"the ruleset: {', '.join(names(every=True))} ({which})")
+                   help=f"the ruleset: {', '.join(every)} ({which})")
 
 
 def wild_argument(p: argparse.ArgumentParser) -> None:

@@ -16,6 +16,7 @@ from ..combos import InvalidPlayError, Play
 from ..deal import Deal
 from ..rules import RuleSet
 from .common import (
+    DEALT,
     READ,
     WAIT,
     Moves,
@@ -109,7 +110,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- auction
 
 def cmd_auction(args: argparse.Namespace) -> int:
-    rules = rules_from(args, READ)
+    rules = rules_from(args, DEALT)  # an auction is a deal's: none in duel
     if not 0 <= args.opener < rules.seats:
         raise UsageError(f"--opener must be a seat 0..{rules.seats - 1}")
     auction = rules.auction
@@ -165,7 +166,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from ..position import InvalidPositionError, Position
     from ..solve import Solver
 
-    rules = rules_from(args)
+    rules = rules_from(args, READ)  # a position needs no deal: duel's too
     budget = seconds_option(args.budget, "--budget", WAIT)
     try:
         pos: Position = Position.from_text(_position_text(args, rules), rules)

@@ -138,8 +138,11 @@ class Puzzle:
 
     @property
     def side(self) -> str:
-        """``landlord`` or ``peasants``: the side the person plays."""
-        return "landlord" if self.search().landlord_side else "peasants"
+        """``landlord``, ``peasants``, or ``peasant`` where there is one (two hands): the
+        side the person plays."""
+        if self.search().landlord_side:
+            return "landlord"
+        return "peasant" if self.rules.seats == 2 else "peasants"
 
     def ours(self, seat: int) -> bool:
         """Whether ``seat`` is of the person's side."""

@@ -7,6 +7,7 @@ differs, and one line below registering it.
 from __future__ import annotations
 
 from ..rules import CLASSIC, RuleSet
+from .duel import DUEL
 from .four import FOUR
 from .laizi import LAIZI, TIANDI
 from .rob import ROB
@@ -35,14 +36,18 @@ def offered_ruleset(name: str = "classic", **options: bool) -> RuleSet:
     yet is a ``ValueError`` too."""
     rules = find_ruleset(name, **options)
     if not rules.offered:
+        if not rules.dealt:
+            raise ValueError(f"{rules.name} is for positions only (the puzzles, dizhu solve): "
+                             "no deal plays it, so no game or bot does")
         raise ValueError(f"{rules.name} is not offered yet: dizhu play deals it, but the "
-                         "games and the bots do not handle its wild cards")
+                         "games and the bots do not handle it")
     return rules
 
 
 def names(every: bool = False) -> list[str]:
     """The names (not the aliases) of the rulesets people are offered (``every``: of all
-    the registered ones, those not offered yet too), in registration order."""
+    the registered ones, those not offered and those no deal plays too, such as ``duel``,
+    whose positions the puzzles and the solver play), in registration order."""
     return list(dict.fromkeys(r.name for r in RULESETS.values() if every or r.offered))
 
 
@@ -66,3 +71,4 @@ register_ruleset(ROB, "qiang", "rob-the-landlord")
 register_ruleset(FOUR, "four-players")
 register_ruleset(LAIZI, "wild")
 register_ruleset(TIANDI, "sky-and-ground")
+register_ruleset(DUEL, "two-hands")

@@ -105,7 +105,7 @@ def puzzle_routes(store: Store, not_local: Guard,
             "person": person,
             "rulesets": [{"name": n, "title": find_ruleset(n).title,
                           "chinese": find_ruleset(n).chinese, "seats": find_ruleset(n).seats}
-                         for n in names()],
+                         for n in names(every=True)],  # duel too: its positions play
             "puzzles": [{**puzzle_json(p, key),
                          "progress": progress[key].to_json() if key in progress else None}
                         for p, key in shipped + own]})
