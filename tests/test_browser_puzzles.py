@@ -134,7 +134,16 @@ def test_a_puzzle_failed_then_retried_and_solved(browser, server, how):
     page.wait_for_selector("#puzzle-list li.solved #puzzle-13")
     assert page.text_content("#puzzle-13 .solved-mark") == words(person, "puzzles.solved")
     two_hands(person)
+    three_peasants(person)
     assert not person.errors
+
+
+def three_peasants(person: Person) -> None:
+    """A `four` puzzle of the peasants (49): the goal says the person plays the three."""
+    page = person.page
+    page.goto(person.server.url + "/#/puzzle/49")
+    page.wait_for_selector("#puzzle-hand .card")
+    assert page.text_content("#puzzle-goal").endswith(words(person, "puzzle.side.peasants_three"))
 
 
 def two_hands(person: Person) -> None:

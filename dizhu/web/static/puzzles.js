@@ -202,7 +202,8 @@ function render() {
     facts.append(el("span", "solved-mark", t("puzzle.solved_on", { when: dateText(progress.first_solved) })));
   }
   if (progress && progress.attempts) facts.append(el("span", "tries", t("puzzles.tried", { n: progress.attempts })));
-  $("puzzle-goal").textContent = sentences(t(`puzzle.goal.${puzzle.goal}`), t(`puzzle.side.${puzzle.side}`));
+  const side = puzzle.side === "peasants" && current.frame.seats.length > 3 ? "peasants_three" : puzzle.side;
+  $("puzzle-goal").textContent = sentences(t(`puzzle.goal.${puzzle.goal}`), t(`puzzle.side.${side}`));
   const solution = current.solution;
   const frame = solution ? solution.frames[solution.step] : current.frame;
   drawBoard(frame, !solution && !current.end, Boolean(solution) || !current.end);
