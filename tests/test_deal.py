@@ -20,6 +20,7 @@ from dizhu.position import Position
 from dizhu.rules import CLASSIC, RuleSet
 from dizhu.rulesets import find_ruleset
 from dizhu.scoring import score_deal
+from dizhu.wild import WildMoves
 from tests.strategies import seeds
 
 DOUBLING = CLASSIC.with_options(doubling=True)
@@ -35,10 +36,19 @@ names them aside: the suits played are in the snapshot)."""
 
 
 def snapshot(deal: Deal) -> dict:
+    """Every attribute of the deal and of its position, as what they mean: with wild cards
+    a position's moves by their ruleset and wild ranks, and its top by its play, not by the
+    id those moves numbered it with (a long-running process may make a wild rank's moves
+    afresh, :func:`dizhu.wild.wild_moves`, and number the same play otherwise)."""
     out = {name: (list(v) if isinstance(v, list) else v)
            for name in STATE for v in [getattr(deal, name)]}
     out |= {f"position.{name}": (list(v) if isinstance(v, list) else v)
             for name in POSITION_STATE for v in [getattr(deal.position, name)]}
+    moves = deal.position.moves
+    if isinstance(moves, WildMoves):
+        out["position.moves"] = (moves.combos, moves.distinct, moves.wild, moves.core)
+        top = deal.position.top
+        out["position.top_id"] = None if top is None else (top.kind, top.cards, top.stands_for)
     out["suits"] = deal.suited_history()
     return out
 
