@@ -34,6 +34,10 @@ class MasterBot(ExpertBot):
     limits: ClassVar[dict[str, tuple[float, float]]] = {
         **ExpertBot.limits, "bid_edge": (-0.5, 0.5), "double_edge": (-0.5, 0.5),
         "kitties": (1, 500)}
+    budget = 0.9
+    """Seconds one decision's search may take: a tenth of a second under the 1 s a
+    decision must stay within, for the work around the search (the last playout's step,
+    choosing among the tallies)."""
     solve_cards = 30
     infer = True
     bid_edge = 0.0
