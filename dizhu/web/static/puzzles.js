@@ -347,15 +347,9 @@ function answered(before) {
  * the defence's. */
 async function send(action) {
   if (busy || !current || !current.frame || current.end) return;
-  const seat = current.frame.to_move;
-  const plays = [...current.plays, { seat, ...action }];
+  const plays = [...current.plays, { seat: current.frame.to_move, ...action }];
   const before = current.frame.history.length + 1;
-  const hash = location.hash;
-  busy = true;
-  showControls();
-  try {
-    const answer = await api(`/api/puzzles/${encodeURIComponent(current.key)}/play`, post({ plays }));
-    if (location.hash !== hash) return;
+  await asked(plays, (answer) => {
     if (answer.choose) {
       chooseReading(answer.choose, action.cards || []);
       return;
@@ -363,6 +357,18 @@ async function send(action) {
     current.plays = plays;
     accept(answer);
     say(answered(before));
+  });
+}
+
+/** Ask the server for the try ``plays`` make; ``then(answer)`` takes its answer while the
+ * page still shows this puzzle. A refusal is said; the controls wait meanwhile. */
+async function asked(plays, then) {
+  const hash = location.hash;
+  busy = true;
+  showControls();
+  try {
+    const answer = await api(`/api/puzzles/${encodeURIComponent(current.key)}/play`, post({ plays }));
+    if (location.hash === hash) then(answer);
   } catch (e) {
     if (location.hash === hash) say(refusal(e), true);
   } finally {
@@ -406,21 +412,11 @@ async function retry() {
 }
 
 async function replay(plays) {
-  const hash = location.hash;
-  busy = true;
-  showControls();
-  try {
-    const answer = await api(`/api/puzzles/${encodeURIComponent(current.key)}/play`, post({ plays }));
-    if (location.hash !== hash) return;
+  await asked(plays, (answer) => {
     current.plays = plays;
     accept(answer);
     say("");
-  } catch (e) {
-    if (location.hash === hash) say(refusal(e), true);
-  } finally {
-    busy = false;
-    if (current) showControls();
-  }
+  });
 }
 
 async function showSolution() {
