@@ -617,6 +617,15 @@ def draw_wild(rules: RuleSet, seed: int) -> tuple[int, ...]:
     return tuple(random.Random(mix(seed, -1)).sample(range(TWO + 1), rules.wild_ranks))
 
 
+def complete_wild(rules: RuleSet, drawn: Sequence[int], rng: random.Random) -> tuple[int, ...]:
+    """Every wild rank of a deal of ``rules``: ``drawn`` (those drawn so far) and the rest
+    drawn by ``rng`` as a deal draws them (distinct ranks of 3..2). What a seat imagines of
+    the wild ranks it has not seen yet."""
+    drawn = rules.check_wild(drawn)
+    rest = [rank for rank in range(TWO + 1) if rank not in drawn]
+    return drawn + tuple(rng.sample(rest, rules.wild_ranks - len(drawn)))
+
+
 def deal_cards(rng: random.Random, rules: RuleSet = CLASSIC) -> tuple[list[list[int]], list[int]]:
     """Shuffle the ruleset's deck with ``rng``: the hands in seat order and the kitty."""
     deck = rules.faces()

@@ -19,7 +19,7 @@ from dizhu.bots.situation import Situation
 from dizhu.cards import TWO, UNIT, count_of, parse_ranks, ranks_of_cards
 from dizhu.cli import main
 from dizhu.combos import Kind
-from dizhu.deal import Deal, deal_cards, draw_wild
+from dizhu.deal import Deal, complete_wild, deal_cards, draw_wild
 from dizhu.rules import CLASSIC
 from dizhu.rulesets import find_ruleset
 from dizhu.sampling import Sampler
@@ -143,6 +143,19 @@ def test_laizi_decks_draw_varied_wild_ranks_the_same_in_both_legs(monkeypatch):
     assert len({first for first, _ in legs}) >= 5
     assert draw_wild(LAIZI, suit_seed_of("wild", 0)) == legs[0][0]
     assert suit_seed_of("wild", 0, 1) != suit_seed_of("wild", 0)
+
+
+@given(seeds, st.sampled_from(["laizi", "tiandi"]), st.integers(0, 2))
+def test_completing_the_wild_ranks_keeps_those_drawn_and_draws_distinct_others(seed, name,
+                                                                              known):
+    rules = find_ruleset(name)
+    drawn = draw_wild(rules, seed)[:min(known, rules.wild_ranks)]
+    wild = complete_wild(rules, drawn, random.Random(seed))
+    assert wild[:len(drawn)] == drawn and len(wild) == rules.wild_ranks
+    assert len(set(wild)) == len(wild) and all(0 <= rank <= TWO for rank in wild)
+    assert complete_wild(rules, wild, random.Random(seed)) == wild
+    with pytest.raises(ValueError, match="repeat"):
+        complete_wild(rules, (drawn or (3,)) * 2, random.Random(seed))
 
 
 @pytest.mark.parametrize("ruleset", ["laizi", "tiandi"])

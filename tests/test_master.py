@@ -164,6 +164,23 @@ def test_the_landlord_views_add_a_kitty_of_unseen_cards_and_nothing_else():
         assert v.history == () and v.cards_left == (20, 17, 17)
 
 
+@pytest.mark.parametrize("ruleset, known", [("laizi", 0), ("tiandi", 1)])
+def test_the_landlord_views_draw_the_wild_ranks_not_seen_yet(ruleset, known):
+    """In the auction a seat knows only the wild ranks drawn before it (none in laizi,
+    tiandi's sky): each imagined start of play keeps those and draws the rest, so the
+    chance is a mean over the wild ranks it may get, not one fixed draw."""
+    rules = find_ruleset(ruleset)
+    hands, kitty = deal_cards(random.Random(5), rules)
+    view = seat_view(Deal(hands, kitty, 0, rules, suit_seed=7), 0)
+    assert len(view.wild) == known
+    drawn = set()
+    for v in landlord_views(view, random.Random(1), 40):
+        assert len(v.wild) == rules.wild_ranks and len(set(v.wild)) == rules.wild_ranks
+        assert v.wild[:known] == view.wild
+        drawn.add(v.wild[known:])
+    assert len(drawn) > 5
+
+
 @pytest.mark.parametrize("p, edge, answer", [
     (0.49, 0.0, PASS_BID), (0.5, 0.0, BID[3]), (0.62, 0.1, BID[3]), (0.59, 0.1, PASS_BID)])
 def test_a_bid_is_the_highest_legal_one_once_the_chance_passes_one_half(p, edge, answer):
@@ -191,10 +208,22 @@ def test_calls_and_robs_follow_the_chance_where_weights_ship():
     assert bid_by_chance(seat_view(deal, 1), 0.3, 0.0) == PASS_BID
 
 
-@pytest.mark.parametrize("ruleset", ["rob", "four", "laizi"])
-def test_without_shipped_weights_master_bids_and_doubles_as_expert(ruleset):
+@pytest.mark.parametrize("ruleset", ["classic", "rob", "four", "laizi", "tiandi"])
+def test_every_ruleset_with_an_auction_ships_weights_for_the_chance(ruleset):
+    rules = find_ruleset(ruleset)
+    chance = chance_for(rules)
+    assert chance is not None
+    hands, kitty = deal_cards(random.Random(9), rules)
+    view = seat_view(Deal(hands, kitty, 0, rules), 0)
+    assert 0.0 < landlord_chance(view, chance, random.Random(1), 8) < 1.0
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "laizi"])
+def test_without_weights_master_bids_and_doubles_as_expert(ruleset, monkeypatch):
+    """A ruleset with no weights (one a bot writer adds, say) is bid as ``expert`` bids."""
+    from dizhu.bots import chance as chance_module
+    monkeypatch.setattr(chance_module, "chance_for", lambda rules: None)
     rules = find_ruleset(ruleset).with_options(doubling=True)
-    assert chance_for(rules) is None
     rng = random.Random(8)
     for _ in range(20):
         hands, kitty = deal_cards(rng, rules)

@@ -35,7 +35,9 @@ def test_pip_builds_the_package_without_a_warning(tmp_path):
     assert any(name.startswith("dizhu/_ccore.") for name in names), "no compiled core built"
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("/METADATA")))
     assert b"License-Expression: MIT" in metadata
-    assert "dizhu/bots/weights/classic.npz" in names and b"Requires-Dist: numpy>=1.24" in metadata
+    assert {f"dizhu/bots/weights/{name}.npz"
+            for name in ("classic", "rob", "four", "laizi", "tiandi")} <= set(names)
+    assert b"Requires-Dist: numpy>=1.24" in metadata
     assert {f"dizhu/puzzles/data/{name}.json" for name in ("classic", "four", "laizi")} <= \
         set(names)
     # the wheel as installed (alone on the path: -S leaves site-packages out), the README's

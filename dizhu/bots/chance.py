@@ -1,5 +1,5 @@
 """Bidding, calling, robbing and doubling from the learned chance to win
-(:mod:`.evaluation`), where a ruleset ships weights.
+(:mod:`.evaluation`), in every ruleset that ships weights (all with an auction).
 
 The question is the one a player asks: how likely is my side to win the play that follows?
 
@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from ..auction import BID, CALL_BID, DOUBLE, NO_DOUBLE, PASS_BID, ROB_BID, Bid, Double
-from ..deal import Deal
+from ..deal import Deal, complete_wild
 from ..rules import RuleSet
 from ..view import SeatView, seat_view
 from .evaluation import WEIGHTS, WinChance
@@ -52,7 +52,8 @@ def chance_for(rules: RuleSet, path: str | Path | None = None) -> WinChance | No
 
 def landlord_views(view: SeatView, rng: random.Random, kitties: int) -> list[SeatView]:
     """The views ``view.seat`` would have at the start of play as the landlord, one per
-    kitty drawn from the cards it cannot see (``kitties`` of them, from ``rng``)."""
+    kitty drawn from the cards it cannot see (``kitties`` of them, from ``rng``), and with
+    wild cards, the wild ranks not drawn yet drawn with it."""
     rules = view.rules
     unseen = list((Counter(rules.faces()) - Counter(view.hand)).elements())
     others = [seat for seat in range(rules.seats) if seat != view.seat]
@@ -64,7 +65,8 @@ def landlord_views(view: SeatView, rng: random.Random, kitties: int) -> list[Sea
         hands[view.seat] = list(view.hand)
         for i, seat in enumerate(others):
             hands[seat] = rest[i * rules.hand_size:(i + 1) * rules.hand_size]
-        deal = Deal.at_play(hands, kitty, landlord=view.seat, rules=rules)
+        wild = complete_wild(rules, view.wild, rng) if rules.wild_ranks else None
+        deal = Deal.at_play(hands, kitty, landlord=view.seat, rules=rules, wild=wild)
         views.append(seat_view(deal, view.seat))
     return views
 

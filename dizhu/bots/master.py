@@ -11,7 +11,8 @@ chance to win.
 - **Bidding and doubling.** From the chance to win the network of :mod:`.evaluation`
   estimates (:mod:`.chance`): bid 3 (call, rob) when the chance to win as landlord passes
   ``0.5 + bid_edge``, double (redouble) when the side's chance passes ``0.5 + double_edge``.
-  For a ruleset without shipped weights it bids and doubles as ``expert``.
+  Every ruleset with an auction ships weights; for one without (a bot writer's own), it
+  bids and doubles as ``expert``.
 
 With wild cards the solver is not used (as in ``expert``); the rest is the same.
 """
