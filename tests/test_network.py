@@ -215,8 +215,10 @@ def test_the_digest_covers_the_ruleset_and_its_action_ids():
     assert Features(find_ruleset("rob")).digest() != classic.digest()
     assert classic.layout()["action_ids"] == \
         "80ba09139c2b59c36d37546d8456dbfb2f7dea87addde8eb1e1d35a2125d28c3"
-    with pytest.raises(WeightsMismatch, match="no learned evaluation ships for four"):
-        WinChance(find_ruleset("four"))
+    with pytest.raises(WeightsMismatch, match=r"ships for duel.*positions only"):
+        WinChance(find_ruleset("duel"))
+    with pytest.raises(WeightsMismatch, match="four"):  # another ruleset's weights
+        WinChance(find_ruleset("laizi"), WEIGHTS / "four.npz")
     with pytest.raises(WeightsMismatch, match="no weights file"):
         Network.load(ROOT / "README.md")
 

@@ -171,8 +171,10 @@ def load_network(rules: RuleSet, path: str | Path | None = None) -> Network:
     key = (str(path), features.digest())
     if key not in _LOADED:
         if not path.exists():
+            how = (f"train one: {RETRAIN.format(ruleset=rules.name)}" if rules.dealt else
+                   "it is for positions only: no deal plays it, so none can be trained")
             raise WeightsMismatch(f"no learned evaluation ships for {rules.name} ({path} is "
-                                  f"missing); train one: {RETRAIN.format(ruleset=rules.name)}")
+                                  f"missing); {how}")
         network = Network.load(path, features.digest(), features.layout(), rules.name)
         if network.inputs != features.size:
             raise WeightsMismatch(f"{path} reads {network.inputs} inputs, not {features.size}")
