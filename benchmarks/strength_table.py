@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dizhu.stats import significant
 
-LADDER = ("random", "rlcard-rule", "easy", "normal", "hard", "expert")
+LADDER = ("random", "rlcard-rule", "easy", "normal", "hard", "expert", "master")
 """The order rows are listed in: by A's level, then B's (other names last)."""
 
 

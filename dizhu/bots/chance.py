@@ -10,13 +10,17 @@ The question is the one a player asks: how likely is my side to win the play tha
 - **At the doubling**, the chance of the seat's own side, from the seat's view as it is
   (the kitty shown, no card played): the view of the start of play.
 
-Each answer then follows from the expected score. The landlord wins or loses twice the
-stake, so becoming landlord is worth ``2 * stake * (2p - 1)``: positive when ``p`` passes
-one half, and larger the higher the stake. So a seat whose chance passes ``0.5 + edge``
-makes the highest bid it may (in the points auction, 3), calls and robs; any other passes,
-which leaves the deal to the others or throws it in (worth nothing). A double multiplies a
-settlement worth ``stake * (2p - 1)`` to the seat's side, so it is worth making when the
-side's chance passes ``0.5 + edge`` as well. The edges stand for the network's error (its
+Each answer then follows from the expected score. The landlord wins or loses the stake
+once per peasant (``k``: two, or three in ``four``), so becoming landlord is worth
+``k * stake * (2p - 1)``: positive when ``p`` passes one half, and larger the higher the
+stake. So a seat whose chance passes ``0.5 + edge`` makes the highest bid it may (in the
+points auction, 3), calls and robs; any other passes.
+A pass is taken as worth nothing: exactly so when the deal is thrown in; when another seat
+becomes landlord, the seat's share of the peasants' result is not estimated (against a
+landlord who bid with a better than even chance it is a little below nothing, so the rule
+bids a little less often than it might). A double multiplies a settlement worth
+``stake * (2p - 1)`` to the seat's side, so it is worth making when the side's chance
+passes ``0.5 + edge`` as well. The edges stand for the network's error (its
 calibration is within about 0.04 per tenth, docs/strength.md); no other table of thresholds.
 """
 
