@@ -389,7 +389,27 @@ def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
         out["decision_ms"][side] = {  # the median is the parts' medians, weighted
             "median": sum(t["median"] * t["decisions"] for t in times) / max(count, 1),
             "max": max(t["max"] for t in times), "decisions": count}
+    if all("full" in r for r in reports):  # the auction's figures, per deal or counted
+        deals = [r["landlord"]["deals"] + r["peasants"]["deals"] for r in reports]
+        out["full"] = {key: sum(r["full"][key] * d for r, d in zip(reports, deals, strict=True))
+                       / max(sum(deals), 1)
+                       for key in reports[0]["full"] if key != "thrown_in"}
+        out["full"]["thrown_in"] = sum(r["full"]["thrown_in"] for r in reports)
+    if any("troubles" in r for r in reports):  # an outside program's failures, counted
+        out["troubles"] = _pool_troubles([r["troubles"] for r in reports if "troubles" in r])
     out["parts"] = len(reports)
+    return out
+
+
+def _pool_troubles(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The troubles of an outside program over the parts: counts added, logs joined."""
+    out: dict[str, Any] = {}
+    for key, first in parts[0].items():
+        if key == "log":
+            out[key] = [line for part in parts for line in part.get(key, [])]
+        else:
+            out[key] = {name: sum(part.get(key, {}).get(name, 0) for part in parts)
+                        for name in first}
     return out
 
 

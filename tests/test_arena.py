@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dizhu.arena import ArenaSpec, Times, format_report, merge_reports, run_arena, summarize_times
+from dizhu.bots.external import NOTES, TROUBLES
 from dizhu.cli import main
 from dizhu.rulesets import find_ruleset
 from dizhu.stats import mean_ci, paired_wilson_ci, wilson_ci
@@ -120,6 +121,35 @@ def test_a_run_in_parts_pools_to_the_whole_run():
         assert pooled[role]["adp_ci"] == pytest.approx(whole[role]["adp_ci"])
     with pytest.raises(ValueError, match="overlap"):
         merge_reports([parts[0], parts[0]])
+
+
+def test_a_full_mode_run_in_parts_pools_its_bids_and_points():
+    """The auction's figures (who bid, who became landlord, points, deals thrown in) pool
+    too: they were dropped, so a pooled full-mode report had no bidding table."""
+    spec = {"bot_a": "easy", "bot_b": "normal", "seed": "bids", "mode": "full"}
+    whole = run_arena(ArenaSpec(decks=7, **spec))
+    parts = [run_arena(ArenaSpec(decks=3, **spec)),
+             run_arena(ArenaSpec(decks=4, first_deck=3, **spec))]
+    pooled = merge_reports(parts)
+    assert pooled["full"].keys() == whole["full"].keys()
+    for key, value in whole["full"].items():
+        assert pooled["full"][key] == pytest.approx(value), key
+    assert "bids: A" in format_report(pooled)
+    assert "full" not in merge_reports([run_arena(ArenaSpec("easy", "random", decks=1))])
+
+
+def test_the_troubles_of_a_program_pool_over_the_parts():
+    one = {"a": {kind: 0 for kind in TROUBLES}, "b": {kind: 0 for kind in TROUBLES},
+           **{note: {"a": 0, "b": 0} for note in NOTES}, "log": []}
+    first, second = json.loads(json.dumps(one)), json.loads(json.dumps(one))
+    kind, note = TROUBLES[0], NOTES[0]
+    first["a"][kind], second["a"][kind], second[note]["b"] = 2, 3, 1
+    first["log"], second["log"] = ["first"], ["second"]
+    base = run_arena(ArenaSpec("random", "random", decks=2, seed="t"))
+    later = run_arena(ArenaSpec("random", "random", decks=2, seed="t", first_deck=2))
+    pooled = merge_reports([{**base, "troubles": first}, {**later, "troubles": second}])
+    assert pooled["troubles"]["a"][kind] == 5 and pooled["troubles"][note]["b"] == 1
+    assert pooled["troubles"]["log"] == ["first", "second"]
 
 
 TIMING = re.compile(r"decision time A: median (?:about )?([\d.,]+) ms, max ([\d.,]+) ms "
