@@ -14,14 +14,14 @@ Each answer then follows from the expected score. The landlord wins or loses the
 once per peasant (``k``: two, or three in ``four``), so becoming landlord is worth
 ``k * stake * (2p - 1)``: positive when ``p`` passes one half, and larger the higher the
 stake. So a seat whose chance passes ``0.5 + edge`` makes the highest bid it may (in the
-points auction, 3), calls and robs; any other passes.
-A pass is taken as worth nothing: exactly so when the deal is thrown in; when another seat
-becomes landlord, the seat's share of the peasants' result is not estimated (against a
-landlord who bid with a better than even chance it is a little below nothing, so the rule
-bids a little less often than it might). A double multiplies a settlement worth
-``stake * (2p - 1)`` to the seat's side, so it is worth making when the side's chance
-passes ``0.5 + edge`` as well. The edges stand for the network's error (its
-calibration is within about 0.04 per tenth, docs/strength.md); no other table of thresholds.
+points auction, 3), calls and robs; any other passes. A pass is taken as worth nothing:
+exactly so when the deal is thrown in; when another seat becomes landlord, the seat's share
+of the peasants' result is not estimated (against a landlord who bid with a better than
+even chance it is a little below nothing, so the rule bids a little less often than it
+might). A double multiplies a settlement worth ``stake * (2p - 1)`` to the seat's side, so
+it is worth making when the side's chance passes ``0.5 + edge`` as well. The edges stand
+for the network's error (its calibration is within about 0.04 per tenth, docs/strength.md);
+no other table of thresholds.
 """
 
 from __future__ import annotations
@@ -69,8 +69,8 @@ def landlord_views(view: SeatView, rng: random.Random, kitties: int) -> list[Sea
         hands[view.seat] = list(view.hand)
         for i, seat in enumerate(others):
             hands[seat] = rest[i * rules.hand_size:(i + 1) * rules.hand_size]
-        wild = complete_wild(rules, view.wild, rng) if rules.wild_ranks else None
-        deal = Deal.at_play(hands, kitty, landlord=view.seat, rules=rules, wild=wild)
+        deal = Deal.at_play(hands, kitty, landlord=view.seat, rules=rules,
+                            wild=complete_wild(rules, view.wild, rng))
         views.append(seat_view(deal, view.seat))
     return views
 
