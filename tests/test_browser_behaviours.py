@@ -108,6 +108,10 @@ def test_play_now_clicked_twice_makes_one_match(browser, server, how):
     asked = []
     page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/api/matches/now") else 0)
     person.start_match()  # Play now stands in the lobby once a match was made
+    # the table opens when the address changes, a moment after the answer: a tap in that
+    # moment found Play now ready again (a fast finger on a slow machine asked twice)
+    page.add_init_script("""addEventListener("hashchange", () => {
+        window.playNowWaited = document.getElementById("play-now").disabled; });""")
     page.goto(server.url + "/")
     page.wait_for_selector("#play-now")
     before = unfinished(server)
@@ -120,8 +124,37 @@ def test_play_now_clicked_twice_makes_one_match(browser, server, how):
         page.mouse.dblclick(x, y)
     page.wait_for_selector("#hand .card")
     assert len(asked) == 1, asked
+    assert page.evaluate("window.playNowWaited") is True
     assert unfinished(server) == before + 1
     assert not person.errors
+
+
+@LAYOUTS
+def test_sit_down_clicked_twice_sits_down_once(browser, server, how):
+    """The same for a friend's invitation: Sit down clicked twice asked twice (the table
+    opened for the first answer, then again for the second). The page asks once."""
+    ann = Person(browser, server)
+    ann.start_match(bots=["friend", "easy"])
+    ann.page.wait_for_selector("#invite[open]")
+    link = ann.page.input_value("#invite-1")
+    friend = Person(browser, server, **how)
+    page = friend.page
+    asked = []
+    page.on("request", lambda r: asked.append(r.method) if "/api/join/" in r.url else 0)
+    page.goto(link)
+    page.wait_for_selector("#join-name")
+    page.fill("#join-name", "Bo")
+    box = friend.box("#join-sit")
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if friend.phone:
+        page.touchscreen.tap(x, y)
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.dblclick(x, y)
+    page.wait_for_selector("#hand .card")
+    assert asked.count("POST") == 1, asked
+    assert ann.state()["match"]["names"][1] == "Bo"
+    assert not friend.errors
 
 
 @LAYOUTS

@@ -39,24 +39,34 @@ function newIntent() {
   return [...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(36)).join("-");
 }
 
-/** Ask for a match once: the buttons that ask wait for the answer (or the refusal). */
+/** Let the lobby's buttons ask for a match, or make them wait. */
+function lobbyAsks(can) {
+  asking = !can;
+  for (const id of ["play-now", "start-match"]) $(id).disabled = !can;
+}
+
+/** Ask for a match once: the buttons that ask wait for the refusal, or, once the match is
+ * made, for the lobby to be shown again (the table opens a moment after the answer, and a
+ * second tap in that moment would ask again). */
 async function askForMatch(path, body) {
   if (asking) return;
-  asking = true;
-  for (const id of ["play-now", "start-match"]) $(id).disabled = true;
+  lobbyAsks(false);
+  let answer;
   try {
-    toTable(await api(path, {
+    answer = await api(path, {
       method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ ...body, intent }),
-    }));
-  } finally {
-    asking = false;
-    for (const id of ["play-now", "start-match"]) $(id).disabled = false;
+    });
+  } catch (e) {
+    lobbyAsks(true);
+    throw e;
   }
+  toTable(answer);
 }
 
 async function showLobby() {
   intent = newIntent();
+  lobbyAsks(true);
   if (table) { table.close(); table = null; }
   const key = location.hash;
   document.title = `${t("title.lobby")} · dizhu`;
@@ -523,10 +533,13 @@ function claimSeat() {
   openTable(info.match, `seat=${token}`, location.hash);
 }
 
+/** Sit down once: the button waits for the answer (the table opens with it). */
 async function sitDown(event) {
   event.preventDefault();
-  if (!joining) return;
+  const sit = $("join-sit");
+  if (!joining || sit.disabled) return;
   const { token } = joining;
+  sit.disabled = true;
   try {
     const info = await api(`/api/join/${token}`, {
       method: "POST", headers: { "Content-Type": "application/json" },
@@ -537,6 +550,8 @@ async function sitDown(event) {
     openTable(info.match, `seat=${token}`, location.hash);
   } catch (e) {
     $("join-error").textContent = refusal(e);
+  } finally {
+    sit.disabled = false;
   }
 }
 
