@@ -57,6 +57,16 @@ def server(tmp_path_factory):
     s.stop()
 
 
+@pytest.fixture(scope="module")
+def away_server(tmp_path_factory):
+    """One server for a module's tests where a seat with no page open may be handed to a
+    computer after 1 s (rather than 20)."""
+    s = Server(tmp_path_factory.mktemp("away") / "game.sqlite3", away=1.0).start()
+    yield s
+    s.stop()
+    assert not s.troubles(), s.output()
+
+
 @pytest.fixture
 def fresh_server(tmp_path):
     """A server of its own, for a test that restarts it or reads the whole lobby."""

@@ -1,16 +1,19 @@
 """A brute-force reference for the solver: minimax over every line of the play, with the
 rules and the scoring written out plainly, and small positions of every ruleset to try.
 
-It shares nothing with the solver (no transposition, no pruning, no values arithmetic, no
-move generator): the legal plays are :func:`tests.reference.reference_plays` (every
+It shares nothing with the solver (no pruning, no bounds, no values arithmetic, no move
+generator): the legal plays are :func:`tests.reference.reference_plays` (every
 sub-multiset classified by :func:`dizhu.combos.readings`), and best play is said as the
 solver's docs say it: a side wins if it can; then the winner maximises the doublings and
-the loser minimises them.
+the loser minimises them. A position's answer is remembered under the whole of its state
+(each seat's count of plays kept as 0, 1 or more, all that spring and anti-spring ask), so
+a position reached by two lines is walked once: the answer stays exact.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from hypothesis import strategies as st
 
@@ -36,16 +39,28 @@ class Best:
 
 
 def legal(rules: RuleSet, hand: int, top: Play | None) -> list[Play]:
+    return list(_legal(rules, hand, top))
+
+
+@cache
+def _legal(rules: RuleSet, hand: int, top: Play | None) -> tuple[Play, ...]:
     texts = reference_plays(hand, top, rules.distinct_kickers, rules.combos)
-    return [parse_play(t, distinct_kickers=rules.distinct_kickers, combos=rules.combos)
-            for t in sorted(texts)]
+    return tuple(parse_play(t, distinct_kickers=rules.distinct_kickers, combos=rules.combos)
+                 for t in sorted(texts))
 
 
 def best(rules: RuleSet, hands: list[int], landlord: int, to_move: int, top: Play | None,
          top_seat: int, passes: int, plays_made: list[int]) -> Best:
     """Best play from a position with a seat to move."""
-    results = [after(rules, hands, landlord, to_move, top, top_seat, passes, plays_made, p)
-               for p in legal(rules, hands[to_move], top)]
+    return _best(rules, tuple(hands), landlord, to_move, top, top_seat, passes,
+                 tuple(min(n, 2) for n in plays_made))
+
+
+@cache
+def _best(rules: RuleSet, hands: tuple[int, ...], landlord: int, to_move: int,
+          top: Play | None, top_seat: int, passes: int, plays_made: tuple[int, ...]) -> Best:
+    results = [after(rules, list(hands), landlord, to_move, top, top_seat, passes,
+                     list(plays_made), p) for p in legal(rules, hands[to_move], top)]
     pick = max if to_move == landlord else min
     return pick(results, key=Best.for_landlord)
 
@@ -77,6 +92,7 @@ def after(rules: RuleSet, hands: list[int], landlord: int, to_move: int, top: Pl
 def brute_force(pos: Position) -> tuple[Best, set[str]]:
     """Best play from ``pos`` (a seat to move) and the winning plays of that seat, as
     ``KIND CARDS`` texts."""
+    _best.cache_clear()  # one position's lines at a time in memory
     passes = pos.passes if pos.top is not None else 0
     args = (pos.rules, list(pos.hands), pos.landlord, pos.to_move, pos.top, pos.top_seat,
             passes, list(pos.plays_made))

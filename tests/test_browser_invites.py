@@ -10,19 +10,22 @@ from pathlib import Path
 
 import pytest
 
-from .browsing import Person, browser, close_pages, plain  # noqa: F401 (fixtures)
+from .browsing import (  # noqa: F401 (fixtures)
+    Person,
+    away_server,
+    browser,
+    close_pages,
+    plain,
+)
 from .test_browser_friends import join, play_until, turn
 from .test_web_rooms import lan_or_skip
 from .webserver import Server
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def server(away_server):
     """A server where a seat may be handed to a computer after 1 s without a page."""
-    s = Server(tmp_path_factory.mktemp("invites") / "game.sqlite3", away=1.0).start()
-    yield s
-    s.stop()
-    assert not s.troubles(), s.output()
+    return away_server
 
 
 BOXES = """() => [...document.querySelectorAll('.seat')].map((box) => {

@@ -100,7 +100,7 @@ def raw_websocket(server, match_id) -> socket.socket:
 def test_a_page_that_stops_reading_holds_up_nothing(server):
     """Issue 10: a page that stopped reading froze its table for over a minute. Now its
     queue fills or its sends time out and it is closed; the table and the other page go on."""
-    match_id = new_match(server, target=20)
+    match_id = new_match(server, target=10)
     stalled = raw_websocket(server, match_id)
     try:
         versions = []  # each message within 15 s: the table never waits on the stalled page
@@ -112,7 +112,7 @@ def test_a_page_that_stops_reading_holds_up_nothing(server):
                 versions.append(message["version"])
                 if message["state"]["match"]["finished"]:
                     break
-        assert versions == sorted(versions) and len(versions) > 100
+        assert versions == sorted(versions) and len(versions) > 100, len(versions)
     finally:
         stalled.close()
 
