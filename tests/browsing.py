@@ -179,6 +179,16 @@ class Person:
         else:
             self.page.click(selector, **where)
 
+    def click_twice(self, selector: str) -> None:
+        """Two taps in a row on a phone, as fast as a finger; a double click with a mouse."""
+        box = self.box(selector)
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        if self.phone:
+            self.page.touchscreen.tap(x, y)
+            self.page.touchscreen.tap(x, y)
+        else:
+            self.page.mouse.dblclick(x, y)
+
     def version(self) -> int:
         return int(self.page.evaluate("document.body.dataset.version || -1"))
 

@@ -115,13 +115,7 @@ def test_play_now_clicked_twice_makes_one_match(browser, server, how):
     page.goto(server.url + "/")
     page.wait_for_selector("#play-now")
     before = unfinished(server)
-    box = person.box("#play-now")
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    if person.phone:  # two taps in a row, as fast as a finger
-        page.touchscreen.tap(x, y)
-        page.touchscreen.tap(x, y)
-    else:
-        page.mouse.dblclick(x, y)
+    person.click_twice("#play-now")
     page.wait_for_selector("#hand .card")
     assert len(asked) == 1, asked
     assert page.evaluate("window.playNowWaited") is True
@@ -144,13 +138,7 @@ def test_sit_down_clicked_twice_sits_down_once(browser, server, how):
     page.goto(link)
     page.wait_for_selector("#join-name")
     page.fill("#join-name", "Bo")
-    box = friend.box("#join-sit")
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    if friend.phone:
-        page.touchscreen.tap(x, y)
-        page.touchscreen.tap(x, y)
-    else:
-        page.mouse.dblclick(x, y)
+    friend.click_twice("#join-sit")
     page.wait_for_selector("#hand .card")
     assert asked.count("POST") == 1, asked
     assert ann.state()["match"]["names"][1] == "Bo"

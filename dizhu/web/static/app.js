@@ -32,16 +32,12 @@ const LAST_TABLE = "dizhu.table";
 /** What the lobby, as shown, means to do: the server makes one match for it however
  * often it is asked (a double click, a request sent again); a new one each time it shows. */
 let intent = "";
-/** Whether this lobby is asking the server for a match now (its buttons wait). */
-let asking = false;
-
 function newIntent() {
   return [...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(36)).join("-");
 }
 
-/** Let the lobby's buttons ask for a match, or make them wait. */
+/** Let the lobby's buttons ask for a match, or make them wait (while the lobby asks). */
 function lobbyAsks(can) {
-  asking = !can;
   for (const id of ["play-now", "start-match"]) $(id).disabled = !can;
 }
 
@@ -49,7 +45,7 @@ function lobbyAsks(can) {
  * made, for the lobby to be shown again (the table opens a moment after the answer, and a
  * second tap in that moment would ask again). */
 async function askForMatch(path, body) {
-  if (asking) return;
+  if ($("play-now").disabled) return;
   lobbyAsks(false);
   let answer;
   try {
