@@ -13,6 +13,7 @@ from dizhu.bots.bidding import hand_strength, median_strength
 from dizhu.bots.expert import ExpertBot
 from dizhu.bots.handeval import HandEvaluator
 from dizhu.bots.inference import consistent
+from dizhu.bots.master import MasterBot
 from dizhu.cards import card_rank, parse_ranks, ranks_of_cards
 from dizhu.combos import Play
 from dizhu.deal import Deal, deal_cards
@@ -35,8 +36,9 @@ HURRIED = {"expert": "expert:budget=0.05", INFER: f"{INFER},budget=0.05",
 
 @pytest.fixture(autouse=True)
 def quick_expert(monkeypatch):
-    """The expert's search with a few imagined deals: the same code, in test time."""
+    """expert's and master's search with a few imagined deals: the same code, in test time."""
     monkeypatch.setattr(ExpertBot, "samples", 3)
+    monkeypatch.setattr(MasterBot, "samples", 3)
     monkeypatch.setattr(ExpertBot, "candidates", 3)
 
 

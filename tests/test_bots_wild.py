@@ -12,7 +12,6 @@ from dizhu import arena
 from dizhu.arena import ArenaSpec, run_arena, suit_seed_of
 from dizhu.bots import make_bot
 from dizhu.bots.bidding import MEASURED, expected_strength, measured_median, raw_strength
-from dizhu.bots.expert import ExpertBot
 from dizhu.bots.handeval import HandEvaluator, WildEvaluator, evaluator_for
 from dizhu.bots.normal import NormalBot
 from dizhu.bots.situation import Situation
@@ -26,20 +25,16 @@ from dizhu.sampling import Sampler
 from dizhu.view import seat_view
 from tests.strategies import seeds
 from tests.test_arena import without_timing
-from tests.test_bots import views_differing_in_hidden_cards
+from tests.test_bots import (
+    quick_expert,  # noqa: F401 (autouse: few imagined deals)
+    views_differing_in_hidden_cards,
+)
 
 LAIZI, TIANDI = find_ruleset("laizi"), find_ruleset("tiandi")
 WILD = [LAIZI, TIANDI, LAIZI.with_options(doubling=True)]
 LEVELS = ["random", "easy", "normal", "hard", "expert", "expert:infer=1", "master"]
 HURRIED = {"expert": "expert:budget=0.05", "expert:infer=1": "expert:infer=1,budget=0.05",
            "master": "master:budget=0.05"}
-
-
-@pytest.fixture(autouse=True)
-def quick_expert(monkeypatch):
-    """The expert's search with a few imagined deals: the same code, in test time."""
-    monkeypatch.setattr(ExpertBot, "samples", 3)
-    monkeypatch.setattr(ExpertBot, "candidates", 3)
 
 
 @pytest.mark.parametrize("name", LEVELS)

@@ -4,6 +4,7 @@ its bids and doubles from the learned chance to win."""
 from __future__ import annotations
 
 import random
+import time
 from types import SimpleNamespace
 
 import pytest
@@ -96,7 +97,7 @@ def test_past_the_budget_the_root_solves_one_deal_within_what_is_left(monkeypatc
 
 def test_a_playout_is_finished_by_the_solver_within_the_deadline(monkeypatch):
     """A playout from a position with many cards left calls the solver once they are few,
-    with no more time than is left before ``solve_by``, and returns its answer."""
+    with no more time than is left before its deadline, and returns its answer."""
     view = midgame_view(4)
     bot = make_bot("master", seed=1)
     calls = []
@@ -112,10 +113,47 @@ def test_a_playout_is_finished_by_the_solver_within_the_deadline(monkeypatch):
     monkeypatch.setattr(Solver, "solve", solve)
     hands = bot.imagine(view)
     pos = Position(CLASSIC, hands, view.landlord, view.seat, view.top, view.top_seat)
-    won = bot.rollout(pos, view.legal[-1], bot.evaluator(view), None, solve_by=1e18)
-    assert len(calls) == 1 and calls[0][0] <= bot.solve_cards
+    won = bot.rollout(pos, view.legal[-1], bot.evaluator(view), time.perf_counter() + 600)
+    assert len(calls) == 1 and calls[0][0] <= bot.solve_cards and 0 < calls[0][1] <= 600
     if outcomes[0] is not None:
         assert won == outcomes[0]
+
+
+def test_a_playout_past_its_deadline_stops_without_an_answer(monkeypatch):
+    """A playout without wild cards reads the clock at every step too: past its deadline
+    it gives no answer (the deal does not count) rather than running on; without the
+    solver it plays on to the end."""
+    view = midgame_view(4)
+    bot = make_bot("master", seed=1)
+    pos = Position(CLASSIC, bot.imagine(view), view.landlord, view.seat, view.top,
+                   view.top_seat)
+    assert bot.rollout(pos, view.legal[-1], bot.evaluator(view), time.perf_counter()) is None
+    monkeypatch.setattr(Solver, "solve", lambda *a, **kw: pytest.fail("solved"))
+    assert bot.rollout(pos, view.legal[-1], bot.evaluator(view), solve=False) in (True, False)
+
+
+def test_the_budget_counts_from_when_the_decision_is_asked(monkeypatch):
+    """The search's deadline is one budget after the decision was asked: choosing the
+    plays worth searching (before the search) is within the budget, not added to it."""
+    view = next(v for seed in range(50) if (v := midgame_view(seed)) and
+                sum(v.cards_left) > MasterBot.solve_cards)
+    bot = make_bot("master", seed=1)
+    asked, searched = [], []
+    real_options = ExpertBot.options
+
+    def options(self, *args):
+        asked.append(time.perf_counter())
+        time.sleep(0.05)
+        return real_options(self, *args)
+
+    monkeypatch.setattr(ExpertBot, "options", options)
+    monkeypatch.setattr(ExpertBot, "search",
+                        lambda self, view, s, options, ev, deadline: searched.append(
+                            deadline) or options[0])
+    before = time.perf_counter()
+    assert bot.act(view) in view.legal
+    assert asked and searched
+    assert before + bot.budget <= searched[0] <= asked[0] + bot.budget
 
 
 STRONG = "R B 2 2 2 2 A A A K K Q Q J J T 9"

@@ -8,10 +8,10 @@ candidate that wins most often (``normal``'s choice among equals). When few card
 hidden, ``hard``'s exact solver decides instead.
 
 ``samples`` sets how many deals it imagines per decision; ``budget`` (seconds) caps the
-time of one decision. It is deterministic for a seed as long as the cap is not reached.
-With wild cards (whose moves are generated in Python) the search stops at
-``wild_search_share`` of the cap, the clock is also read within a playout, and a deal
-whose playouts the cap cuts short does not count.
+time of one decision, counted from when it is asked. The clock is read at every step of a
+playout, and a deal whose playouts the cap cuts short does not count. It is deterministic
+for a seed as long as the cap is not reached. With wild cards (whose moves are generated
+in Python) the search stops at ``wild_search_share`` of the cap.
 
 With ``infer`` on (``expert:infer=1``) the imagined deals are weighed by how likely each
 makes what the other seats did in public: their bids, doubles, passes and plays, under a
@@ -82,16 +82,24 @@ class ExpertBot(HardBot):
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
+        deadline = self.deadline(view)
         s = Situation.of(view)
         if any(p.cards == s.hand for p in legal):
             return next(p for p in legal if p.cards == s.hand)
         ev = self.evaluator(view)
         if self.solve_cards and not view.wild and sum(s.left) <= self.solve_cards:
-            return self.solved_search(view, s, legal, ev)
+            return self.solved_search(view, s, legal, ev, deadline)
         options = self.options(s, legal, ev)
         if len(options) == 1:
             return options[0]
-        return self.search(view, s, options, ev)
+        return self.search(view, s, options, ev, deadline)
+
+    def deadline(self, view: SeatView) -> float:
+        """When a decision asked now must end its search (``time.perf_counter``): the
+        clock starts with the decision, not with the search, so choosing the plays worth
+        searching counts too."""
+        return time.perf_counter() + self.budget * (self.wild_search_share
+                                                    if view.wild else 1.0)
 
     def options(self, s: Situation, legal: list[Play], ev: HandEvaluator) -> list[Play]:
         """The plays worth searching: ``normal``'s choice first, then its next best."""
@@ -113,9 +121,11 @@ class ExpertBot(HardBot):
         return out
 
     def search(self, view: SeatView, s: Situation, options: list[Play],
-               ev: HandEvaluator) -> Play:
-        deadline = time.perf_counter() + self.budget * (self.wild_search_share
-                                                        if view.wild else 1.0)
+               ev: HandEvaluator, deadline: float | None = None) -> Play:
+        """The option whose playouts win most often over the imagined deals (the first
+        of equals), searched until ``deadline`` (:meth:`deadline` when not given)."""
+        if deadline is None:
+            deadline = self.deadline(view)
         wins = dict.fromkeys(options, 0)
         seat, landlord = s.seat, s.landlord
         deals = self.inferred(view, deadline) if self.infer else \
@@ -127,8 +137,7 @@ class ExpertBot(HardBot):
             for play in options:  # the budget is checked between playouts: with 33-card
                 if time.perf_counter() > deadline:  # hands one deal's playouts run long
                     break
-                landlord_won = self.rollout(pos, play, ev, deadline if view.wild else None,
-                                            deadline)
+                landlord_won = self.rollout(pos, play, ev, deadline)
                 if landlord_won is None:
                     break
                 if landlord_won == (seat == landlord):
@@ -142,10 +151,11 @@ class ExpertBot(HardBot):
         return next(p for p in options if wins[p] == best)
 
     def solved_search(self, view: SeatView, s: Situation, legal: list[Play],
-                      ev: HandEvaluator) -> Play:
+                      ev: HandEvaluator, deadline: float | None = None) -> Play:
         """Every legal play scored by the imagined deals in which the solver finds it wins
         (``normal``'s choice first among equals; an unsolved deal does not count)."""
-        deadline = time.perf_counter() + self.budget
+        if deadline is None:
+            deadline = self.deadline(view)
         solver = self.solver(view)
         wins = dict.fromkeys(legal, 0)
         deals = self.inferred(view, deadline) if self.infer else \
@@ -190,15 +200,16 @@ class ExpertBot(HardBot):
         return resample(drawn, logs, self.samples, self.rng.random())
 
     def rollout(self, pos: Position, play: Play, ev: HandEvaluator,
-                deadline: float | None = None, solve_by: float = math.inf) -> bool | None:
+                deadline: float = math.inf, solve: bool = True) -> bool | None:
         """Whether the landlord wins when the seat to move in ``pos`` makes ``play`` and
         everyone then plays the ``normal`` policy with every hand known (``pos`` is left
-        as it was); ``None`` if the clock passes ``deadline`` first."""
+        as it was); ``None`` if the clock passes ``deadline`` first. With ``solve`` (and
+        no wild cards) the exact solver finishes it once ``solve_cards`` are left."""
         pos = pos.copy()
         landlord = pos.landlord
-        solve_at = 0 if deadline is not None else self.solve_cards
+        solve_at = self.solve_cards if solve and not pos.wild else 0
         while True:
-            if deadline is not None and time.perf_counter() > deadline:
+            if time.perf_counter() > deadline:
                 return None
             pos.push_unchecked(play)
             if pos.is_over:
@@ -207,7 +218,7 @@ class ExpertBot(HardBot):
                 solve_at = 0
                 answer = self.solver_for(pos.rules).solve(
                     pos, nodes=self.playout_nodes, points=False,
-                    seconds=max(0.0, solve_by - time.perf_counter()))
+                    seconds=max(0.0, deadline - time.perf_counter()))
                 if answer.solved:
                     return answer.landlord_wins
             legal = pos.legal_plays()

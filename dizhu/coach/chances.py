@@ -160,8 +160,7 @@ class Analyst:
         for play in options:
             if time.perf_counter() > deadline:
                 return None
-            landlord_won = self.bot.rollout(pos, play, ev, deadline if view.wild else None,
-                                            deadline)
+            landlord_won = self.bot.rollout(pos, play, ev, deadline)
             if landlord_won is None:
                 return None
             if landlord_won == (seat == landlord):
@@ -207,7 +206,7 @@ class Analyst:
         for pos in deals:
             ev = bot.evaluator(view, pos.wild)
             first = _first_play(bot, pos, ev)
-            landlord_won = bot.rollout(pos, first, ev, deadline, deadline)
+            landlord_won = bot.rollout(pos, first, ev, deadline, solve=False)
             if landlord_won is None:
                 break
             played += 1
