@@ -16,6 +16,7 @@ from dizhu.coach.explain import WHY
 from dizhu.deal import Deal
 from dizhu.record import deal_to_record
 from dizhu.session import CREATOR, MatchSession, Store
+from dizhu.words import catalog
 
 from .deals import finished
 from .webserver import Server, check_frames
@@ -73,6 +74,11 @@ def test_lobby_and_new_match_form(server):
     assert lobby["deal_limits"] == [5, 10, 20] and lobby["point_targets"] == [25, 50, 100]
     assert [r["name"] for r in lobby["rulesets"]] == ["classic", "rob", "four", "laizi", "tiandi"]
     assert lobby["rulesets"][2]["seats"] == 4 and lobby["rulesets"][1]["chinese"] == "抢地主"
+    english = catalog("en")  # one text for the lobby's notes: the page's English words
+    assert all(level["note"] == english[f"level.note.{level['name']}"]
+               for level in lobby["levels"])
+    assert all(option["note"] == english[f"option.note.{option['name']}"]
+               for ruleset in lobby["rulesets"] for option in ruleset["options"])
     form = {"ruleset": "classic", "mode": "deals", "target": 10, "bots": ["easy", "easy"]}
     status, body = http(server, "/api/matches", {**form, "target": 7})
     assert status == 400 and "5, 10, 20" in body["error"]

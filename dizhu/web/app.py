@@ -38,6 +38,7 @@ from ..session import (
 from ..session import form_of as settings_form
 from ..session.form import bad_form
 from ..session.store import WAIT
+from ..words import say
 from .coaching import Coaching, CoachingError
 from .hub import IDLE, Hub, Room, log, not_saved, said
 from .intents import Intents, intent_of
@@ -55,28 +56,12 @@ MAX_FORM = 1 << 14
 STATUS_WAIT = 30.0
 """The longest ``/api/status?loaded=N`` waits."""
 
-LEVEL_NOTES = {
-    "easy": "plays plainly: the lowest play that fits, rarely bombs",
-    "normal": "plans its hand, keeps its 2s and jokers, peasants play together",
-    "hard": "normal, plus card counting and an exact endgame",
-    "expert": "imagines the hidden hands and plays each choice out (about 1 s a move)",
-    "master": "expert, plus exact endgames in every imagined deal, reading the others' bids "
-              "and plays, and bidding from a learned chance to win (about 1 s a move)",
-}
-
-
-OPTION_NOTES = {
-    "doubling": "peasants may double once the kitty is shown; the landlord may redouble",
-    "distinct_kickers": "an airplane's single wings and four-with-two's kickers differ in rank",
-}
-
-
 def ruleset_json(rules: RuleSet) -> dict[str, Any]:
     """What the lobby shows of a ruleset: its names, seats and options."""
     return {"name": rules.name, "title": rules.title, "chinese": rules.chinese,
             "summary": rules.summary, "seats": rules.seats, "hand_size": rules.hand_size,
             "kitty_size": rules.kitty_size, "auction": rules.auction.name,
-            "options": [{"name": o, "note": OPTION_NOTES[o]} for o in rules.option_names]}
+            "options": [{"name": o, "note": say(f"option.note.{o}")} for o in rules.option_names]}
 
 
 async def body_of(request: Request, limit: int) -> bytes | None:
@@ -210,7 +195,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         return JSONResponse({
             "player": player or "",
             "last": None if last is None else {"player": last[0], "settings": last[1]},
-            "levels": [*({"name": n, "note": LEVEL_NOTES[n]} for n in LEVELS),
+            "levels": [*({"name": n, "note": say(f"level.note.{n}")} for n in LEVELS),
                        *({"name": n, "note": f"a Python bot: {command}"
                           if command.startswith(PYTHON) else f"a program: {command}"}
                          for n, command in programs.items())],
