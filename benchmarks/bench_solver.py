@@ -3,7 +3,7 @@ bots used before it.
 
     python benchmarks/bench_solver.py [--ruleset NAME] [--positions N] [--rungs 20,30,40,54]
                                       [--seconds S] [--nodes N] [--old N] [--old-nodes N]
-                                      [--winner] [--pure] [--seed N] [--json]
+                                      [--winner] [--who] [--pure] [--seed N] [--json]
 
 Each rung holds ``--positions`` positions: seeded deals (the landlord drawn from the seed,
 no auction) played down with random plays until at most N cards are left in all; the
@@ -15,6 +15,10 @@ per rung: how many were solved within the budget (``--nodes N`` adds a budget of
 which unlike one of seconds does not follow the machine's load), the median and 90th
 percentile of the time and of the nodes (unsolved positions count at the budget), and
 nodes per second.
+
+``--who`` also solves each position for who wins only (``plays=False``, no points: the
+search stops at the seat to move's first winning play, as ``master``'s playouts ask), in
+the same run, as ``who``.
 
 ``--old N`` also runs the solver the bots used before (win or lose only, stopping at the
 first winning reply; kept below as it was) on the first N positions of each rung, with
@@ -103,11 +107,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_new(positions: list[Position], rules: RuleSet, seconds: float, points: bool,
-            compiled: bool, node_budget: int | None = None) -> dict:
+            compiled: bool, node_budget: int | None = None, plays: bool = True) -> dict:
     times, nodes, solved = [], [], 0
     for pos in positions:
         solver = Solver(rules, memory=1 << 20, compiled=compiled)
-        answer = solver.solve(pos, nodes=node_budget, seconds=seconds, points=points)
+        answer = solver.solve(pos, nodes=node_budget, seconds=seconds, points=points,
+                              plays=plays)
         solved += answer.solved
         times.append(answer.seconds if answer.solved else seconds)
         nodes.append(answer.nodes)
@@ -150,6 +155,7 @@ def main() -> None:
     parser.add_argument("--old", type=int, default=0)
     parser.add_argument("--old-nodes", type=int, default=2_000_000)
     parser.add_argument("--winner", action="store_true")
+    parser.add_argument("--who", action="store_true", help="also who wins only")
     parser.add_argument("--pure", action="store_true", help="the pure-Python search")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
@@ -165,6 +171,9 @@ def main() -> None:
         positions = ladder(rules, min(rung, deck), args.positions, args.seed + 1000 * rung)
         figures = {"new": run_new(positions, rules, args.seconds, not args.winner, compiled,
                                   args.nodes)}
+        if args.who:
+            figures["who"] = run_new(positions, rules, args.seconds, False, compiled,
+                                     args.nodes, plays=False)
         if args.old:
             figures["old"] = run_old(positions[:args.old], args.old_nodes)
         report["rungs"][rung] = figures

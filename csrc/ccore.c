@@ -28,7 +28,7 @@
 #include "solve.h"
 #include "wildgen.h"
 
-#define API_VERSION 6  /* dizhu/core.py refuses an extension of another version */
+#define API_VERSION 7  /* dizhu/core.py refuses an extension of another version */
 #ifndef SOURCE_DIGEST    /* setup.py passes the digest of csrc/ (dizhu/core.py checks it) */
 #define SOURCE_DIGEST ""
 #endif
@@ -472,17 +472,17 @@ static PyObject *play_list(Generator *g, const play_id *ids, size_t n)
 static PyObject *solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
 {
     static char *names[] = {"hands", "landlord", "to_move", "top", "top_seat", "spring",
-                            "points", "max_nodes", "max_seconds", NULL};
+                            "points", "every", "max_nodes", "max_seconds", NULL};
     PyObject *hands, *top, *fast, *winning, *line, *answer;
     SvPosition p;
     SvBudget budget;
     SvResult result;
-    int points, status;
+    int points, every, status;
     long long max_nodes;
     Py_ssize_t n;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiOiipLd:solve", names, &hands,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiOiippLd:solve", names, &hands,
                                      &p.landlord, &p.to_move, &top, &p.top_seat, &p.spring,
-                                     &points, &max_nodes, &budget.max_seconds))
+                                     &points, &every, &max_nodes, &budget.max_seconds))
         return NULL;
     budget.max_nodes = max_nodes;
     if (!(fast = PySequence_Fast(hands, "hands must be a sequence of ints")))
@@ -520,7 +520,7 @@ static PyObject *solver_solve(SolverObject *self, PyObject *args, PyObject *kwds
     }
     self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
-    status = sv_solve(self->solver, &p, points, budget, &result);
+    status = sv_solve(self->solver, &p, points, every, budget, &result);
     Py_END_ALLOW_THREADS
     self->busy = 0;
     if (status == SV_NO_MEMORY)
@@ -556,7 +556,7 @@ static PyObject *solver_sizeof(SolverObject *self, PyObject *Py_UNUSED(ignored))
 
 static PyMethodDef solver_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))solver_solve, METH_VARARGS | METH_KEYWORDS,
-     "solve(hands, landlord, to_move, top, top_seat, spring, points, max_nodes, "
+     "solve(hands, landlord, to_move, top, top_seat, spring, points, every, max_nodes, "
      "max_seconds) -> (solved, landlord_wins, winning plays, line, value, nodes)"},
     {"forget", (PyCFunction)solver_forget, METH_NOARGS, "Empty the transposition table."},
     {"__sizeof__", (PyCFunction)solver_sizeof, METH_NOARGS,

@@ -1137,7 +1137,8 @@ static int root_results(Solver *sv, const Node *root, Level *lv, size_t count, p
     return sv->stop ? -1 : 0;
 }
 
-int sv_solve(Solver *sv, const SvPosition *p, int points, SvBudget budget, SvResult *out)
+int sv_solve(Solver *sv, const SvPosition *p, int points, int every, SvBudget budget,
+             SvResult *out)
 {
     Node root;
     Level *lv;
@@ -1165,6 +1166,12 @@ int sv_solve(Solver *sv, const SvPosition *p, int points, SvBudget budget, SvRes
     sv->deadline = budget.max_seconds < 0 ? -1.0 : now() + budget.max_seconds;
 
     side = root.to_move == root.landlord;
+    if (!every) {  /* who wins: the search settles the root as any other position */
+        out->landlord_wins = wins(sv, &root, 0);
+        if (sv->stop)
+            goto stopped;
+        goto settled;
+    }
     if (!spend(sv) || !(lv = moves(sv, &root, 0)))
         goto stopped;
     count = order(sv, &root, lv);
@@ -1187,6 +1194,7 @@ int sv_solve(Solver *sv, const SvPosition *p, int points, SvBudget budget, SvRes
         key_for(sv->t, &root, &key);
         slot(sv, &key, hash_of(&key))->win = out->landlord_wins ? 1 : 2;
     }
+settled:
     if (points) {
         out->value = value_of(sv, &root, out->landlord_wins, 0);
         if (sv->stop || principal_variation(sv, root, out->value, out) < 0 || sv->stop)

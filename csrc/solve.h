@@ -61,8 +61,11 @@ void sv_free(Solver *solver);
 void sv_forget(Solver *solver);
 size_t sv_size(const Solver *solver);
 
-/* Solve `p` (not over: a seat to move); fills `out` (free it with sv_result_free). */
-int sv_solve(Solver *solver, const SvPosition *p, int points, SvBudget budget, SvResult *out);
+/* Solve `p` (not over: a seat to move); fills `out` (free it with sv_result_free). With
+ * `every`, out->winning lists every play of the seat to move that wins for its side;
+ * without, it stays empty and the search stops at the first such play (who wins only). */
+int sv_solve(Solver *solver, const SvPosition *p, int points, int every, SvBudget budget,
+             SvResult *out);
 void sv_result_free(SvResult *result);
 
 #endif

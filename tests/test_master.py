@@ -97,14 +97,15 @@ def test_past_the_budget_the_root_solves_one_deal_within_what_is_left(monkeypatc
 
 def test_a_playout_is_finished_by_the_solver_within_the_deadline(monkeypatch):
     """A playout from a position with many cards left calls the solver once they are few,
-    with no more time than is left before its deadline, and returns its answer."""
+    with no more time than is left before its deadline, for who wins only, and returns
+    its answer."""
     view = midgame_view(4)
     bot = make_bot("master", seed=1)
     calls = []
     real = Solver.solve
 
     def solve(self, pos, **kw):
-        calls.append((sum(pos.left), kw["seconds"]))
+        calls.append((sum(pos.left), kw["seconds"], kw["plays"]))
         answer = real(self, pos, **kw)
         outcomes.append(answer.landlord_wins if answer.solved else None)
         return answer
@@ -115,6 +116,7 @@ def test_a_playout_is_finished_by_the_solver_within_the_deadline(monkeypatch):
     pos = Position(CLASSIC, hands, view.landlord, view.seat, view.top, view.top_seat)
     won = bot.rollout(pos, view.legal[-1], bot.evaluator(view), time.perf_counter() + 600)
     assert len(calls) == 1 and calls[0][0] <= bot.solve_cards and 0 < calls[0][1] <= 600
+    assert calls[0][2] is False  # who wins is all a playout needs: not every winning play
     if outcomes[0] is not None:
         assert won == outcomes[0]
 

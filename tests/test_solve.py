@@ -158,7 +158,8 @@ def test_a_solver_is_for_one_ruleset():
 
 def _agrees_with_brute_force(pos: Position) -> None:
     """Both cores give the brute force's winner, winning plays and points, leave the
-    position as it was, and give a line that replays to what they claim."""
+    position as it was, and give a line that replays to what they claim; asked who wins
+    only (``plays=False``), the same winner, points and line check, and no plays."""
     best, winning = brute_force(pos)
     for compiled in COMPILED:
         before = (pos.text(), list(pos.plays_made), pos.bombs, pos.rockets)
@@ -169,6 +170,10 @@ def _agrees_with_brute_force(pos: Position) -> None:
         assert texts(answer.winning_plays) == winning
         assert answer.doublings == pos.bombs + pos.rockets + best.doublings
         check_line(pos, answer)
+        who = Solver(pos.rules, compiled=compiled).solve(pos, plays=False)
+        assert who.solved and who.landlord_wins == best.landlord_wins
+        assert who.winning_plays == () and who.doublings == answer.doublings
+        check_line(pos, who)
 
 
 COMPILED = (False, True) if core.COMPILED is not None else (False,)

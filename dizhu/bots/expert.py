@@ -217,7 +217,7 @@ class ExpertBot(HardBot):
             if sum(pos.left) <= solve_at:
                 solve_at = 0
                 answer = self.solver_for(pos.rules).solve(
-                    pos, nodes=self.playout_nodes, points=False,
+                    pos, nodes=self.playout_nodes, points=False, plays=False,
                     seconds=max(0.0, deadline - time.perf_counter()))
                 if answer.solved:
                     return answer.landlord_wins

@@ -28,10 +28,10 @@ class CompiledSearch:
     def forget(self) -> None:
         self.native.forget()
 
-    def run(self, start: Start, points: bool, budget: Budget) -> Outcome:
+    def run(self, start: Start, points: bool, budget: Budget, plays: bool = True) -> Outcome:
         solved, landlord_wins, winning, line, value, nodes = self.native.solve(
             start.hands, start.landlord, start.to_move, start.top, start.top_seat,
-            start.spring, points, -1 if budget.nodes is None else budget.nodes,
+            start.spring, points, plays, -1 if budget.nodes is None else budget.nodes,
             -1.0 if budget.seconds is None else budget.seconds)
         if not solved:
             return Outcome(False, nodes)

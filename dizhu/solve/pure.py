@@ -54,8 +54,9 @@ class PureSearch:
 
     # ----------------------------------------------------------------- a solve
 
-    def run(self, start: Start, points: bool, budget: Budget) -> Outcome:
-        """Solve the position ``start`` describes (one with a seat to move)."""
+    def run(self, start: Start, points: bool, budget: Budget, plays: bool = True) -> Outcome:
+        """Solve the position ``start`` describes (one with a seat to move); with
+        ``plays``, find every winning play of the seat to move, else who wins only."""
         self.nodes = 0
         self._limit = budget.nodes if budget.nodes is not None else _HIGHEST
         self._deadline = None if budget.seconds is None else \
@@ -64,19 +65,22 @@ class PureSearch:
             self.forget()
         pos = start.position()
         try:
-            return self._root(pos, points)
+            return self._root(pos, points, plays)
         except OutOfBudget:
             return Outcome(False, self.nodes)
 
-    def _root(self, pos: Position, points: bool) -> Outcome:
-        self._count()
-        side = pos.to_move == pos.landlord
+    def _root(self, pos: Position, points: bool, plays: bool) -> Outcome:
         winning = []
-        for play in self._ordered(pos):
-            if self._wins_after(pos, play) == side:
-                winning.append(play)
-        landlord_wins = bool(winning) if side else not winning
-        self.won[pos.outcome_key()] = landlord_wins
+        if plays:
+            self._count()
+            side = pos.to_move == pos.landlord
+            for play in self._ordered(pos):
+                if self._wins_after(pos, play) == side:
+                    winning.append(play)
+            landlord_wins = bool(winning) if side else not winning
+            self.won[pos.outcome_key()] = landlord_wins
+        else:
+            landlord_wins = self.wins(pos)
         outcome = Outcome(True, 0, landlord_wins, winning)
         if points:
             outcome.value = self._value(pos, landlord_wins)

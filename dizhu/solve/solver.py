@@ -31,7 +31,8 @@ class Solution:
     solved: bool
     landlord_wins: bool | None
     winning_plays: tuple[Play, ...]
-    """Every play of the seat to move that wins for its side (empty if none does)."""
+    """Every play of the seat to move that wins for its side (empty if none does, and
+    when not asked for: ``plays=False``)."""
     line: tuple[Play, ...]
     """A principal variation: plays and passes from the position to the end of the play."""
     bombs: int | None
@@ -92,10 +93,13 @@ class Solver:
         self._wild_search = None
 
     def solve(self, position: Position, *, nodes: int | None = None,
-              seconds: float | None = None, points: bool = True) -> Solution:
-        """Best play from ``position`` (left as it was): who wins, every winning play of
-        the seat to move and, with ``points``, a principal variation and its points. Past
-        ``nodes`` positions or ``seconds`` the answer is "not solved"."""
+              seconds: float | None = None, points: bool = True,
+              plays: bool = True) -> Solution:
+        """Best play from ``position`` (left as it was): who wins, with ``plays`` every
+        winning play of the seat to move (without, none are listed and the search stops at
+        the first that wins: faster where the seat to move's side wins) and, with
+        ``points``, a principal variation and its points. Past ``nodes`` positions or
+        ``seconds`` the answer is "not solved"."""
         rules = position.rules
         if (rules.combos, rules.distinct_kickers, rules.seats) != \
                 (self.rules.combos, self.rules.distinct_kickers, self.rules.seats):
@@ -111,7 +115,7 @@ class Solver:
         if start.winner >= 0:
             outcome = Outcome(True, 0, start.winner == start.landlord, value=0)
         else:
-            outcome = search.run(start, points, Budget(nodes, seconds))
+            outcome = search.run(start, points, Budget(nodes, seconds), plays)
         return self._solution(start, outcome, points, time.perf_counter() - began, searched)
 
     def _solution(self, start: Start, outcome: Outcome, points: bool,
@@ -141,7 +145,7 @@ def end_points(end: Position) -> tuple[int, int, bool, bool]:
 
 
 def solve(position: Position, *, nodes: int | None = None, seconds: float | None = None,
-          points: bool = True) -> Solution:
+          points: bool = True, plays: bool = True) -> Solution:
     """:meth:`Solver.solve` with a solver of the position's ruleset made for the call."""
     return Solver(position.rules).solve(position, nodes=nodes, seconds=seconds,
-                                        points=points)
+                                        points=points, plays=plays)
