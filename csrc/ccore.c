@@ -12,7 +12,8 @@
  * it is made, and holds the GIL while it generates: threads may share it.
  *
  * Solver(generator, doubling, entries) is the exact solver of solve.h over a generator's
- * plays; its solve() hands back the generator's own Play objects.
+ * plays; its solve() hands back the generator's own Play objects. HandCost(generator,
+ * costs) is the bots' hand evaluation over them (handcost.c).
  *
  * Observer and mask_bytes (encode.c) write the learning environments' observations.
  * bind_position and bind_deal (position.c) give Position and Deal their methods in C.
@@ -22,13 +23,15 @@
 
 #include "encode.h"
 #include "envstep.h"
+#include "handcost.h"
 #include "idindex.h"
 #include "movegen.h"
 #include "position.h"
+#include "pyface.h"
 #include "solve.h"
 #include "wildgen.h"
 
-#define API_VERSION 7  /* dizhu/core.py refuses an extension of another version */
+#define API_VERSION 8  /* dizhu/core.py refuses an extension of another version */
 #ifndef SOURCE_DIGEST    /* setup.py passes the digest of csrc/ (dizhu/core.py checks it) */
 #define SOURCE_DIGEST ""
 #endif
@@ -176,7 +179,7 @@ static void generator_dealloc(Generator *self)
 
 /* ------------------------------------------------------------------ generation */
 
-static int read_hand(PyObject *arg, uint64_t *hand)
+int read_hand(PyObject *arg, uint64_t *hand)
 {
     int overflow;
     long long v = PyLong_AsLongLongAndOverflow(arg, &overflow);
@@ -634,7 +637,8 @@ PyMODINIT_FUNC PyInit__ccore(void)
         Py_DECREF(&SolverType);
         goto fail;
     }
-    if (add_encoding(m) < 0 || add_env_step(m) < 0 || add_wild(m) < 0)
+    if (add_encoding(m) < 0 || add_env_step(m) < 0 || add_wild(m) < 0
+            || add_hand_cost(m) < 0)
         goto fail;
     if (PyModule_AddIntConstant(m, "API_VERSION", API_VERSION) < 0
             || PyModule_AddStringConstant(m, "SOURCE_DIGEST", SOURCE_DIGEST) < 0)

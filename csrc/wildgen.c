@@ -20,6 +20,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "pyface.h"
 #include "tables.h"
 #include "wild.h"
 #include "wildgen.h"
@@ -278,20 +279,6 @@ static int generate(WildGen *self, uint64_t hand, play_id base_top, Found *found
         }
     if (memo)
         memo_put(self, hand, found);
-    return 0;
-}
-
-static int read_hand(PyObject *arg, uint64_t *hand)
-{
-    int overflow;
-    long long v = PyLong_AsLongLongAndOverflow(arg, &overflow);
-    if (v == -1 && PyErr_Occurred())
-        return -1;
-    if (overflow || v < 0 || (uint64_t)v >> 60) {
-        PyErr_SetString(PyExc_ValueError, "a hand is rank counts: an int from 0 to 2**60 - 1");
-        return -1;
-    }
-    *hand = (uint64_t)v;
     return 0;
 }
 

@@ -10,7 +10,10 @@ remembers every sub-hand it solved, so evaluating the hands left after each cand
 costs little once the whole hand is known. What it remembers is held as plain numbers (a
 cost, a play's index in the ruleset's universe, the ranks wild cards stand for), which the
 garbage collector does not scan: a bot's memory of hundreds of thousands of hands would
-otherwise make each full collection pause the game for a large part of a second.
+otherwise make each full collection pause the game for a large part of a second. Where the
+compiled core runs, the same search runs in C (``csrc/handcost.c``: the same plays in the
+same order, the same sums, so the very same costs and splits), its memory outside Python's
+heap; the code below is the reference, and what runs with ``DIZHU_PURE``.
 
 With wild cards (:class:`WildEvaluator`, for a deal's wild ranks) a hand's cost is the
 least, over the ranks its wild cards could stand for, of the cost of the natural cards and
@@ -25,10 +28,14 @@ generator, which runs compiled, where the moves of wild cards run in Python.
 
 from __future__ import annotations
 
+from array import array
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 
+from .. import core
 from ..cards import ACE, TWO, UNIT, count_of
 from ..combos import BOMB_KINDS, Kind, Play
+from ..movegen import MoveGenerator
 from ..rules import CLASSIC, RuleSet
 from ..universe import universe_of
 
@@ -76,7 +83,8 @@ class HandEvaluator:
     """Minimum-cost splits of hands under one ruleset, remembered across calls (one
     evaluator per bot and ruleset)."""
 
-    __slots__ = ("_best", "_covering", "_memo", "_plays", "moves", "rules", "wild_alone")
+    __slots__ = ("_best", "_covering", "_memo", "_native", "_plays", "moves", "rules",
+                 "wild_alone")
     wild: tuple[int, ...] = ()
     mask = 0
 
@@ -89,6 +97,8 @@ class HandEvaluator:
         """Each hand's cost (numbers only: see the module's docstring)."""
         self._best: dict[int, int] = {}
         """The universe index of the first play of each nonempty hand's best split."""
+        self._native = _compiled(self.moves)
+        """The compiled search (``None`` in the pure core): it remembers in its place."""
         self.wild_alone: dict[int, WildEvaluator] = {}
         """The evaluators of one wild rank that the wild evaluators costing their virtual
         hands with this one share (:class:`WildEvaluator`)."""
@@ -105,13 +115,17 @@ class HandEvaluator:
         self._memo = {0: 0.0}
         self._best = {}
         self.wild_alone = {}
+        if self._native is not None:
+            self._native.clear()
 
     def __len__(self) -> int:
         """Number of hands remembered."""
-        return len(self._memo)
+        return len(self._native) if self._native is not None else len(self._memo)
 
     def cost(self, hand: int) -> float:
         """The cost of the best split of ``hand`` (0 for an empty hand)."""
+        if self._native is not None:
+            return self._native.cost(hand)
         found = self._memo.get(hand)
         if found is None:
             found = self._solve(hand)
@@ -131,9 +145,13 @@ class HandEvaluator:
     def split(self, hand: int) -> list[Play]:
         """The best split of ``hand`` into plays, the play holding the lowest card first."""
         out = []
+        native = self._native
         while hand:
-            self.cost(hand)
-            play = self._plays[self._best[hand]]
+            if native is not None:
+                play = self._plays[native.first(hand)]
+            else:
+                self.cost(hand)
+                play = self._plays[self._best[hand]]
             out.append(play)
             hand -= play.cards
         return out
@@ -157,6 +175,22 @@ class HandEvaluator:
         return best
 
 
+def _compiled(moves: MoveGenerator):
+    """The compiled search of splits into a generator's plays, or ``None`` where the
+    compiled core does not run."""
+    if moves.native is None:
+        return None
+    return core.COMPILED.HandCost(moves.native, _split_costs(moves))
+
+
+@cache
+def _split_costs(moves: MoveGenerator) -> bytes:
+    """Each play's cost in a split, by id (-1: never in one), as the compiled search reads
+    them."""
+    return array("d", (-1.0 if p.kind in _SKIPPED else _COST_BY_MAIN[p.main]
+                       for p in moves.universe.all_plays())).tobytes()
+
+
 Way = tuple[int, ...]
 """The ranks a hand's wild cards stand for, lowest first."""
 Ways = tuple[tuple[float, Way], ...]
@@ -173,6 +207,7 @@ class WildEvaluator(HandEvaluator):
     def __init__(self, rules: RuleSet, wild: tuple[int, ...],
                  classic: HandEvaluator | None = None) -> None:
         super().__init__(rules)
+        self._native = None  # its own search: the virtual hands are costed by ``classic``
         self.wild = tuple(wild)
         self.moves = rules.moves(self.wild)
         self.mask = wild_mask(self.wild)
