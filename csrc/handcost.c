@@ -124,6 +124,7 @@ static int search(HandCost *self, uint64_t hand, size_t depth, double *cost, pla
     if (!plays)
         return -1;
     plays->len = 0;
+    plays->failed = 0;
     mg_covering(self->t, hand, plays);
     if (plays->failed)
         return -1;
@@ -229,13 +230,22 @@ static void hand_cost_dealloc(HandCost *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* What cost() and first() answer of a hand. */
+/* What cost() and first() answer of a hand (at most MAX_FIELD cards of a rank: the
+ * generator reads no more, and the search would take cards the hand does not hold). */
 static PyObject *answer(HandCost *self, PyObject *arg, int first_play)
 {
     uint64_t hand;
     double cost;
     play_id first;
-    if (read_hand(arg, &hand) < 0 || evaluate(self, hand, &cost, &first) < 0)
+    if (read_hand(arg, &hand) < 0)
+        return NULL;
+    for (int r = 0; r < NUM_RANKS; r++)
+        if ((hand >> 4 * r & 15) > MAX_FIELD) {
+            PyErr_Format(PyExc_ValueError, "a hand holds at most %d cards of a rank",
+                         MAX_FIELD);
+            return NULL;
+        }
+    if (evaluate(self, hand, &cost, &first) < 0)
         return NULL;
     return first_play ? PyLong_FromLong(first) : PyFloat_FromDouble(cost);
 }
@@ -252,11 +262,8 @@ static PyObject *hand_cost_first(HandCost *self, PyObject *arg)
 
 static PyObject *hand_cost_clear(HandCost *self, PyObject *Py_UNUSED(ignored))
 {
-    PyMem_Free(self->slots);
-    self->slots = NULL;
+    memset(self->slots, 0, ((size_t)1 << self->bits) * sizeof *self->slots);
     self->used = 0;
-    if (resize(self, FIRST_BITS) < 0)
-        return PyErr_NoMemory();
     Py_RETURN_NONE;
 }
 

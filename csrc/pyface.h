@@ -9,7 +9,8 @@
 /* The tables of a dizhu._ccore.MoveGenerator (NULL with a TypeError for another object). */
 const MoveTables *generator_tables(PyObject *generator);
 
-/* A hand (rank counts) from a Python int; -1 with a ValueError when it is not one. */
+/* A hand (rank counts) from a Python int; -1 with an exception set (a TypeError for what
+ * is not an int, a ValueError for an int out of range). */
 int read_hand(PyObject *arg, uint64_t *hand);
 
 #endif

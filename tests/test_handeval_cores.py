@@ -75,7 +75,7 @@ def test_it_remembers_what_it_met_and_forgets_on_clear():
     assert len(compiled) == 0 and compiled.cost(hand) == pure.cost(hand)
 
 
-@pytest.mark.parametrize("bad", [-1, 1 << 60, "3 4 5", 2.5])
+@pytest.mark.parametrize("bad", [-1, 1 << 60, "3 4 5", 2.5, 0xF, 0x9 << 4])
 def test_a_value_that_is_not_a_hand_is_refused(bad):
     with pytest.raises((ValueError, TypeError)):
         pair(CLASSIC)[0].cost(bad)

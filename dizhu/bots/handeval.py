@@ -87,6 +87,9 @@ class HandEvaluator:
                  "wild_alone")
     wild: tuple[int, ...] = ()
     mask = 0
+    splits_in_c = True
+    """Whether the compiled search splits its hands where the compiled core runs (an
+    evaluator with a search of its own says no)."""
 
     def __init__(self, rules: RuleSet = CLASSIC) -> None:
         self.rules = rules
@@ -97,7 +100,7 @@ class HandEvaluator:
         """Each hand's cost (numbers only: see the module's docstring)."""
         self._best: dict[int, int] = {}
         """The universe index of the first play of each nonempty hand's best split."""
-        self._native = _compiled(self.moves)
+        self._native = _compiled(self.moves) if self.splits_in_c else None
         """The compiled search (``None`` in the pure core): it remembers in its place."""
         self.wild_alone: dict[int, WildEvaluator] = {}
         """The evaluators of one wild rank that the wild evaluators costing their virtual
@@ -203,11 +206,11 @@ class WildEvaluator(HandEvaluator):
     of its virtual hands' (the module's docstring)."""
 
     __slots__ = ("_alone", "_ways", "classic", "mask", "wild")
+    splits_in_c = False  # its own search: its virtual hands are costed by ``classic``
 
     def __init__(self, rules: RuleSet, wild: tuple[int, ...],
                  classic: HandEvaluator | None = None) -> None:
         super().__init__(rules)
-        self._native = None  # its own search: the virtual hands are costed by ``classic``
         self.wild = tuple(wild)
         self.moves = rules.moves(self.wild)
         self.mask = wild_mask(self.wild)

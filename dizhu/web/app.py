@@ -38,7 +38,7 @@ from ..session import (
 from ..session import form_of as settings_form
 from ..session.form import bad_form
 from ..session.store import WAIT
-from ..words import say
+from ..words import catalog
 from .coaching import Coaching, CoachingError
 from .hub import IDLE, Hub, Room, log, not_saved, said
 from .intents import Intents, intent_of
@@ -61,7 +61,8 @@ def ruleset_json(rules: RuleSet) -> dict[str, Any]:
     return {"name": rules.name, "title": rules.title, "chinese": rules.chinese,
             "summary": rules.summary, "seats": rules.seats, "hand_size": rules.hand_size,
             "kitty_size": rules.kitty_size, "auction": rules.auction.name,
-            "options": [{"name": o, "note": say(f"option.note.{o}")} for o in rules.option_names]}
+            "options": [{"name": o, "note": catalog("en")[f"option.note.{o}"]}
+                        for o in rules.option_names]}
 
 
 async def body_of(request: Request, limit: int) -> bytes | None:
@@ -195,7 +196,7 @@ def create_app(db_path: str | Path, pause: float = 0.8, hosts: list[str] | None 
         return JSONResponse({
             "player": player or "",
             "last": None if last is None else {"player": last[0], "settings": last[1]},
-            "levels": [*({"name": n, "note": say(f"level.note.{n}")} for n in LEVELS),
+            "levels": [*({"name": n, "note": catalog("en")[f"level.note.{n}"]} for n in LEVELS),
                        *({"name": n, "note": f"a Python bot: {command}"
                           if command.startswith(PYTHON) else f"a program: {command}"}
                          for n, command in programs.items())],
