@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from itertools import pairwise
 from types import SimpleNamespace
 
 import pytest
@@ -97,28 +98,42 @@ def test_past_the_budget_the_root_solves_one_deal_within_what_is_left(monkeypatc
 
 def test_a_playout_is_finished_by_the_solver_within_the_deadline(monkeypatch):
     """A playout from a position with many cards left calls the solver once they are few,
-    with no more time than is left before its deadline, for who wins only, and returns
-    its answer."""
-    view = midgame_view(4)
+    with no more time than is left before its deadline and master's node budget, for who
+    wins only, and returns its answer; a solve that gives up is tried again only once
+    ``retry_cards`` more cards are played."""
     bot = make_bot("master", seed=1)
-    calls = []
+    calls: list[tuple[int, float, bool, int]] = []
+    outcomes: list[bool | None] = []
     real = Solver.solve
 
     def solve(self, pos, **kw):
-        calls.append((sum(pos.left), kw["seconds"], kw["plays"]))
+        calls.append((sum(pos.left), kw["seconds"], kw["plays"], kw["nodes"]))
         answer = real(self, pos, **kw)
         outcomes.append(answer.landlord_wins if answer.solved else None)
         return answer
 
-    outcomes: list[bool | None] = []
     monkeypatch.setattr(Solver, "solve", solve)
-    hands = bot.imagine(view)
-    pos = Position(CLASSIC, hands, view.landlord, view.seat, view.top, view.top_seat)
-    won = bot.rollout(pos, view.legal[-1], bot.evaluator(view), time.perf_counter() + 600)
-    assert len(calls) == 1 and calls[0][0] <= bot.solve_cards and 0 < calls[0][1] <= 600
-    assert calls[0][2] is False  # who wins is all a playout needs: not every winning play
-    if outcomes[0] is not None:
-        assert won == outcomes[0]
+    retried = solved = 0
+    for seed in range(4, 40):
+        view = midgame_view(seed)
+        calls.clear()
+        outcomes.clear()
+        pos = Position(CLASSIC, bot.imagine(view), view.landlord, view.seat, view.top,
+                       view.top_seat)
+        won = bot.rollout(pos, view.legal[-1], bot.evaluator(view),
+                          time.perf_counter() + 600)
+        if not calls:  # a hand was played out before the cards left were few
+            continue
+        assert calls[0][0] <= bot.solve_cards
+        solved += 1
+        assert all(0 < c[1] <= 600 and c[2] is False and c[3] == bot.playout_nodes
+                   for c in calls)  # who wins is all a playout needs
+        assert all(o is None for o in outcomes[:-1])  # asked again only after giving up
+        assert all(b[0] <= a[0] - bot.retry_cards for a, b in pairwise(calls))
+        if outcomes[-1] is not None:
+            assert won == outcomes[-1]
+        retried += len(calls) > 1
+    assert solved >= 30 and retried  # some solve gave up at 2,000 positions and was asked again
 
 
 def test_a_playout_past_its_deadline_stops_without_an_answer(monkeypatch):

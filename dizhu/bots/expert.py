@@ -50,7 +50,8 @@ class ExpertBot(HardBot):
         "redraws": (1, 100), "solve_unseen": (0, 30), "node_budget": (1, 1_000_000),
         "max_splits": (1, 1000), "wild_node_budget": (1, 1_000_000),
         "wild_search_share": (0.05, 1.0), "pool": (1, 50), "slip": (0.001, 1.0),
-        "solve_cards": (0, 54), "playout_nodes": (1, 1_000_000)}
+        "solve_cards": (0, 54), "playout_nodes": (1, 1_000_000),
+        "root_nodes": (1, 1_000_000), "retry_cards": (0, 54)}
     samples = 16
     candidates = 6
     budget = 1.0
@@ -76,7 +77,12 @@ class ExpertBot(HardBot):
     all hands together (0: never); at the root, solve each imagined deal for every legal
     play. Not with wild cards."""
     playout_nodes = 20_000
-    """The solver's budget for one such solve; past it the playout goes on."""
+    """The solver's budget for one solve in a playout; past it the playout goes on."""
+    retry_cards = 0
+    """After a playout's solve runs past ``playout_nodes``, solve again once this many
+    more cards are played (0: not again)."""
+    root_nodes = 20_000
+    """The solver's budget for one imagined deal at the root (every legal play)."""
 
     def midgame(self, view: SeatView) -> Play:
         legal = view.legal
@@ -162,7 +168,7 @@ class ExpertBot(HardBot):
             ((self.imagine(view), 1) for _ in range(self.samples))
         for hands, count in deals:
             pos = Position(view.rules, hands, s.landlord, s.seat, s.top, s.top_seat)
-            answer = solver.solve(pos, nodes=self.playout_nodes, points=False,
+            answer = solver.solve(pos, nodes=self.root_nodes, points=False,
                                   seconds=max(0.0, deadline - time.perf_counter()))
             if answer.solved:
                 for play in answer.winning_plays:
@@ -214,8 +220,8 @@ class ExpertBot(HardBot):
             pos.push_unchecked(play)
             if pos.is_over:
                 return pos.winner == landlord
-            if sum(pos.left) <= solve_at:
-                solve_at = 0
+            if (left := sum(pos.left)) <= solve_at:
+                solve_at = left - self.retry_cards if self.retry_cards else 0
                 answer = self.solver_for(pos.rules).solve(
                     pos, nodes=self.playout_nodes, points=False, plays=False,
                     seconds=max(0.0, deadline - time.perf_counter()))

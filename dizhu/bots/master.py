@@ -4,7 +4,8 @@ chance to win.
 
 - **Play.** As ``expert`` (:mod:`.expert`), with ``solve_cards`` on: once few enough cards
   are left in all hands together, a playout is finished by the engine's exact solver
-  instead of the ``normal`` policy, and when that few are left at the decision itself each
+  instead of the ``normal`` policy (a solve that runs long gives up and is tried again a
+  few cards later), and when that few are left at the decision itself each
   imagined deal is solved for every legal play (as bridge programs do). And ``infer`` on:
   the imagined deals are weighed by how likely each makes the others' bids, doubles,
   passes and plays (:mod:`.likelihood`).
@@ -45,6 +46,11 @@ class MasterBot(ExpertBot):
     400 decks master won 0.571 of deals at 16, 0.595 at 48 and 0.615 at 96
     (docs/strength.md)."""
     solve_cards = 30
+    playout_nodes = 2_000
+    """A playout's solve gives up past this many positions and tries again
+    ``retry_cards`` later: nine in ten are settled within it, and the few that are not
+    took 60% of the solver's time at 20,000 (docs/benchmarks.md)."""
+    retry_cards = 2
     infer = True
     bid_edge = 0.0
     """Bid when the chance to win as landlord is at least ``0.5 + bid_edge``."""
