@@ -45,6 +45,22 @@ def test_in_an_endgame_the_winning_plays_have_chance_one_and_the_losing_zero():
     assert rated == {"pair 55": 1.0, "single 5": 1.0, "single 3": 0.0}
 
 
+def test_an_endgame_is_solved_with_the_root_budget_not_a_playout_s(monkeypatch):
+    """The coach solves every imagined endgame for every play with five times the bots'
+    budget for a solve at the root (100,000 positions), not the smaller one a playout's
+    solve gives up at."""
+    asked = []
+    real = Solver.solve
+
+    def solve(self, pos, **kw):
+        asked.append(kw["nodes"])
+        return real(self, pos, **kw)
+
+    monkeypatch.setattr(Solver, "solve", solve)
+    Analyst(samples=4).rate(at("355/4/4 0 0 -"))
+    assert asked and set(asked) == {100_000}
+
+
 def test_auction_and_doubling_answers_are_worth_their_chance_against_an_even_one():
     deal = finished("auction")
     walk = replay(deal_to_record(deal))

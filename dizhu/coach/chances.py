@@ -145,7 +145,7 @@ class Analyst:
     def _solved(self, pos: Position, deadline: float) -> list[Play] | None:
         """The plays that win against best play in ``pos`` (the seat to move's side)."""
         answer = self.bot.solver_for(pos.rules).solve(
-            pos, nodes=self.bot.playout_nodes * 5, points=False,
+            pos, nodes=self.bot.root_nodes * 5, points=False,
             seconds=max(0.0, deadline - time.perf_counter()))
         if not answer.solved:
             return None
