@@ -149,6 +149,46 @@ def test_a_playout_past_its_deadline_stops_without_an_answer(monkeypatch):
     assert bot.rollout(pos, view.legal[-1], bot.evaluator(view), solve=False) in (True, False)
 
 
+def test_an_endgame_solve_that_gives_up_counts_within_the_budget(monkeypatch):
+    """When few cards are hidden, ``hard``'s endgame solve comes first, bounded by the
+    decision's deadline; if it gives up, the search that follows has what is left of the
+    same budget, not a new one."""
+    view = next(v for seed in range(50) if (v := midgame_view(seed, 16)) and
+                sum(v.count_strip().unseen) <= MasterBot.solve_unseen)
+    bot = make_bot("master", seed=1)
+    given: list[float] = []
+
+    def endgame(self, view, deadline):
+        given.append(deadline)
+        time.sleep(0.2)
+        return None
+
+    monkeypatch.setattr(expert_module.HardBot, "endgame", endgame)
+    monkeypatch.setattr(ExpertBot, "solved_search",
+                        lambda self, view, s, legal, ev, deadline: given.append(
+                            deadline) or legal[0])
+    before = time.perf_counter()
+    assert bot.act(view) in view.legal
+    assert len(given) == 2 and given[0] == given[1] <= time.perf_counter() - 0.2 + bot.budget
+    assert before + bot.budget <= given[0]
+
+
+def test_the_endgame_solves_are_bounded_by_the_deadline_for_master_not_hard(monkeypatch):
+    """``master``'s endgame solves get no more time than its budget leaves; ``hard``'s,
+    which has no clock, a budget of positions alone."""
+    view = next(v for seed in range(50) if (v := midgame_view(seed, 16)) and
+                sum(v.count_strip().unseen) <= MasterBot.solve_unseen)
+    seconds: dict[str, list] = {"master": [], "hard": []}
+    real = Solver.solve
+    for name in seconds:
+        bot = make_bot(name, seed=1)
+        monkeypatch.setattr(Solver, "solve", lambda self, pos, _name=name, **kw: seconds[
+            _name].append(kw.get("seconds")) or real(self, pos, **kw))
+        assert bot.act(view) in view.legal
+    assert seconds["master"] and all(0 < t <= MasterBot.budget for t in seconds["master"])
+    assert seconds["hard"] and all(t is None for t in seconds["hard"])
+
+
 def test_the_budget_counts_from_when_the_decision_is_asked(monkeypatch):
     """The search's deadline is one budget after the decision was asked: choosing the
     plays worth searching (before the search) is within the budget, not added to it."""

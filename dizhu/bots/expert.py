@@ -84,11 +84,12 @@ class ExpertBot(HardBot):
     root_nodes = 20_000
     """The solver's budget for one imagined deal at the root (every legal play)."""
 
-    def midgame(self, view: SeatView) -> Play:
+    def midgame(self, view: SeatView, deadline: float = math.inf) -> Play:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        deadline = self.deadline(view)
+        if deadline == math.inf:
+            deadline = self.deadline(view)
         s = Situation.of(view)
         if any(p.cards == s.hand for p in legal):
             return next(p for p in legal if p.cards == s.hand)
@@ -102,8 +103,8 @@ class ExpertBot(HardBot):
 
     def deadline(self, view: SeatView) -> float:
         """When a decision asked now must end its search (``time.perf_counter``): the
-        clock starts with the decision, not with the search, so choosing the plays worth
-        searching counts too."""
+        clock starts with the decision, not with the search, so ``hard``'s endgame solve
+        (when it gives up) and choosing the plays worth searching count too."""
         return time.perf_counter() + self.budget * (self.wild_search_share
                                                     if view.wild else 1.0)
 

@@ -12,6 +12,8 @@ can still beat. With wild cards the solver's budget is ``wild_node_budget``.
 
 from __future__ import annotations
 
+import math
+import time
 from typing import ClassVar
 
 from ..combos import Play
@@ -46,16 +48,22 @@ class HardBot(NormalBot):
         self.solvers: dict[RuleSet, Solver] = {}
 
     def play(self, view: SeatView) -> Play:
+        deadline = self.deadline(view)
         legal = view.legal
         if len(legal) > 1 and view.landlord >= 0 and \
                 sum(view.count_strip().unseen) <= self.solve_unseen:
-            choice = self.endgame(view)
+            choice = self.endgame(view, deadline)
             if choice is not None:
                 return choice
-        return self.midgame(view)
+        return self.midgame(view, deadline)
 
-    def midgame(self, view: SeatView) -> Play:
-        """A decision the endgame solver does not take: ``normal``'s."""
+    def deadline(self, view: SeatView) -> float:
+        """When a decision asked now must end (``time.perf_counter``): never, for
+        ``hard``, whose solver has a budget of positions alone."""
+        return math.inf
+
+    def midgame(self, view: SeatView, deadline: float = math.inf) -> Play:
+        """A decision the endgame solver does not take (or gave up on): ``normal``'s."""
         return super().play(view)
 
     def solver(self, view: SeatView) -> Solver:
@@ -83,13 +91,18 @@ class HardBot(NormalBot):
         sampled = [sampler.sample(self.rng) for _ in range(self.max_splits)]
         return [g for g in sampled if likely(g)] or sampled
 
-    def endgame(self, view: SeatView) -> Play | None:
+    def endgame(self, view: SeatView, deadline: float = math.inf) -> Play | None:
+        """The play that wins in the most ways the hidden cards may lie, or ``None`` when a
+        solve runs past the budget of positions or ``deadline``."""
         solver = self.solver(view)
         budget = self.wild_node_budget if view.wild else self.node_budget
         wins = dict.fromkeys(view.legal, 0)
         sampler = Sampler(view)
         for guess in self.hidden_deals(sampler):
-            answer = solver.solve(sampler.position(guess), nodes=budget, points=False)
+            seconds = None if deadline == math.inf else \
+                max(0.0, deadline - time.perf_counter())
+            answer = solver.solve(sampler.position(guess), nodes=budget, points=False,
+                                  seconds=seconds)
             if not answer.solved:
                 return None
             budget -= answer.nodes
