@@ -84,12 +84,10 @@ class ExpertBot(HardBot):
     root_nodes = 20_000
     """The solver's budget for one imagined deal at the root (every legal play)."""
 
-    def midgame(self, view: SeatView, deadline: float = math.inf) -> Play:
+    def midgame(self, view: SeatView, deadline: float) -> Play:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        if deadline == math.inf:
-            deadline = self.deadline(view)
         s = Situation.of(view)
         if any(p.cards == s.hand for p in legal):
             return next(p for p in legal if p.cards == s.hand)
