@@ -32,7 +32,7 @@ from dizhu.cards import ranks_of_cards
 from dizhu.deal import deal_cards
 from dizhu.position import Position
 from dizhu.rulesets import find_ruleset
-from dizhu.view import SeatView, seat_view
+from dizhu.view import SeatView, played_views
 
 
 def dealt_hands(rules, deals: int) -> list[int]:
@@ -53,12 +53,10 @@ def positions(rules, count: int) -> list[SeatView]:
         deal = play_mode_deal(random.Random(f"handeval:{index}"), rules)
         index += 1
         taken = 0
-        while not deal.is_over:
-            view = seat_view(deal, deal.to_move)
+        for view in played_views(deal, [normal] * 3):
             if len(view.legal) > 2 and sum(view.cards_left) > 30 and taken < 3:
                 out.append(view)
                 taken += 1
-            deal.push(normal.act(view))
     return out[:count]
 
 

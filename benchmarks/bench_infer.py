@@ -23,7 +23,7 @@ from dizhu.bots import make_bot
 from dizhu.bots.expert import ExpertBot
 from dizhu.deal import Deal, Phase, deal_cards
 from dizhu.rules import CLASSIC
-from dizhu.view import SeatView, seat_view
+from dizhu.view import SeatView, played_views
 
 
 def views(count: int) -> list[SeatView]:
@@ -34,11 +34,11 @@ def views(count: int) -> list[SeatView]:
     while len(out) < count:
         hands, kitty = deal_cards(rng, CLASSIC)
         deal = Deal(hands, kitty, 0, CLASSIC)
-        while not deal.is_over and len(out) < count:
-            view = seat_view(deal, deal.to_move)
+        for view in played_views(deal, [normal] * 3):
             if view.phase is Phase.PLAY and len(view.legal) > 1 and rng.random() < 0.3:
                 out.append(view)
-            deal.push(normal.act(view))
+                if len(out) == count:
+                    break
     return out
 
 

@@ -32,7 +32,7 @@ from dizhu.bots import make_bot
 from dizhu.bots.expert import ExpertBot
 from dizhu.position import Position
 from dizhu.rules import CLASSIC
-from dizhu.view import SeatView, seat_view
+from dizhu.view import SeatView, played_views
 
 REFERENCE = "master:playout_nodes=1000000,retry_cards=0"
 DEFAULT_SPECS = ("master:playout_nodes=20000,retry_cards=0", "master")
@@ -50,12 +50,10 @@ def positions(count: int, low: int, high: int,
         index += 1
         deal = play_mode_deal(rng, CLASSIC)
         stop = rng.randrange(low, high)
-        while not deal.is_over:
-            view = seat_view(deal, deal.to_move)
+        for view in played_views(deal, [normal] * 3):
             if sum(view.cards_left) <= stop and len(view.legal) >= choices:
                 out.append((deal.position.copy(), view))
                 break
-            deal.push(normal.act(view))
     return out
 
 

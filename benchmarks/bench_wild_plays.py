@@ -24,7 +24,7 @@ from dizhu import core, wild
 from dizhu.bots import make_bot
 from dizhu.deal import Deal
 from dizhu.rulesets import find_ruleset
-from dizhu.view import seat_view
+from dizhu.view import play_out
 
 
 def plays_kept() -> tuple[int, int]:
@@ -60,8 +60,7 @@ def main() -> None:
         start = time.process_time()
         deal = Deal.shuffled(seed=seed, rules=rules)
         players = [make_bot(args.bot) for _ in range(rules.seats)]
-        while not deal.is_over:
-            deal.push(players[deal.to_move].act(seat_view(deal, deal.to_move)))
+        play_out(deal, players)
         del deal, players
         playing += time.process_time() - start
         if (seed + 1) % args.every == 0:

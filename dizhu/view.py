@@ -9,7 +9,9 @@ out its remaining hands are public too.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from .actions import action_to_json, reading_of
 from .auction import AuctionState, Bid, Double
@@ -357,6 +359,29 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     if not 0 <= seat < deal.seats:
         raise ValueError(f"no seat {seat}: seats are 0..{deal.seats - 1}")
     return _view(deal, seat)
+
+
+class Player(Protocol):
+    """Anything that plays from a seat's view: a bot, a script."""
+
+    def act(self, view: SeatView) -> Action: ...
+
+
+def played_views(deal: Deal, players: Sequence[Player]) -> Iterator[SeatView]:
+    """The view of each seat to move while ``players`` (one a seat) play ``deal`` out.
+    Each view is yielded before its seat's action is pushed, so ``deal`` then stands where
+    the view sees it; stop early and the deal stays there."""
+    while not deal.is_over:
+        view = _view(deal, deal.to_move)
+        yield view
+        deal.push(players[view.seat].act(view), view.seat)
+
+
+def play_out(deal: Deal, players: Sequence[Player]) -> Deal:
+    """``deal`` played to its end by ``players`` (one a seat), each from its own view."""
+    for _ in played_views(deal, players):
+        pass
+    return deal
 
 
 def watcher_view(deal: Deal) -> SeatView:

@@ -8,7 +8,7 @@ from dizhu.combos import Kind, Play
 from dizhu.deal import Deal, Phase
 from dizhu.match import Match, MatchSettings
 from dizhu.rulesets import find_ruleset
-from dizhu.view import seat_view
+from dizhu.view import play_out
 
 WINGED = [("classic", Kind.TRIPLE_SINGLE), ("classic", Kind.TRIPLE_PAIR),
           ("classic", Kind.AIRPLANE_SINGLES), ("classic", Kind.AIRPLANE_PAIRS),
@@ -54,9 +54,7 @@ def finished(seed: str, ruleset: str = "classic", level: str = "normal") -> Deal
     while True:
         deal = Deal.shuffled(seed, rules=rules)
         bots = [make_bot(level, seed=i) for i in range(rules.seats)]
-        while not deal.is_over:
-            seat = deal.to_move
-            deal.push(bots[seat].act(seat_view(deal, seat)), seat)
+        play_out(deal, bots)
         if deal.result is not None:
             return deal
         seed += "+"

@@ -28,7 +28,7 @@ from dizhu.position import Position
 from dizhu.rules import CLASSIC
 from dizhu.rulesets import find_ruleset
 from dizhu.solve import Solver
-from dizhu.view import seat_view
+from dizhu.view import played_views, seat_view
 
 
 def one_rank_endgame(rng: random.Random) -> Deal:
@@ -72,11 +72,9 @@ def midgame_view(seed: int, cards: int = 54):
     hands, kitty = deal_cards(rng, CLASSIC)
     deal = Deal.at_play(hands, kitty, landlord=0)
     normal = make_bot("normal", seed=1)
-    while not deal.is_over:
-        view = seat_view(deal, deal.to_move)
+    for view in played_views(deal, [normal] * 3):
         if sum(view.cards_left) <= cards and len(view.legal) > 2:
             return view
-        deal.push(normal.act(view))
     return None
 
 

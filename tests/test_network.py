@@ -32,7 +32,7 @@ from dizhu.cards import (
 from dizhu.combos import PASS, Kind, Play
 from dizhu.deal import Deal
 from dizhu.rulesets import find_ruleset
-from dizhu.view import seat_view
+from dizhu.view import play_out, seat_view
 from tests.strategies import seeds
 
 CLASSIC = find_ruleset("classic")
@@ -265,6 +265,5 @@ def test_the_example_bot_on_the_evaluation_plays_legal_deals():
     spec.loader.exec_module(module)
     bots = [module.GreedyValue(seed=s) for s in range(3)]
     deal = play_mode_deal(random.Random(2), CLASSIC)
-    while not deal.is_over:
-        deal.push(bots[deal.to_move].act(seat_view(deal, deal.to_move)), deal.to_move)
+    play_out(deal, bots)
     assert deal.winner >= 0

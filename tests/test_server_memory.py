@@ -16,7 +16,7 @@ from dizhu.web import memory
 from dizhu.deal import Deal
 from dizhu.bots import make_bot
 from dizhu.rulesets import find_ruleset, names
-from dizhu.view import seat_view
+from dizhu.view import play_out, seat_view
 
 memory.settle()
 frozen = gc.get_freeze_count()
@@ -30,8 +30,7 @@ for name in names():
     while played < 2:  # two deals played out (one thrown in does not count)
         deal = Deal.shuffled(seed=seed, rules=rules)
         players = [make_bot("easy") for _ in range(rules.seats)]
-        while not deal.is_over:
-            deal.push(players[deal.to_move].act(seat_view(deal, deal.to_move)))
+        play_out(deal, players)
         del players  # the bots' own memories go with them, as a finished match's
         kept.append(deal)
         if deal.wild:

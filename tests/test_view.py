@@ -11,7 +11,7 @@ from dizhu.cards import FULL_DECK, card_rank, card_text, count_of, ranks_of_card
 from dizhu.deal import Deal, Phase, deal_cards
 from dizhu.rules import CLASSIC
 from dizhu.rulesets import find_ruleset
-from dizhu.view import SeatView, seat_view, watcher_view
+from dizhu.view import SeatView, play_out, played_views, seat_view, watcher_view
 from tests.strategies import seeds
 
 SUITED = re.compile(r"^[3-9TJQKA2][shcd]$")
@@ -67,6 +67,42 @@ def test_no_view_ever_shows_another_seats_hidden_cards(seed, doubling, ruleset):
         if deal.is_over:
             break
         deal.push(rng.choice(deal.legal_actions()))
+
+
+class Chooser:
+    """A player that picks a random legal action and remembers each view it was given."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng, self.seen = rng, []
+
+    def act(self, view):
+        self.seen.append(view)
+        return self.rng.choice(view.legal)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seeds, st.sampled_from(["classic", "rob", "four"]), st.integers(0, 80))
+def test_a_deal_played_by_players_gives_each_its_own_view_at_its_turn(seed, ruleset, stop):
+    """``played_views`` yields the view of the seat to move, as ``seat_view`` works it
+    out, before that seat's player acts on it; stopped early, the deal stays at the view
+    last yielded; ``play_out`` plays the rest to the end."""
+    rules = find_ruleset(ruleset, doubling=True)
+    rng = random.Random(seed)
+    players = [Chooser(rng) for _ in range(rules.seats)]
+    deal = Deal.shuffled(seed, rules=rules)
+    yielded = []
+    for view in played_views(deal, players):
+        assert view == seat_view(deal, deal.to_move) and view.legal
+        yielded.append(view)
+        if len(yielded) > stop:
+            break
+    assert len(deal.history) == len(yielded) - 1 or deal.is_over
+    if not deal.is_over:
+        assert seat_view(deal, deal.to_move) == yielded[-1]
+    assert play_out(deal, players) is deal and deal.is_over
+    for seat, player in enumerate(players):
+        assert all(view.seat == seat for view in player.seen)
+    assert sum(len(p.seen) for p in players) == len(deal.history)
 
 
 def test_the_check_finds_a_card_in_another_place():

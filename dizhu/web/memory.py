@@ -15,7 +15,7 @@ import gc
 from ..bots import make_bot
 from ..deal import Deal
 from ..rulesets import find_ruleset, names
-from ..view import seat_view
+from ..view import play_out
 
 THRESHOLDS = (50_000, 20, 100)
 """``gc.set_threshold``: allocations before a young collection (700 by default), young
@@ -28,9 +28,7 @@ def warm_up() -> None:
     for name in names():
         rules = find_ruleset(name)
         deal = Deal.shuffled(seed=1, rules=rules)
-        players = [make_bot("easy") for _ in range(rules.seats)]
-        while not deal.is_over:
-            deal.push(players[deal.to_move].act(seat_view(deal, deal.to_move)))
+        play_out(deal, [make_bot("easy") for _ in range(rules.seats)])
 
 
 def settle() -> None:
