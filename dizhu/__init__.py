@@ -32,7 +32,7 @@ from .record import RecordError, deal_to_json, deal_to_record, replay
 from .rules import CLASSIC, RuleSet, legal_plays
 from .rulesets import FOUR, ROB, find_ruleset, register_ruleset
 from .sampling import Guess, Sampler
-from .view import SeatView, seat_view
+from .view import SeatView, play_out, played_views, seat_view
 
 __version__ = "0.2.0"
 
@@ -68,6 +68,6 @@ __all__ = [
     "RecordError", "RuleSet", "Sampler", "SeatView", "action_from_json", "action_ids",
     "action_text", "action_to_json", "beats", "card_text", "deal_to_json", "deal_to_record",
     "decode_action", "find_ruleset", "format_ranks", "legal_plays", "make_bot", "parse_card",
-    "parse_play", "parse_ranks", "play_from_cards", "readings", "register_ruleset", "replay",
-    "run_arena", "seat_view",
+    "parse_play", "parse_ranks", "play_from_cards", "play_out", "played_views", "readings",
+    "register_ruleset", "replay", "run_arena", "seat_view",
 ]
