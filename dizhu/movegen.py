@@ -151,6 +151,11 @@ class MoveGenerator:
             return self.ids(hand, genuine.id)
         return [p.id for p in self.follow(hand, top)]
 
+    def bombs(self, hand: int) -> list[Play]:
+        """The bombs and the rocket among :meth:`lead`'s plays, without generating the
+        rest: what beats the highest single, but for singles (none can)."""
+        return self.follow(hand, self.universe.singles[-1])[1:]
+
     def play_of(self, kind: Kind, cards: int) -> Play | None:
         """The universe's play of ``kind`` and these physical cards (``None`` if none)."""
         return self.universe.by_key.get((kind, cards))

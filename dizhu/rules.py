@@ -136,8 +136,9 @@ class RuleSet:
         """What reads cards, compares plays and generates moves in this ruleset, for a deal
         whose wild ranks are ``wild`` (none in the rulesets without wild cards; those drawn
         so far in the others): its ``readings``, ``beats``, ``lead``, ``follow``,
-        ``covering``, ``legal``, ``legal_ids`` and ``play_of``. Positions, views, bots and
-        the command line ask it; a variant that plays otherwise overrides this method."""
+        ``covering``, ``bombs``, ``legal``, ``legal_ids`` and ``play_of``. Positions, views,
+        bots and the command line ask it; a variant that plays otherwise overrides this
+        method."""
         wild = self.check_wild(wild)
         if not wild:
             return self.generator

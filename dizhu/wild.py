@@ -190,10 +190,17 @@ class WildMoves:
         reading."""
         return self._plays(hand, None)
 
-    def _plays(self, hand: int, top: Play | None) -> list[Play]:
+    def bombs(self, hand: int) -> list[Play]:
+        """The bombs (of every class) and the rocket among :meth:`lead`'s plays, read from
+        the base's bombs alone: far fewer to make than every lead of a hand rich in wild
+        cards."""
+        return [p for p in self._plays(hand, None, bombs=True) if p.kind in BOMB_CLASS]
+
+    def _plays(self, hand: int, top: Play | None, bombs: bool = False) -> list[Play]:
         """Leading (``top`` is ``None``), every play of ``hand``; following a play that is
         no bomb, the plays read from the base's plays that beat its combination (and a few
-        that do not: the caller filters), which are far fewer."""
+        that do not: the caller filters), which are far fewer; with ``bombs``, those read
+        from the base's bombs (the caller keeps the bombs)."""
         base_top = None if top is None or top.kind in BOMB_CLASS else \
             self.base.play_of(top.kind, top.stands_for)
         best: dict[tuple[Kind, int], Play] = {}
@@ -211,8 +218,8 @@ class WildMoves:
             if spare:
                 for r in range(TWO + 1):
                     virtual += min(spare, 4 - count_of(natural, r)) * UNIT[r]
-            found = self.base.lead(virtual) if base_top is None else \
-                self.base.follow(virtual, base_top)[1:]  # the pass first
+            found = self.base.bombs(virtual) if bombs else self.base.lead(virtual) \
+                if base_top is None else self.base.follow(virtual, base_top)[1:]  # pass first
             for combination in found:
                 self._made_of(best, combination, natural, wild_sets)
         own = self.universe.own

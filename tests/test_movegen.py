@@ -1,20 +1,22 @@
 import hashlib
 import json
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dizhu import core
 from dizhu.cards import contains, format_ranks, parse_ranks
-from dizhu.combos import CLASSIC_KINDS, PASS, beats, parse_play, reading_of
-from dizhu.movegen import follow_plays, lead_plays, legal_plays
+from dizhu.combos import BOMB_KINDS, CLASSIC_KINDS, PASS, Kind, beats, parse_play, reading_of
+from dizhu.movegen import MoveGenerator, follow_plays, lead_plays, legal_plays
 from dizhu.perft import divide, perft
 from dizhu.position import Position
 from dizhu.record import replay
 from dizhu.rulesets import find_ruleset
 from tests.reference import reference_plays
-from tests.strategies import split_deck
+from tests.strategies import rank_multisets, split_deck
 
 DATA = Path(__file__).parent / "data"
 PERFT = json.loads((DATA / "perft.json").read_text())
@@ -191,3 +193,23 @@ def test_rob_perft_from_the_first_answer():
         deal = replay(pos["record"])
         assert deal.rules.name == "rob" and not deal.history
         assert perft(deal, pos["depth"]) == pos["nodes"], deal.opening
+
+
+@cache
+def generator(ruleset: str, compiled: bool) -> MoveGenerator:
+    return MoveGenerator(find_ruleset(ruleset).combos, compiled=compiled)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.sampled_from(["classic", "rob", "four"]), st.data())
+def test_the_bombs_of_a_hand_are_the_bombs_and_rocket_among_its_leads(ruleset, data):
+    """``bombs(hand)`` finds without the rest exactly the leads that are bombs or the
+    rocket, on each core that runs."""
+    rules = find_ruleset(ruleset)
+    hand = data.draw(rank_multisets(rules.deck, data.draw(st.integers(1, rules.hand_size + 3))))
+    for compiled in {False, core.NAME == "compiled"}:
+        moves = generator(ruleset, compiled)
+        bombs = moves.bombs(hand)
+        assert len(bombs) == len(set(bombs))
+        assert set(bombs) == {p for p in moves.lead(hand)
+                              if p.kind in BOMB_KINDS or p.kind is Kind.ROCKET}

@@ -16,6 +16,7 @@ from dizhu import core
 from dizhu.cards import (
     FULL_DECK,
     TWO,
+    UNIT,
     count_of,
     deck_faces,
     format_ranks,
@@ -322,3 +323,21 @@ def test_the_compiled_position_methods_hand_wild_positions_to_python():
     for _ in range(pushed):
         assert compiled["pop"](mine).text == PURE_METHODS["pop"](theirs).text
     assert mine.text() == theirs.text()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["laizi", "tiandi"]), st.data())
+def test_the_bombs_of_a_wild_hand_are_the_bombs_and_rocket_among_its_leads(ruleset, data):
+    """``bombs(hand)``, read from the base's bombs alone, is exactly the leads of every
+    bomb class (hard, soft, wild) and the rocket, in hands rich in wild cards."""
+    rules = find_ruleset(ruleset)
+    wild = tuple(data.draw(st.lists(st.integers(0, TWO), min_size=rules.wild_ranks,
+                                    max_size=rules.wild_ranks, unique=True)))
+    hand = data.draw(rank_multisets(rules.deck, data.draw(st.integers(1, 14))))
+    for w in wild:
+        hand += min(data.draw(st.integers(0, 4)), 4 - count_of(hand, w)) * UNIT[w]
+    moves = rules.moves(wild)
+    bombs = moves.bombs(hand)
+    assert len(bombs) == len(set(bombs))
+    assert set(bombs) == {p for p in moves.lead(hand) if p.kind in
+                          (Kind.BOMB, Kind.SOFT_BOMB, Kind.WILD_BOMB, Kind.ROCKET)}

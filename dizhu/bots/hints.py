@@ -22,13 +22,13 @@ from .situation import Situation
 
 
 def held_bombs(hand: int, moves: MoveGenerator | WildMoves) -> dict[int, Play]:
-    """The bombs ``hand`` holds: every bomb (of any class) and the rocket among the plays the
-    engine finds in it (``moves``: the ruleset's ``moves(wild)``, so wild cards make soft
-    bombs and the wild bomb as the rules let them), the strongest of each main rank kept
-    (the rocket under ``-1``)."""
+    """The bombs ``hand`` holds: every bomb (of any class) and the rocket the engine finds
+    in it (``moves.bombs``, the bombs among its leads; ``moves``: the ruleset's
+    ``moves(wild)``, so wild cards make soft bombs and the wild bomb as the rules let
+    them), the strongest of each main rank kept (the rocket under ``-1``)."""
     best: dict[int, Play] = {}
     beats = moves.beats
-    for play in moves.lead(hand):
+    for play in moves.bombs(hand):
         if play.kind in BOMBS:
             key = -1 if play.kind is Kind.ROCKET else play.main
             known = best.get(key)
