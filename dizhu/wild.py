@@ -191,9 +191,11 @@ class WildMoves:
         return self._plays(hand, None)
 
     def bombs(self, hand: int) -> list[Play]:
-        """The bombs (of every class) and the rocket among :meth:`lead`'s plays, read from
-        the base's bombs alone: far fewer to make than every lead of a hand rich in wild
-        cards."""
+        """The bombs (of every class) and the rocket among :meth:`lead`'s plays: in
+        Python, read from the base's bombs alone, far fewer to make than every lead of a
+        hand rich in wild cards; the compiled core makes (and keeps) the leads faster."""
+        if self.compiled is not None:
+            return [p for p in self.lead(hand) if p.kind in BOMB_CLASS]
         return [p for p in self._plays(hand, None, bombs=True) if p.kind in BOMB_CLASS]
 
     def _plays(self, hand: int, top: Play | None, bombs: bool = False) -> list[Play]:
