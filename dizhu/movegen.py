@@ -24,7 +24,17 @@ from itertools import combinations
 
 from . import core
 from .cards import ACE, BLACK_JOKER, GUARDS, NUM_RANKS, RED_JOKER, TWO, UNIT, count_of
-from .combos import CLASSIC_COMBOS, NO_ID, PASS, CombinationRules, Kind, Play, beats, readings
+from .combos import (
+    BOMB_KINDS,
+    CLASSIC_COMBOS,
+    NO_ID,
+    PASS,
+    CombinationRules,
+    Kind,
+    Play,
+    beats,
+    readings,
+)
 from .universe import Universe, universe_of
 
 _FULL = (1 << NUM_RANKS) - 1
@@ -153,8 +163,9 @@ class MoveGenerator:
 
     def bombs(self, hand: int) -> list[Play]:
         """The bombs and the rocket among :meth:`lead`'s plays, without generating the
-        rest: what beats the highest single, but for singles (none can)."""
-        return self.follow(hand, self.universe.singles[-1])[1:]
+        rest: what beats the highest single (a variant's moves may have other plays do)."""
+        return [p for p in self.follow(hand, self.universe.singles[-1])
+                if p.kind in BOMB_KINDS or p.kind is Kind.ROCKET]
 
     def play_of(self, kind: Kind, cards: int) -> Play | None:
         """The universe's play of ``kind`` and these physical cards (``None`` if none)."""

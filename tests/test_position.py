@@ -253,3 +253,12 @@ def test_a_play_of_another_rulesets_universe_is_refused_not_a_crash():
         else:
             with pytest.raises(IllegalActionError):
                 deal.push(foreign)
+
+
+def test_a_variant_without_bombs_holds_none():
+    """``bombs`` asks the variant's own moves: one whose only plays are singles holds no
+    bomb, even in a hand of four of a rank and both jokers."""
+    hand = parse_ranks("3333BR")
+    assert _ANY_SINGLE.bombs(hand) == []
+    assert [p.text for p in find_ruleset("classic").moves().bombs(hand)] == \
+        ["bomb 3333", "rocket BR"]
