@@ -19,8 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dizhu import core
-from dizhu.bots.handeval import BOMBS
 from dizhu.bots.hints import Hinter
+from dizhu.combos import BOMBS
 from dizhu.deal import Deal
 from dizhu.rulesets import find_ruleset
 from dizhu.view import SeatView, seat_view

@@ -164,6 +164,9 @@ classic kind's number changes."""
 BOMB_KINDS = frozenset({Kind.SOFT_BOMB, Kind.BOMB, Kind.WILD_BOMB})
 """Every class of bomb (the rocket apart)."""
 
+BOMBS = frozenset({*BOMB_KINDS, Kind.ROCKET})
+"""Every class of bomb, and the rocket: the plays that may beat any other kind."""
+
 CLASSIC_KINDS = frozenset(k for k in Kind if k is not Kind.PASS and k not in WILD_KINDS)
 
 CLASSIC_COMBOS = CombinationRules("classic", CLASSIC_KINDS, FULL_DECK, 20)

@@ -25,7 +25,7 @@ from itertools import combinations
 from . import core
 from .cards import ACE, BLACK_JOKER, GUARDS, NUM_RANKS, RED_JOKER, TWO, UNIT, count_of
 from .combos import (
-    BOMB_KINDS,
+    BOMBS,
     CLASSIC_COMBOS,
     NO_ID,
     PASS,
@@ -164,8 +164,7 @@ class MoveGenerator:
     def bombs(self, hand: int) -> list[Play]:
         """The bombs and the rocket among :meth:`lead`'s plays, without generating the
         rest: what beats the highest single (a variant's moves may have other plays do)."""
-        return [p for p in self.follow(hand, self.universe.singles[-1])
-                if p.kind in BOMB_KINDS or p.kind is Kind.ROCKET]
+        return [p for p in self.follow(hand, self.universe.singles[-1]) if p.kind in BOMBS]
 
     def play_of(self, kind: Kind, cards: int) -> Play | None:
         """The universe's play of ``kind`` and these physical cards (``None`` if none)."""

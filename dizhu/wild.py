@@ -220,8 +220,12 @@ class WildMoves:
             if spare:
                 for r in range(TWO + 1):
                     virtual += min(spare, 4 - count_of(natural, r)) * UNIT[r]
-            found = self.base.bombs(virtual) if bombs else self.base.lead(virtual) \
-                if base_top is None else self.base.follow(virtual, base_top)[1:]  # pass first
+            if bombs:
+                found = self.base.bombs(virtual)
+            elif base_top is None:
+                found = self.base.lead(virtual)
+            else:
+                found = self.base.follow(virtual, base_top)[1:]  # the pass first
             for combination in found:
                 self._made_of(best, combination, natural, wild_sets)
         own = self.universe.own

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from ..auction import NO_DOUBLE, Bid, Double
 from ..cards import count_of, size
-from ..combos import PASS, Kind, Play
+from ..combos import BOMBS, PASS, Kind, Play
 from ..rules import RuleSet
 from ..view import SeatView
 from ..wild import BOMB_CLASS
 from .base import Bot
 from .bidding import bid_for, view_strength
-from .handeval import BOMBS as _BOMBS
 from .handeval import HandEvaluator, evaluator_for, wild_mask
 from .situation import Situation
 
@@ -57,7 +56,7 @@ class EasyBot(Bot):
 
         if s.top is None:
             low = next(r for r in range(15) if count_of(s.hand, r))
-            holding = [p for p in legal if count_of(p.cards, low) and p.kind not in _BOMBS
+            holding = [p for p in legal if count_of(p.cards, low) and p.kind not in BOMBS
                        and p.kind not in (Kind.FOUR_TWO_SINGLES, Kind.FOUR_TWO_PAIRS)]
             return max(holding or legal, key=lambda p: (-wilds(p), p.size, -p.main))
         if s.partner_on_top:
@@ -65,7 +64,7 @@ class EasyBot(Bot):
         same = [p for p in legal if p.kind is s.top.kind]
         if same:
             return min(same, key=lambda p: (wilds(p), p.main))
-        bombs = [p for p in legal if p.kind in _BOMBS]
+        bombs = [p for p in legal if p.kind in BOMBS]
         if bombs and s.left[s.top_seat] <= 2 and self.rng.random() < BOMB_CHANCE:
             return min(bombs, key=lambda p: (BOMB_CLASS[p.kind], p.main))
         return PASS

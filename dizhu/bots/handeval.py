@@ -34,7 +34,7 @@ from itertools import combinations, combinations_with_replacement
 
 from .. import core
 from ..cards import ACE, TWO, UNIT, count_of
-from ..combos import BOMB_KINDS, Kind, Play
+from ..combos import BOMBS, Kind, Play
 from ..movegen import MoveGenerator
 from ..rules import CLASSIC, RuleSet
 from ..universe import universe_of
@@ -49,8 +49,6 @@ _COST_BY_MAIN = tuple(1.0 + _LOWNESS * max(0, ACE - main) / ACE for main in rang
 
 
 _FIELD = UNIT[1] - 1
-BOMBS = frozenset({*BOMB_KINDS, Kind.ROCKET})
-"""Every class of bomb, and the rocket."""
 
 EXHAUSTIVE = 2
 """Wild cards whose ranks stood for are tried in every way; each further one is added

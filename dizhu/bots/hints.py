@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import contains
-from ..combos import Kind, Play
+from ..combos import BOMBS, Kind, Play
 from ..deal import Phase
 from ..movegen import MoveGenerator
 from ..rules import RuleSet
 from ..view import SeatView
 from ..wild import WildMoves
-from .handeval import BOMBS, is_control
+from .handeval import is_control
 from .normal import NormalBot
 from .situation import Situation
 

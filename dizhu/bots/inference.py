@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..combos import BOMB_KINDS, Kind, Play
+from ..combos import BOMBS, Play
 from ..movegen import MoveGenerator
 from ..sampling import Guess
 from ..view import SeatView
 from ..wild import WildMoves
-
-_BOMBS = frozenset({*BOMB_KINDS, Kind.ROCKET})
 
 
 def passed_on(view: SeatView) -> dict[int, list[Play]]:
@@ -36,7 +34,7 @@ def consistent(hand: int, passes: list[Play], generator: MoveGenerator | WildMov
     class) or the rocket."""
     for top in passes:
         for play in generator.follow(hand, top):
-            if not play.is_pass and play.kind not in _BOMBS:
+            if not play.is_pass and play.kind not in BOMBS:
                 return False
     return True
 

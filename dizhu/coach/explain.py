@@ -28,10 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.handeval import BOMBS, evaluator_for
+from ..bots.handeval import evaluator_for
 from ..bots.hints import bomb_breaker, held_bombs
 from ..bots.situation import Situation
-from ..combos import Play
+from ..combos import BOMBS, Play
 from ..deal import Phase
 from ..view import SeatView
 from .chances import Analyst, Rated
