@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from dizhu import core
 from dizhu.bots.hints import Hinter
 from dizhu.combos import BOMBS
-from dizhu.deal import Deal
+from dizhu.deal import Deal, deal_cards
 from dizhu.rulesets import find_ruleset
 from dizhu.view import SeatView, seat_view
 
@@ -32,11 +32,7 @@ def views(ruleset: str, deals: int) -> list[SeatView]:
     out = []
     for seed in range(deals):
         rng = random.Random(f"hints:{seed}")
-        faces = rules.faces()
-        rng.shuffle(faces)
-        size = rules.hand_size
-        hands = [faces[i * size:(i + 1) * size] for i in range(rules.seats)]
-        kitty = faces[rules.seats * size:][:rules.kitty_size]
+        hands, kitty = deal_cards(rng, rules)
         wild = tuple(rng.sample(range(13), rules.wild_ranks))
         out.append(seat_view(Deal.at_play(hands, kitty, 0, rules=rules, wild=wild), 0))
     return out

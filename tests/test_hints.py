@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from dizhu.bots.hints import Hinter, breaks_a_bomb
 from dizhu.cards import BLACK_JOKER, RANKS, RED_JOKER, TWO, UNIT, card_rank, count_of
 from dizhu.combos import BOMB_KINDS, Kind, Play
-from dizhu.deal import Deal
+from dizhu.deal import Deal, deal_cards
 from dizhu.rulesets import find_ruleset
 from dizhu.view import seat_view
 from tests.strategies import rank_multisets, seeds
@@ -138,11 +138,7 @@ def test_what_breaks_a_bomb_with_wild_eights(hand, play, expected):
 def test_wild_hints_keep_the_bombs_the_hand_can_make(seed, ruleset):
     rng = random.Random(seed)
     rules = find_ruleset(ruleset)
-    faces = rules.faces()
-    rng.shuffle(faces)
-    size = rules.hand_size
-    hands = [faces[i * size:(i + 1) * size] for i in range(rules.seats)]
-    kitty = faces[rules.seats * size:][:rules.kitty_size]
+    hands, kitty = deal_cards(rng, rules)
     wild = tuple(rng.sample(range(TWO + 1), rules.wild_ranks))
     deal = Deal.at_play(hands, kitty, landlord=0, rules=rules, wild=wild)
     view = seat_view(deal, 0)
