@@ -8,21 +8,23 @@ deviation); the per-role win rates pool as win counts (``dizhu.arena.merge_repor
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dizhu.arena import merge_reports
+from dizhu.arena import merge_reports, read_report
 
 
 def main() -> None:
-    reports = [json.loads(Path(path).read_text()) for path in sys.argv[1:]]
-    if not reports:
-        raise SystemExit("merge_reports: give the JSON reports of the parts")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("parts", nargs="+", metavar="PART.json",
+                        help="the JSON reports of the parts (dizhu arena ... --json)")
+    args = parser.parse_args()
     try:
-        print(json.dumps(merge_reports(reports)))
+        print(json.dumps(merge_reports([read_report(path) for path in args.parts])))
     except ValueError as e:
         raise SystemExit(f"merge_reports: {e}") from None
 

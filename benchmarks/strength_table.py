@@ -10,12 +10,13 @@ a third gives how often each side bid and became landlord, and the points per de
 
 from __future__ import annotations
 
-import json
+import argparse
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from dizhu.arena import read_report
 from dizhu.stats import significant
 
 LADDER = ("random", "rlcard-rule", "easy", "normal", "hard", "expert", "master")
@@ -32,15 +33,22 @@ def load(folder: Path) -> list[dict]:
     for path in sorted(folder.glob("*.json")):
         if ".part" in path.name:
             continue  # a part of a run played in parts: its pooled report is listed
-        text = path.read_text()
-        if text.strip():  # an empty file is a run still going, or one that was stopped
-            out.append(json.loads(text))
+        if path.read_text(errors="replace").strip():  # empty: a run going, or stopped
+            out.append(read_report(path))
     return sorted(out, key=lambda r: (rung(r["a"]), rung(r["b"])))
 
 
 def main() -> None:
-    folder = Path(sys.argv[1] if len(sys.argv) > 1 else "benchmarks/results/strength")
-    reports = load(folder)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", type=Path, default=Path("benchmarks/results/strength"),
+                        help="a folder of arena reports (default: %(default)s)")
+    folder = parser.parse_args().folder
+    if not folder.is_dir():
+        raise SystemExit(f"strength_table: {folder} is not a folder of arena reports")
+    try:
+        reports = load(folder)
+    except ValueError as e:
+        raise SystemExit(f"strength_table: {e}") from None
     print("| A vs B | decks | WP A landlord | WP A peasants | WP (95% CI) | ADP (95% CI) "
           "| bombs/deal | A decision ms (median / max) |")
     print("|---|---:|---:|---:|---|---|---:|---:|")

@@ -19,6 +19,7 @@ on the number of worker processes, nor on whether the decks are played as Ray ta
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import os
 import random
@@ -27,6 +28,7 @@ import time
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .auction import Bid
@@ -352,6 +354,31 @@ def complete_report(r: dict[str, Any]) -> dict[str, Any]:
         x.setdefault("wins", round(x["wp"] * x["deals"]))
         x.setdefault("adp_sd", _sd(x["adp"], x["adp_ci"], x["deals"]))
     return r
+
+
+REPORT_KEYS = ("a", "b", "mode", "seed", "rules", "decks", "wp", "wp_ci", "adp", "adp_ci",
+               "bombs_per_deal", "landlord", "peasants", "decision_ms")
+"""What every arena report holds (``summarize``), and what pooling and the tables read."""
+
+
+def read_report(path: str | Path) -> dict[str, Any]:
+    """The arena report (``dizhu arena --json``) in a file; a ValueError says what is
+    wrong with the file in words."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"{path}: cannot be read ({getattr(e, 'strerror', None) or e})") from None
+    if not text.strip():
+        raise ValueError(f"{path}: empty (a run still going, or one that was stopped)")
+    try:
+        report = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path}: not JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    missing = [k for k in REPORT_KEYS if not isinstance(report, dict) or k not in report]
+    if missing:
+        raise ValueError(f"{path}: not an arena report (it lacks {', '.join(missing)}); "
+                         "`dizhu arena ... --json` writes one")
+    return report
 
 
 def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:

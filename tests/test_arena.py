@@ -1,11 +1,22 @@
 import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dizhu.arena import ArenaSpec, Times, format_report, merge_reports, run_arena, summarize_times
+from dizhu.arena import (
+    ArenaSpec,
+    Times,
+    format_report,
+    merge_reports,
+    read_report,
+    run_arena,
+    summarize_times,
+)
 from dizhu.bots.external import NOTES, TROUBLES
 from dizhu.cli import main
 from dizhu.rulesets import find_ruleset
@@ -150,6 +161,66 @@ def test_the_troubles_of_a_program_pool_over_the_parts():
     pooled = merge_reports([{**base, "troubles": first}, {**later, "troubles": second}])
     assert pooled["troubles"]["a"][kind] == 5 and pooled["troubles"][note]["b"] == 1
     assert pooled["troubles"]["log"] == ["first", "second"]
+
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def script(name: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(BENCHMARKS / name), *args], capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_the_report_scripts_pool_and_tabulate_parts_written_to_files(tmp_path):
+    spec = {"bot_a": "easy", "bot_b": "random", "seed": "files"}
+    parts = [run_arena(ArenaSpec(decks=3, **spec)),
+             run_arena(ArenaSpec(decks=2, first_deck=3, **spec))]
+    paths = []
+    for i, part in enumerate(parts):
+        paths.append(tmp_path / f"easy-vs-random.part{i}.json")
+        paths[-1].write_text(json.dumps(part))
+    assert [read_report(path) for path in paths] == parts
+    done = script("merge_reports.py", *map(str, paths))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(json.dumps(merge_reports(parts)))
+    (tmp_path / "easy-vs-random.json").write_text(done.stdout)
+    (tmp_path / "going.json").write_text("")  # a run still going is left out
+    table = script("strength_table.py", str(tmp_path))
+    assert table.returncode == 0, table.stderr
+    rows = [line for line in table.stdout.splitlines() if line.startswith("| easy vs random |")]
+    assert len(rows) == 1 and "| 5 |" in rows[0]
+
+
+@pytest.mark.parametrize("text, said", [
+    (None, "cannot be read"),
+    ("", "empty"),
+    ('{"a": "easy",', "not JSON (line 1"),
+    ("[1, 2]", "not an arena report"),
+    ('{"a": "easy", "b": "random"}', "lacks mode, seed"),
+])
+def test_a_file_that_is_no_report_is_named_with_what_is_wrong(tmp_path, text, said):
+    path = tmp_path / "part.json"
+    if text is not None:
+        path.write_text(text)
+    with pytest.raises(ValueError, match=re.escape(said)):
+        read_report(path)
+    done = script("merge_reports.py", str(path))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"merge_reports: {path}: ") and said in done.stderr
+    if text:  # an empty file in a folder is a run still going, which the table leaves out
+        table = script("strength_table.py", str(tmp_path))
+        assert table.returncode == 1 and "Traceback" not in table.stderr
+        assert said in table.stderr
+
+
+def test_the_report_scripts_say_how_to_call_them(tmp_path):
+    for name in ("merge_reports.py", "strength_table.py"):
+        helped = script(name, "--help")
+        assert helped.returncode == 0 and helped.stdout.startswith("usage:")
+    bare = script("merge_reports.py")
+    assert bare.returncode == 2 and "PART.json" in bare.stderr and "Traceback" not in bare.stderr
+    nowhere = script("strength_table.py", str(tmp_path / "nowhere"))
+    assert nowhere.returncode == 1 and "not a folder" in nowhere.stderr
 
 
 TIMING = re.compile(r"decision time A: median (?:about )?([\d.,]+) ms, max ([\d.,]+) ms "
