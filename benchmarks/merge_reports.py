@@ -3,7 +3,7 @@
     python3 benchmarks/merge_reports.py PART.json PART.json ... > WHOLE.json
 
 WP and ADP pool as means of per-deck values (their intervals from the pooled standard
-deviation); the per-role win rates pool as win counts (``dizhu.arena.merge_reports``).
+deviation); the per-role win rates pool as win counts (``dizhu.reports.merge_reports``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dizhu.arena import merge_reports, read_report
+from dizhu.reports import merge_reports, read_report
 
 
 def main() -> None:

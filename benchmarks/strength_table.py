@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dizhu.arena import read_report
+from dizhu.reports import read_report
 from dizhu.stats import significant
 
 LADDER = ("random", "rlcard-rule", "easy", "normal", "hard", "expert", "master")

@@ -18,9 +18,6 @@ on the number of worker processes, nor on whether the decks are played as Ray ta
 
 from __future__ import annotations
 
-import itertools
-import json
-import math
 import os
 import random
 import sys
@@ -28,7 +25,6 @@ import time
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from .auction import Bid
@@ -41,16 +37,7 @@ from .deal import Deal, IllegalActionError, Phase, deal_cards
 from .pool import Pool, open_pool
 from .rules import CLASSIC, RuleSet
 from .scoring import score_deal
-from .stats import (
-    Z95,
-    mean_ci,
-    median,
-    paired_wilson_ci,
-    sd,
-    significant,
-    wilson_ci,
-    wilson_of,
-)
+from .stats import mean_ci, median, paired_wilson_ci, sd, wilson_ci
 from .view import seat_view
 
 MODES = ("play", "full")
@@ -292,24 +279,24 @@ def summarize(spec: ArenaSpec, legs: list[tuple[Leg, Leg]], times: Times) -> dic
     per_deck_adp = [(x.a_points + y.a_points) / 2 for x, y in legs]
     wp, wp_ci = paired_wilson_ci(per_deck_wp, 2)
     adp, adp_ci = mean_ci(per_deck_adp)
-    n = len(legs)
     every = [leg for pair in legs for leg in pair]
     report: dict[str, Any] = {
         "a": spec.bot_a, "b": spec.bot_b, "mode": spec.mode, "seed": spec.seed,
         "rules": spec.rules.describe(), "seats": spec.rules.seats, "decks": len(legs),
         "first_deck": spec.first_deck,
         "wp": wp, "wp_ci": list(wp_ci), "adp": adp, "adp_ci": list(adp_ci),
-        "wp_sd": sd(per_deck_wp), "adp_sd": _sd(adp, adp_ci, n),
+        "wp_sd": sd(per_deck_wp), "adp_sd": sd(per_deck_adp),
         "bombs_per_deal": sum(leg.bombs for leg in every) / len(every),
     }
     for role, is_landlord in (("landlord", True), ("peasants", False)):
         mine = [leg for leg in every if leg.a_landlord == is_landlord]
         wins = sum(leg.a_won for leg in mine)
-        points, points_ci = mean_ci([leg.a_points for leg in mine])
+        points_of = [leg.a_points for leg in mine]
+        points, points_ci = mean_ci(points_of)
         report[role] = {"wins": wins, "wp": wins / len(mine) if mine else 0.0,
                         "wp_ci": list(wilson_ci(wins, len(mine))),
                         "adp": points, "adp_ci": list(points_ci), "deals": len(mine),
-                        "adp_sd": _sd(points, points_ci, len(mine))}
+                        "adp_sd": sd(points_of)}
     if spec.mode == "full":
         report["full"] = {
             "a_bid_rate": sum(leg.bid_by[0] for leg in every) / len(every),
@@ -334,117 +321,6 @@ def summarize_times(times: Times) -> dict[str, dict[str, Any]]:
                    "decisions": len(t)} for side, t in (("a", times.a), ("b", times.b))}
 
 
-def _pool(parts: list[tuple[int, float, float]]) -> tuple[float, float]:
-    """(n, mean, sd) parts -> pooled mean and sd."""
-    n = sum(p[0] for p in parts)
-    mean = sum(k * m for k, m, _ in parts) / n
-    squares = sum((k - 1) * sd * sd + k * m * m for k, m, sd in parts)
-    var = (squares - n * mean * mean) / (n - 1) if n > 1 else 0.0
-    return mean, math.sqrt(max(var, 0.0))
-
-
-def complete_report(r: dict[str, Any]) -> dict[str, Any]:
-    """Fill in what reports written before parts existed lack (first deck, deviations,
-    win counts), from what they have."""
-    r.setdefault("first_deck", 0)
-    for key in ("wp", "adp"):
-        r.setdefault(key + "_sd", _sd(r[key], r[key + "_ci"], r["decks"]))
-    for role in ("landlord", "peasants"):
-        x = r[role] = dict(r[role])
-        x.setdefault("wins", round(x["wp"] * x["deals"]))
-        x.setdefault("adp_sd", _sd(x["adp"], x["adp_ci"], x["deals"]))
-    return r
-
-
-REPORT_KEYS = ("a", "b", "mode", "seed", "rules", "decks", "wp", "wp_ci", "adp", "adp_ci",
-               "bombs_per_deal", "landlord", "peasants", "decision_ms")
-"""What every arena report holds (``summarize``), and what pooling and the tables read."""
-
-
-def read_report(path: str | Path) -> dict[str, Any]:
-    """The arena report (``dizhu arena --json``) in a file; a ValueError says what is
-    wrong with the file in words."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ValueError(f"{path}: cannot be read ({getattr(e, 'strerror', None) or e})") from None
-    if not text.strip():
-        raise ValueError(f"{path}: empty (a run still going, or one that was stopped)")
-    try:
-        report = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{path}: not JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-    missing = [k for k in REPORT_KEYS if not isinstance(report, dict) or k not in report]
-    if missing:
-        raise ValueError(f"{path}: not an arena report (it lacks {', '.join(missing)}); "
-                         "`dizhu arena ... --json` writes one")
-    return report
-
-
-def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
-    """Pool reports of one pairing played in parts (disjoint deck ranges of one seed)."""
-    reports = [complete_report(dict(r)) for r in reports]
-    first = reports[0]
-    keys = ("a", "b", "mode", "seed", "rules")
-    if any(tuple(r[k] for k in keys) != tuple(first[k] for k in keys) for r in reports):
-        raise ValueError("the parts are not of one pairing, mode, seed and rules")
-    ranges = sorted((r["first_deck"], r["first_deck"] + r["decks"]) for r in reports)
-    if any(a[1] > b[0] for a, b in itertools.pairwise(ranges)):
-        raise ValueError("the parts' decks overlap")
-    n = sum(r["decks"] for r in reports)
-    out = {k: first[k] for k in keys}
-    out.update(decks=n, first_deck=ranges[0][0])
-    for key in ("wp", "adp"):
-        mean, spread = _pool([(r["decks"], r[key], r[key + "_sd"]) for r in reports])
-        half = Z95 * spread / math.sqrt(n)
-        ci = wilson_of(mean, spread, n, 2 * n) if key == "wp" else (mean - half, mean + half)
-        out.update({key: mean, key + "_ci": list(ci), key + "_sd": spread})
-    out["bombs_per_deal"] = sum(r["bombs_per_deal"] * r["decks"] for r in reports) / n
-    for role in ("landlord", "peasants"):
-        deals = sum(r[role]["deals"] for r in reports)
-        wins = sum(r[role]["wins"] for r in reports)
-        adp, spread = _pool([(r[role]["deals"], r[role]["adp"], r[role]["adp_sd"])
-                             for r in reports])
-        half = Z95 * spread / math.sqrt(deals)
-        out[role] = {"wins": wins, "wp": wins / deals, "wp_ci": list(wilson_ci(wins, deals)),
-                     "adp": adp, "adp_ci": [adp - half, adp + half], "deals": deals,
-                     "adp_sd": spread}
-    out["decision_ms"] = {}
-    for side in ("a", "b"):
-        times = [r["decision_ms"][side] for r in reports]
-        count = sum(t["decisions"] for t in times)
-        out["decision_ms"][side] = {  # the median is the parts' medians, weighted
-            "median": sum(t["median"] * t["decisions"] for t in times) / max(count, 1),
-            "max": max(t["max"] for t in times), "decisions": count}
-    if all("full" in r for r in reports):  # the auction's figures, per deal or counted
-        deals = [r["landlord"]["deals"] + r["peasants"]["deals"] for r in reports]
-        out["full"] = {key: sum(r["full"][key] * d for r, d in zip(reports, deals, strict=True))
-                       / max(sum(deals), 1)
-                       for key in reports[0]["full"] if key != "thrown_in"}
-        out["full"]["thrown_in"] = sum(r["full"]["thrown_in"] for r in reports)
-    if any("troubles" in r for r in reports):  # an outside program's failures, counted
-        out["troubles"] = _pool_troubles([r["troubles"] for r in reports if "troubles" in r])
-    out["parts"] = len(reports)
-    return out
-
-
-def _pool_troubles(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    """The troubles of an outside program over the parts: counts added, logs joined."""
-    out: dict[str, Any] = {}
-    for key, first in parts[0].items():
-        if key == "log":
-            out[key] = [line for part in parts for line in part.get(key, [])]
-        else:
-            out[key] = {name: sum(part.get(key, {}).get(name, 0) for part in parts)
-                        for name in first}
-    return out
-
-
-def _sd(mean: float, ci: tuple[float, float], n: int) -> float:
-    """The per-deck standard deviation behind a mean's interval (to pool reports)."""
-    return (ci[1] - mean) / Z95 * n ** 0.5 if n > 1 else 0.0
-
-
 class _ProgressBar:
     def __init__(self, total: int) -> None:
         self.total = total
@@ -465,52 +341,6 @@ class _ProgressBar:
     def done(self) -> None:
         if self.live:
             sys.stderr.write("\n")
-
-
-def format_report(r: dict[str, Any]) -> str:
-    """A readable summary of an arena report."""
-    def ci(pair: list[float], fmt: str) -> str:
-        return f"[{fmt.format(pair[0])}, {fmt.format(pair[1])}]"
-    lines = [
-        f"{r['a']} (A) vs {r['b']} (B), {r['mode']} mode, {r['decks']} duplicate decks, "
-        f"seed {r['seed']}, {r['rules']}",
-        f"  WP  {r['wp']:.3f} {ci(r['wp_ci'], '{:.3f}')}   "
-        f"ADP {r['adp']:+.3f} {ci(r['adp_ci'], '{:+.3f}')}",
-    ]
-    for role in ("landlord", "peasants"):
-        x = r[role]
-        lines.append(f"  A as {role:<8}: WP {x['wp']:.3f} {ci(x['wp_ci'], '{:.3f}')}  "
-                     f"ADP {x['adp']:+.3f}  ({x['deals']} deals)")
-    lines.append(f"  bombs and rockets per deal: {r['bombs_per_deal']:.3f}")
-    if "full" in r:
-        f = r["full"]
-        lines.append(f"  bids: A {f['a_bid_rate']:.2f}, B {f['b_bid_rate']:.2f} of deals; "
-                     f"A landlord {f['a_landlord_rate']:.2f}; A points/deal "
-                     f"{f['a_points_per_deal']:+.3f}; thrown in {f['thrown_in']}")
-    about = "about " if r.get("parts", 1) > 1 else ""  # the parts' medians, weighted
-    for side in ("a", "b"):
-        t = r["decision_ms"][side]
-        lines.append(f"  decision time {side.upper()}: median {about}"
-                     f"{significant(t['median'])} ms, max {significant(t['max'])} ms "
-                     f"over {t['decisions']} decisions")
-    for side in ("a", "b") if "troubles" in r else ():
-        troubles = r["troubles"]
-        counts = troubles[side]
-        if any(counts.values()):
-            said = ", ".join(f"{n} {kind}" for kind, n in counts.items() if n)
-            lines.append(f"  {side.upper()}'s program failed {sum(counts.values())} "
-                         f"decision(s), made by its fallback instead: {said}")
-        restarts = troubles.get("restarts", {}).get(side, 0)
-        skipped = troubles.get("skipped", {}).get(side, 0)
-        if restarts or skipped:
-            lines.append(f"  {side.upper()}'s program: {restarts} restart(s) (after "
-                         f"{ExternalBot.restarts} a program is retired), {skipped} line(s) "
-                         "skipped that were not the answer asked for")
-    for line in r.get("troubles", {}).get("log", [])[:5]:
-        lines.append(f"    {line}")
-    if "seconds" in r:
-        lines.append(f"  {significant(r['seconds'])} s with {r['jobs']} job(s)")
-    return "\n".join(lines)
 
 
 def default_jobs() -> int:

@@ -25,6 +25,7 @@ LAYERS = [
     {"match", "sampling"},
     {"bots"},
     {"coach"},
+    {"reports"},
     {"arena"},
     {"env"},
     {"tournament"},

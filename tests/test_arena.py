@@ -8,17 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dizhu.arena import (
-    ArenaSpec,
-    Times,
-    format_report,
-    merge_reports,
-    read_report,
-    run_arena,
-    summarize_times,
-)
+from dizhu.arena import ArenaSpec, Times, run_arena, summarize_times
 from dizhu.bots.external import NOTES, TROUBLES
 from dizhu.cli import main
+from dizhu.reports import format_report, merge_reports, read_report
 from dizhu.rulesets import find_ruleset
 from dizhu.stats import mean_ci, paired_wilson_ci, wilson_ci
 

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from dizhu.actions import action_ids, parse_action
-from dizhu.arena import ArenaSpec, format_report, run_arena
+from dizhu.arena import ArenaSpec, run_arena
 from dizhu.bots import make_bot
 from dizhu.bots.external import ExternalBot
+from dizhu.reports import format_report
 from dizhu.rulesets import find_ruleset
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "bots"

@@ -17,8 +17,9 @@ from .common import (
 # --------------------------------------------------------------------------- arena
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from ..arena import ArenaSpec, BotFailure, format_report, run_arena
+    from ..arena import ArenaSpec, BotFailure, run_arena
     from ..bots import make_bot
+    from ..reports import format_report
 
     rules = rules_from(args, OFFERED)
     jobs, ray = _where(args)
