@@ -33,12 +33,18 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
-import torch
-from torch import nn
-from torch.nn import functional
+
+try:
+    import torch
+    from torch import nn
+    from torch.nn import functional
+except ModuleNotFoundError as missing:  # said in words, not as a traceback
+    raise SystemExit(f"this example needs PyTorch ({missing.name} is missing): "
+                     "pip install -e '.[learn]'") from None
 
 from dizhu import (
     BOTS,
@@ -301,7 +307,19 @@ def options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--save", metavar="PATH", help="save the trained model here")
     parser.add_argument("--load", metavar="PATH",
                         help="measure a saved model instead of training one")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if min(args.decisions, args.held_out, args.epochs, args.batch, args.hidden) < 1:
+        parser.error("--decisions, --held-out, --epochs, --batch and --hidden are 1 or more")
+    if args.decks < 0 or args.lr <= 0:
+        parser.error("--decks is 0 or more, --lr above 0")
+    if args.load and not Path(args.load).is_file():
+        parser.error(f"--load: no model file {args.load}")
+    for name in (args.teacher, *filter(None, args.opponents.split(","))):
+        try:
+            make_bot(name).close()
+        except ValueError as e:
+            parser.error(str(e))
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:

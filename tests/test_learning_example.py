@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import subprocess
 import sys
 from pathlib import Path
 
@@ -14,14 +15,13 @@ import pytest
 from dizhu import BOTS, seat_view
 from dizhu.arena import play_mode_deal
 
-pytest.importorskip("torch")
-pytest.importorskip("pettingzoo")
-
 SCRIPT = Path(__file__).resolve().parents[1] / "examples" / "train_imitation.py"
 
 
 @pytest.fixture(scope="module")
 def example():
+    pytest.importorskip("torch")
+    pytest.importorskip("pettingzoo")
     spec = importlib.util.spec_from_file_location("train_imitation", SCRIPT)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # its dataclass looks its module up
@@ -63,3 +63,25 @@ def test_the_bot_plays_only_legal_actions(example):
             action = bot.act(view)
             assert action in view.legal
             deal.push(action, deal.to_move)
+
+
+def test_without_pytorch_the_example_says_which_extra_to_install():
+    hide = ("import runpy, sys; sys.modules['torch'] = None; sys.argv = ['train_imitation']; "
+            f"runpy.run_path({str(SCRIPT)!r}, run_name='__main__')")
+    done = subprocess.run([sys.executable, "-c", hide], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "needs PyTorch" in done.stderr and ".[learn]" in done.stderr
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--teacher", "nosuch"], "unknown bot 'nosuch'"),
+    (["--opponents", "random,expert:budget=99"], "budget is from"),
+    (["--decisions", "0"], "1 or more"),
+    (["--decks", "-1"], "--decks is 0 or more"),
+    (["--load", "no-such-model.pt"], "no model file"),
+])
+def test_bad_options_are_refused_before_any_work(example, capsys, argv, said):
+    with pytest.raises(SystemExit) as stopped:
+        example.main(argv)
+    assert stopped.value.code == 2 and said in capsys.readouterr().err

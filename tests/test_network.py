@@ -258,6 +258,54 @@ def test_self_play_and_training_make_a_loadable_weights_file(tmp_path, capsys):
     assert json.loads(out.with_suffix(".json").read_text())["epochs"] == 1
 
 
+@pytest.mark.parametrize("argv, said", [
+    (["--rules", "nosuch"], "unknown ruleset 'nosuch'"),
+    (["--bot", "nosuch"], "unknown bot 'nosuch'"),
+    (["--bot", "rlcard-rule", "--rules", "four"], "rlcard-rule cannot play four"),
+    (["--bot", "expert:budget=99"], "budget is from"),
+    (["--jobs", "0"], "--jobs are 1 or more"),
+    (["--out", "{file}"], "is a file"),
+])
+def test_self_play_refuses_bad_options_before_any_deal(tmp_path, capsys, argv, said):
+    file = tmp_path / "taken"
+    file.write_text("")
+    argv = [a.format(file=file) for a in argv]
+    with pytest.raises(SystemExit) as stopped:
+        script("selfplay").main(["--deals", "1", "--out", str(tmp_path / "data"), *argv])
+    assert stopped.value.code == 2 and said in capsys.readouterr().err
+    assert not (tmp_path / "data").exists()
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--hidden", "8,x"], "--hidden is layer sizes"),
+    (["--hidden", "0"], "--hidden is layer sizes"),
+    (["--epochs", "0"], "1 or more"),
+    (["--held-out", "1"], "--held-out is a share"),
+    (["--out", "{data}"], "is a folder"),
+    (["--out", "{file}/w.npz"], "a file has that name"),
+    (["{empty}"], "holds no data.json"),
+    (["{broken}"], "cannot be read"),
+    (["{one}"], "holds 1 deal(s)"),
+])
+def test_training_refuses_bad_options_and_data_before_it_trains(tmp_path, capsys, argv,
+                                                                 said):
+    data, one = tmp_path / "data", tmp_path / "one"
+    assert script("selfplay").main(["--deals", "2", "--bot", "easy", "--out", str(data)]) == 0
+    assert script("selfplay").main(["--deals", "1", "--bot", "easy", "--out", str(one)]) == 0
+    broken, empty, file = tmp_path / "broken", tmp_path / "empty", tmp_path / "file"
+    broken.mkdir(), empty.mkdir(), file.write_text("")
+    (broken / "data.json").write_text("{")
+    places = {"data": data, "one": one, "broken": broken, "empty": empty, "file": file}
+    argv = [a.format(**places) for a in argv]
+    if not argv[0].startswith("--"):
+        data, argv = argv[0], argv[1:]
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stopped:
+        script("train_value").main([str(data), "--out", str(tmp_path / "w.npz"), *argv])
+    assert stopped.value.code == 2 and said in capsys.readouterr().err
+    assert not (tmp_path / "w.npz").exists()
+
+
 def test_the_example_bot_on_the_evaluation_plays_legal_deals():
     spec = importlib.util.spec_from_file_location(
         "greedy_value", ROOT / "examples" / "bots" / "greedy_value.py")

@@ -114,10 +114,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     p.add_argument("--out", required=True, help="the folder for the shards")
     a = p.parse_args(argv)
-    if a.deals < 1 or a.shard < 1 or not 0 <= a.explore <= 1:
-        p.error("--deals and --shard are 1 or more, --explore between 0 and 1")
+    if a.deals < 1 or a.shard < 1 or a.jobs < 1 or not 0 <= a.explore <= 1:
+        p.error("--deals, --shard and --jobs are 1 or more, --explore between 0 and 1")
+    try:  # a bad ruleset or bot is said here, not in the first shard's worker
+        bot = make_bot(a.bot, seed=0)
+        why = bot.cannot_play(find_ruleset(a.rules))
+        bot.close()
+    except ValueError as e:
+        why = str(e)
+    if why is not None:
+        p.error(why)
     out = Path(a.out)
-    out.mkdir(parents=True, exist_ok=True)
+    if out.exists() and not out.is_dir():
+        p.error(f"{out} is a file: --out names the folder for the shards")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        p.error(f"cannot make the folder {out}: {e.strerror or e}")
     began = time.perf_counter()
     tasks = [(a.rules, a.bot, a.seed, start, min(start + a.shard, a.deals), a.explore, str(out),
               number) for number, start in enumerate(range(0, a.deals, a.shard))]

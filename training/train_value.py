@@ -104,10 +104,31 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--half", action="store_true", help="store the weights as float16")
     a = p.parse_args(argv)
     began = time.perf_counter()
+    hidden = [int(h) for h in a.hidden.split(",") if h.strip().isdigit()]
+    if len(hidden) != len(a.hidden.split(",")) or min(hidden) < 1:
+        p.error(f"--hidden is layer sizes of 1 or more with commas between (256,256), "
+                f"not {a.hidden!r}")
+    if min(a.epochs, a.batch, a.patience) < 1:
+        p.error("--epochs, --batch and --patience are 1 or more")
+    if not 0 < a.held_out < 1 or a.lr <= 0 or a.decay < 0 or a.minutes < 0:
+        p.error("--held-out is a share between 0 and 1, --lr above 0, --decay and --minutes "
+                "0 or more")
+    out = Path(a.out)
+    if out.is_dir():
+        p.error(f"{out} is a folder: --out names the weights file to write (.npz)")
+    try:  # before the training, so that its hours are not lost to a folder it cannot make
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        why = "a file has that name" if isinstance(e, FileExistsError) else e.strerror or e
+        p.error(f"cannot make the folder {out.parent}: {why}")
     folder = Path(a.data)
     if not (folder / "data.json").exists():
         p.error(f"{folder} holds no data.json: make data with training/selfplay.py")
-    info, x, y, explored, deals = load_data(folder)
+    try:
+        info, x, y, explored, deals = load_data(folder)
+    except (OSError, ValueError, KeyError) as e:
+        p.error(f"the data in {folder} cannot be read ({e}): make it again with "
+                "training/selfplay.py")
     features = features_of(type(find_ruleset(info["rules"])))
     if info.get("digest") != features.digest() or x.shape[1] != features.size:
         p.error(f"the data in {folder} was made for other features than this dizhu's: "
@@ -117,12 +138,15 @@ def main(argv: list[str] | None = None) -> int:
         x, y, deals = x[keep], y[keep], deals[keep]
     rng = np.random.default_rng(a.seed)
     unique = np.unique(deals)
+    if len(unique) < 2:
+        p.error(f"the data in {folder} holds {len(unique)} deal(s) to learn from: a share of "
+                "them is held out, so 2 or more")
     held = np.isin(deals, rng.choice(unique, max(1, int(len(unique) * a.held_out)),
                                      replace=False))
     xt, yt, xv, yv = x[~held], y[~held].astype(np.float32), x[held], y[held].astype(np.float32)
     print(f"{len(xt)} training rows, {len(xv)} held out ({len(unique)} deals)", flush=True)
     scale = features.scale
-    sizes = [features.size, *(int(h) for h in a.hidden.split(",")), 1]
+    sizes = [features.size, *hidden, 1]
     layers = init(sizes, rng)
     moments = [[np.zeros_like(t) for t in layer] for layer in layers]
     squares = [[np.zeros_like(t) for t in layer] for layer in layers]
@@ -171,8 +195,6 @@ def main(argv: list[str] | None = None) -> int:
             "held_out_rows": len(xv), "training_rows": len(xt), "seed": a.seed,
             "seconds": round(time.perf_counter() - began, 1)}
     net.meta = meta
-    out = Path(a.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
     net.save(out, half=a.half)
     table = calibration(predicted, yv)
     out.with_suffix(".json").write_text(json.dumps(
