@@ -17,6 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from argtypes import count
+
 from dizhu.bots import make_bot
 from dizhu.deal import Deal, Phase
 from dizhu.rulesets import find_ruleset
@@ -46,9 +48,19 @@ def decision_times(spec: str, deals: int, ruleset: str) -> dict[str, list[float]
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("specs", nargs="+")
-    parser.add_argument("--deals", type=int, default=30)
+    parser.add_argument("--deals", type=count, default=30)
     parser.add_argument("--ruleset", default="classic")
     args = parser.parse_args()
+    try:  # a bot or ruleset that cannot be is said before any deal
+        rules = find_ruleset(args.ruleset)
+        for spec in args.specs:
+            bot = make_bot(spec)
+            why = bot.cannot_play(rules)
+            bot.close()
+            if why is not None:
+                raise ValueError(why)
+    except ValueError as e:
+        parser.error(str(e))
     print(f"{args.ruleset} with doubling, {args.deals} deals, decisions with a choice, ms")
     print(f"{'bot':<14} {'phase':<9} {'count':>6} {'median':>8} {'p99':>8} {'max':>8}")
     for spec in args.specs:

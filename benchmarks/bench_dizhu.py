@@ -39,6 +39,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from argtypes import count, seconds
+
 from dizhu import core
 from dizhu.cards import parse_ranks, ranks_of_cards
 from dizhu.deal import Deal
@@ -242,14 +244,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--ruleset", default="classic", help="classic (default), rob or four")
     ap.add_argument("--positions", help="positions file written by the peers' harness")
-    ap.add_argument("--count", type=int, default=300, help="positions to deal without a file")
-    ap.add_argument("--deals", type=int, default=3000)
+    ap.add_argument("--count", type=count, default=300, help="positions to deal without a file")
+    ap.add_argument("--deals", type=count, default=3000)
     ap.add_argument("--seed", type=int, default=12345)
-    ap.add_argument("--min-time", type=float, default=2.0)
+    ap.add_argument("--min-time", type=seconds, default=2.0)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--cores", action="store_true",
                     help="time the compiled and the pure-Python core side by side")
-    ap.add_argument("--runs", type=int, default=3, help="runs per core with --cores")
+    ap.add_argument("--runs", type=count, default=3, help="runs per core with --cores")
     ap.add_argument("--against", metavar="DIR",
                     help="with --cores: time the checkout in DIR beside this one")
     a = ap.parse_args()

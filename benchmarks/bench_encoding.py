@@ -23,6 +23,8 @@ import sys
 import time
 from pathlib import Path
 
+from argtypes import count
+
 ROWS = [(ruleset, encoding) for ruleset in ("classic", "four")
         for encoding in ("summary", "history")]
 
@@ -78,10 +80,10 @@ def against(other: str, runs: int, deals: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--deals", type=count, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=count, default=5)
     ap.add_argument("--against", metavar="DIR")
     a = ap.parse_args()
     if a.against:

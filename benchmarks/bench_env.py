@@ -47,6 +47,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
+from argtypes import count, seconds
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
@@ -149,8 +150,8 @@ def rlcard_deals(seed: int) -> Callable[[], int] | None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=15)
-    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--rounds", type=count, default=15)
+    parser.add_argument("--seconds", type=seconds, default=1.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--only", nargs="+", choices=list(VARIANTS), metavar="ROW",

@@ -18,13 +18,15 @@ import sys
 import time
 from pathlib import Path
 
+from argtypes import count, natural
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--deals", type=int, default=30, help="random deals (default 30)")
-    p.add_argument("--blas-threads", type=int, default=0, help="0: NumPy's default")
+    p.add_argument("--deals", type=count, default=30, help="random deals (default 30)")
+    p.add_argument("--blas-threads", type=natural, default=0, help="0: NumPy's default")
     a = p.parse_args()
     if a.blas_threads:
         for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):

@@ -23,6 +23,8 @@ from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from argtypes import count
+
 from dizhu import core
 from dizhu.arena import play_mode_deal
 from dizhu.bots import handeval, make_bot
@@ -86,8 +88,8 @@ def time_playouts(views: list[SeatView]) -> tuple[float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ruleset", default="classic")
-    parser.add_argument("--deals", type=int, default=300)
-    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--deals", type=count, default=300)
+    parser.add_argument("--positions", type=count, default=40)
     args = parser.parse_args()
     if core.NAME != "compiled":
         sys.exit(f"the compiled core does not run: {core.WHY}")

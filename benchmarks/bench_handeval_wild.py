@@ -19,6 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from argtypes import count
+
 from dizhu.bots import make_bot
 from dizhu.bots.handeval import evaluator_for
 from dizhu.cards import TWO, ranks_of_cards
@@ -29,7 +31,7 @@ from dizhu.view import seat_view
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--hands", type=int, default=60)
+    parser.add_argument("--hands", type=count, default=60)
     args = parser.parse_args()
     print("| ruleset | hands | cost ms (median / max) | every lead's extra cost ms "
           "(median / max) | leads (median) | bid ms (median / max) |")

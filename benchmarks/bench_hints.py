@@ -18,6 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from argtypes import count
+
 from dizhu import core
 from dizhu.bots.hints import Hinter
 from dizhu.combos import BOMBS
@@ -56,7 +58,7 @@ def by_bombs(remainders: list) -> list[set]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--deals", type=count, default=10)
     args = parser.parse_args()
     print(f"core {core.NAME}, {args.deals} deals each")
     print(f"{'ruleset':8} {'plays':>7} {'hints s':>8} {'worst s':>8} "

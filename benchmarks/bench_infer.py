@@ -19,6 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from argtypes import count
+
 from dizhu.bots import make_bot
 from dizhu.bots.expert import ExpertBot
 from dizhu.deal import Deal, Phase, deal_cards
@@ -44,7 +46,7 @@ def views(count: int) -> list[SeatView]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--views", type=int, default=40)
+    parser.add_argument("--views", type=count, default=40)
     args = parser.parse_args()
     times: dict[str, list[float]] = {"expert": [], "expert:infer=1": [], "weighing": []}
     bots = {"expert": make_bot("expert:budget=10", seed=1),

@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from argtypes import count
 from bench_dizhu import push_pop_lines
 
 from dizhu import core
@@ -30,7 +31,7 @@ from dizhu.rulesets import find_ruleset
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ruleset", default="classic")
-    ap.add_argument("--lines", type=int, default=100)
+    ap.add_argument("--lines", type=count, default=100)
     ap.add_argument("--seed", type=int, default=12345)
     a = ap.parse_args()
     rules = find_ruleset(a.ruleset)

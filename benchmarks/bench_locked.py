@@ -38,6 +38,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from argtypes import count
 from bench_server import MATCH, ROOT, Server, Stats, new_match, person
 
 LOCKER = """
@@ -128,7 +129,7 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog=__doc__.split("\n\n", 1)[1])
     parser.add_argument("--locks", default="5,15,60", help="seconds, comma-separated")
-    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--tables", type=count, default=20)
     parser.add_argument("--checkout", type=Path, action="append",
                         help="run the server from this checkout (repeatable; default: here)")
     args = parser.parse_args()

@@ -39,6 +39,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from argtypes import count
 from bench_server import ROOT, Server
 from bench_server import new_match as new_server_match
 
@@ -169,11 +170,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog=__doc__.split("\n\n", 1)[1])
-    parser.add_argument("--matches", type=int, default=1000)
-    parser.add_argument("--tables", type=int, default=10)
-    parser.add_argument("--every", type=int, default=100)
-    parser.add_argument("--stalled", type=int, default=50)
-    parser.add_argument("--big", type=int, default=10)
+    parser.add_argument("--matches", type=count, default=1000)
+    parser.add_argument("--tables", type=count, default=10)
+    parser.add_argument("--every", type=count, default=100)
+    parser.add_argument("--stalled", type=count, default=50)
+    parser.add_argument("--big", type=count, default=10)
     parser.add_argument("--checkout", type=Path, action="append",
                         help="run the server from this checkout (repeatable; default: here)")
     args = parser.parse_args()

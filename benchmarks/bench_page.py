@@ -23,6 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from argtypes import count, seconds
+
 from tests.browsing import ARGS, CHROMIUM, Person
 from tests.webserver import Server
 
@@ -61,8 +63,8 @@ def one_deal(browser, server, motion: str, throttle: float) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--throttle", type=float, default=4.0)
+    parser.add_argument("--rounds", type=count, default=5)
+    parser.add_argument("--throttle", type=seconds, default=4.0)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright

@@ -26,6 +26,8 @@ from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from argtypes import count
+
 from dizhu import core
 from dizhu.arena import play_mode_deal
 from dizhu.bots import make_bot
@@ -87,8 +89,8 @@ def decisions(spec: str, views: list[SeatView]) -> tuple[float, float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--positions", type=int, default=400)
-    parser.add_argument("--decisions", type=int, default=60)
+    parser.add_argument("--positions", type=count, default=400)
+    parser.add_argument("--decisions", type=count, default=60)
     parser.add_argument("specs", nargs="*", default=list(DEFAULT_SPECS))
     args = parser.parse_args()
     if core.NAME != "compiled":

@@ -22,6 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from argtypes import count
+
 from dizhu import core
 from dizhu.coach import Analyst, all_hands, review
 from tests.deals import finished
@@ -29,7 +31,7 @@ from tests.deals import finished
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--deals", type=count, default=10)
     parser.add_argument("--ruleset", default="classic")
     parser.add_argument("--level", default="normal")
     parser.add_argument("--depths", default="8,24,64")

@@ -49,6 +49,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from argtypes import natural, seconds
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -305,12 +306,12 @@ def main() -> None:
     parser.add_argument("kind", choices=("stress", "paced", "fair"))
     parser.add_argument("--tables", default="1,10,50,100,200",
                         help="table counts, comma-separated, one step each")
-    parser.add_argument("--seconds", type=float, help="measured seconds per step "
+    parser.add_argument("--seconds", type=seconds, help="measured seconds per step "
                         "(15 for stress, 60 for paced)")
     parser.add_argument("--checkout", type=Path, action="append",
                         help="run the server from this checkout (repeatable; default: here)")
-    parser.add_argument("--p99", type=float, default=50.0, help="paced: the bar in ms")
-    parser.add_argument("--expert", type=int, default=20,
+    parser.add_argument("--p99", type=seconds, default=50.0, help="paced: the bar in ms")
+    parser.add_argument("--expert", type=natural, default=20,
                         help="fair: tables of expert players beside the measured ones")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sync", choices=("full", "normal"),

@@ -37,6 +37,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from argtypes import count, natural, seconds
+
 from dizhu import core
 from dizhu.position import Position
 from dizhu.rules import RuleSet
@@ -148,12 +150,12 @@ def line(name: str, figures: dict) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ruleset", default="classic")
-    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--positions", type=count, default=200)
     parser.add_argument("--rungs", default="20,30,40,54")
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--nodes", type=int, default=None)
-    parser.add_argument("--old", type=int, default=0)
-    parser.add_argument("--old-nodes", type=int, default=2_000_000)
+    parser.add_argument("--seconds", type=seconds, default=10.0)
+    parser.add_argument("--nodes", type=count, default=None)
+    parser.add_argument("--old", type=natural, default=0)
+    parser.add_argument("--old-nodes", type=count, default=2_000_000)
     parser.add_argument("--winner", action="store_true")
     parser.add_argument("--who", action="store_true", help="also who wins only")
     parser.add_argument("--pure", action="store_true", help="the pure-Python search")

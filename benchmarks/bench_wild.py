@@ -32,6 +32,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from argtypes import count
+
 from dizhu import core
 from dizhu.cards import TWO, count_of, deck_faces, ranks_of_cards
 from dizhu.movegen import generator_of
@@ -126,7 +128,7 @@ def by_wild_cards(met: list[Position]) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=40)
+    ap.add_argument("--deals", type=count, default=40)
     ap.add_argument("--seed", type=int, default=12345)
     a = ap.parse_args()
     print(f"{core.describe()}, {a.deals} deals, seed {a.seed}")

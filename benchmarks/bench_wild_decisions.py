@@ -16,13 +16,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from argtypes import count
+
 from dizhu.arena import ArenaSpec, run_arena
 from dizhu.rulesets import find_ruleset
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--decks", type=int, default=300)
+    parser.add_argument("--decks", type=count, default=300)
     parser.add_argument("--levels", default="normal,hard")
     parser.add_argument("--rulesets", default="laizi,tiandi")
     args = parser.parse_args()

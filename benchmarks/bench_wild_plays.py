@@ -20,6 +20,8 @@ import gc
 import resource
 import time
 
+from argtypes import count
+
 from dizhu import core, wild
 from dizhu.bots import make_bot
 from dizhu.deal import Deal
@@ -43,10 +45,10 @@ def resident_mib() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ruleset", default="laizi", choices=("laizi", "tiandi"))
-    parser.add_argument("--deals", type=int, default=800)
-    parser.add_argument("--every", type=int, default=100)
+    parser.add_argument("--deals", type=count, default=800)
+    parser.add_argument("--every", type=count, default=100)
     parser.add_argument("--bot", default="easy")
-    parser.add_argument("--bound", type=int, default=None)
+    parser.add_argument("--bound", type=count, default=None)
     args = parser.parse_args()
     rules = find_ruleset(args.ruleset)
     if args.bound is not None:

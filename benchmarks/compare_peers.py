@@ -25,6 +25,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from argtypes import count
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 KEYS = ["deals_per_s", "deals_auction_per_s", "lead_gen_per_s", "follow_gen_per_s"]
@@ -83,7 +85,7 @@ def main() -> None:
         os.environ.get("PEERS_VENV", os.path.join(tempfile.gettempdir(), "peers-venv")),
         "bin", "python"))
     ap.add_argument("--peers-dir", default=str(REPO.parent / "shared" / "peers"))
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=count, default=3)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--baseline", metavar="CHECKOUT",
                     help="another dizhu checkout to time in the same run")

@@ -13,6 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from argtypes import count
+
 from dizhu import arena
 from dizhu.arena import ArenaSpec
 from dizhu.rulesets import find_ruleset
@@ -20,7 +22,7 @@ from dizhu.rulesets import find_ruleset
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--decks", type=int, default=60)
+    parser.add_argument("--decks", type=count, default=60)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--levels", default="normal,hard")
     parser.add_argument("--rulesets", default="laizi,tiandi")

@@ -17,6 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from argtypes import count
+
 from dizhu.arena import ArenaSpec, default_jobs, run_arena
 from dizhu.bots import BOTS
 from dizhu.bots.normal import NormalBot
@@ -27,15 +29,28 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("settings", nargs="+", help="JSON objects of NormalBot attributes")
     ap.add_argument("--against", default="rlcard-rule")
-    ap.add_argument("--decks", type=int, default=2000)
+    ap.add_argument("--decks", type=count, default=2000)
     ap.add_argument("--seed", default="exp")
-    ap.add_argument("--jobs", type=int, default=default_jobs())
+    ap.add_argument("--jobs", type=count, default=default_jobs())
     ap.add_argument("--mode", choices=("play", "full"), default="play",
                     help="full: the auction and real scores (to tune bidding, read ADP)")
     ap.add_argument("--doubling", action="store_true", help="the doubling option (full mode)")
     a = ap.parse_args()
-    for i, text in enumerate(a.settings):
-        attrs = json.loads(text)
+    variants = []
+    for text in a.settings:
+        try:
+            attrs = json.loads(text)
+        except json.JSONDecodeError:
+            attrs = None
+        if not isinstance(attrs, dict) or not all(hasattr(NormalBot, key) for key in attrs):
+            ap.error(f"{text!r} is not a JSON object of NormalBot's attributes, as "
+                     "'{\"urgent_cards\": 10}'")
+        variants.append(attrs)
+    try:
+        ArenaSpec("normal", a.against, decks=a.decks)
+    except ValueError as e:
+        ap.error(str(e))
+    for i, (text, attrs) in enumerate(zip(a.settings, variants, strict=True)):
         name = f"normal-variant-{i}"
         BOTS[name] = type(name, (NormalBot,), {"name": name, **attrs})
         rules = CLASSIC.with_options(doubling=a.doubling)
