@@ -4,6 +4,7 @@ crashes, hangs, answers garbage or an illegal action never stops the game."""
 import json
 import os
 import shutil
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -329,6 +330,31 @@ def test_serve_refuses_a_program_it_cannot_offer(given, capsys):
 
     assert main(["serve", "--no-open", "--port", "0", "--bot", given]) == 2
     assert "--bot" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("given, said", [
+    ("mine=no-such-program --flag", "--bot mine: no program 'no-such-program': neither an "
+     "executable file nor on PATH"),
+    ("mine=cmd:/no/such/file.sh", "no program '/no/such/file.sh'"),
+    ("mine=python3 'bot.py", "cannot be read as a command line: no closing quotation"),
+])
+def test_serve_says_why_a_program_cannot_be_run_before_it_starts(given, said, tmp_path):
+    """A program that cannot run was offered in the lobby all the same (its decisions
+    then made by the fallback), and unbalanced quotes showed only when a match asked."""
+    command = [sys.executable, "-m", "dizhu", "serve", "--no-open", "--port", "0",
+               "--db", str(tmp_path / "game.sqlite3"), "--bot", given]
+    try:  # a server that starts is a failure, not a test that waits for ever
+        done = subprocess.run(command, capture_output=True, text=True, timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"serve started with --bot {given!r}")
+    assert done.returncode == 2 and said in done.stderr
+
+
+def test_the_arena_reads_a_command_line_as_a_shell_would_or_says_why_not():
+    assert make_bot("cmd:python3 'my bot.py' --level 2").command == [
+        "python3", "my bot.py", "--level", "2"]
+    with pytest.raises(ValueError, match="cannot be read as a command line: no closing"):
+        ArenaSpec("cmd:python3 'bot.py", "easy", decks=1)
 
 
 TABLE_MODES = {"huge-line": set(), "duplicate": set(), "debug": set(), "dies": {"crash"},

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import shlex
+import shutil
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -56,6 +57,25 @@ BYE_GRACE = 1.0
 """Seconds a program has to exit after ``bye`` before it is stopped."""
 
 
+def command_words(command: str) -> list[str]:
+    """A program's command line as its words, read as a shell would (quotes, escapes)."""
+    try:
+        return shlex.split(command)
+    except ValueError as e:
+        raise ValueError(f"cmd: {command!r} cannot be read as a command line: "
+                         f"{str(e)[0].lower()}{str(e)[1:]}") from None
+
+
+def check_program(command: str) -> None:
+    """Refuse, in words, a command line that cannot be read or whose program is neither a
+    file nor on the PATH (what would otherwise show only when a match asks it)."""
+    words = command_words(command)
+    if not words:
+        raise ValueError("give the program to run, as in mine='python3 mybot.py'")
+    if shutil.which(words[0]) is None:
+        raise ValueError(f"no program {words[0]!r}: neither an executable file nor on PATH")
+
+
 class ExternalBot(Bot):
     """A program speaking the bot protocol, with a built-in bot as its fallback."""
 
@@ -77,7 +97,7 @@ class ExternalBot(Bot):
         super().__init__(seed)
         from .registry import make_bot
 
-        self.command = shlex.split(command) if isinstance(command, str) else list(command)
+        self.command = command_words(command) if isinstance(command, str) else list(command)
         if not self.command:
             raise ValueError("cmd: give the program to run, as in cmd:python3 mybot.py")
         self.fallback = make_bot(fallback, seed=seed)

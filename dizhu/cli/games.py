@@ -106,6 +106,7 @@ def _program(given: str) -> tuple[str, str]:
     bot or a tuned level, ``py:strongest:budget=2``, made once here to check it) of
     ``serve --bot``, checked."""
     from ..bots import make_bot
+    from ..bots.external import check_program
     from ..bots.registry import EXTERNAL, PYTHON, STRONGEST, resolve_spec
     from ..session import FRIEND, LEVELS
 
@@ -122,12 +123,14 @@ def _program(given: str) -> tuple[str, str]:
     if not PROGRAM_NAME.fullmatch(name) or name in taken:
         raise UsageError(f"--bot: {name!r} cannot name a program: a letter, then up to 23 "
                          f"letters, digits, - or _, other than {', '.join(taken)}")
-    if command.startswith(PYTHON):
-        command = resolve_spec(command)  # py:strongest:... is kept as the level it names
-        try:
+    try:
+        if command.startswith(PYTHON):
+            command = resolve_spec(command)  # py:strongest:... is kept as the level it names
             make_bot(command).close()
-        except ValueError as e:
-            raise UsageError(f"--bot {name}: {e}") from None
+        else:
+            check_program(command)
+    except ValueError as e:
+        raise UsageError(f"--bot {name}: {e}") from None
     return name, command
 
 
