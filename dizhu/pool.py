@@ -9,9 +9,10 @@ only when a Ray pool is opened.
 from __future__ import annotations
 
 import logging
+import signal
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 LOCAL = "local"
@@ -34,12 +35,53 @@ class Pool:
 
 
 class ProcessPool(Pool):
+    """Worker processes. Ctrl+C is the starting process's to answer: a worker ignores it
+    (held from its start until it does), and the pool stops its workers when left by an
+    error or an interrupt, rather than waiting for their chunks."""
+
     def __init__(self, executor: ProcessPoolExecutor, workers: int) -> None:
         self.executor = executor
         self.workers = workers
 
     def map(self, fn: Callable[[Any], Any], items: Iterable[Any]) -> Iterator[Any]:
-        return self.executor.map(fn, items)
+        with _interrupts_held():  # the workers start here, as the items are submitted
+            return self.executor.map(fn, items)
+
+    def stop(self) -> None:
+        """End the workers now: the chunks still to play are dropped."""
+        stop_now = getattr(self.executor, "terminate_workers", None)  # Python 3.14
+        if stop_now is not None:
+            stop_now()
+            return
+        # Before 3.14 the executor's own list of its processes, taken before the shutdown
+        # that empties it
+        workers = list((getattr(self.executor, "_processes", None) or {}).values())
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        for process in workers:
+            process.terminate()
+
+
+def _interrupts_held():
+    """SIGINT blocked in this thread (and so in the processes it starts) while open."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return nullcontext()
+    return _blocked(signal.SIGINT)
+
+
+@contextmanager
+def _blocked(signum: int) -> Iterator[None]:
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signum})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _ignore_interrupts() -> None:
+    """A worker's start: Ctrl+C ignored, then no longer held."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 class RayPool(Pool):
@@ -94,8 +136,13 @@ def open_pool(jobs: int = 1, ray: str | None = None) -> Iterator[Pool]:
         if jobs == 1:
             yield Pool()
         else:
-            with ProcessPoolExecutor(jobs) as executor:
-                yield ProcessPool(executor, jobs)
+            with ProcessPoolExecutor(jobs, initializer=_ignore_interrupts) as executor:
+                pool = ProcessPool(executor, jobs)
+                try:
+                    yield pool
+                except BaseException:  # an error or Ctrl+C: the workers need not go on
+                    pool.stop()
+                    raise
         return
     module = import_ray()
     owned = not module.is_initialized()

@@ -555,3 +555,33 @@ def test_play_marks_every_wild_card_and_says_what_a_play_stood_for(capsys, tmp_p
     assert bombs == [f"{named[p.kind]} ×2" for p in history if p.kind in BOMB_KINDS], stake
 
 
+
+
+def test_ctrl_c_stops_a_command_in_words(tmp_path):
+    """Ctrl+C (SIGINT to the terminal's process group) while a command waits or works
+    stops it with a line, not a traceback (the arena's worker processes too)."""
+    import signal
+    import time
+    from pathlib import Path
+
+    commands = (["puzzle", "1", "--db", str(tmp_path / "p.sqlite3")],
+                ["arena", "easy", "random", "--decks", "100000", "--jobs", "2"])
+    for argv in commands:
+        process = subprocess.Popen([sys.executable, "-u", "-m", "dizhu", *argv],
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, start_new_session=True)
+        try:
+            if argv[0] == "puzzle":
+                while "to play" not in process.stdout.readline():
+                    pass  # the puzzle waits for a play
+            else:  # the decks are being played once both workers have started
+                children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+                while len(children.read_text().split()) < 2:
+                    time.sleep(0.05)
+            os.killpg(process.pid, signal.SIGINT)
+            _, err = process.communicate(timeout=60)
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+        assert process.returncode == 130 and "Traceback" not in err, (argv, err)
+        assert err.strip() == f"dizhu {argv[0]}: stopped"

@@ -187,6 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:  # Ctrl+C: stopped as asked, said in words
+        print(f"\ndizhu {args.command}: stopped", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":
