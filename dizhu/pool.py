@@ -12,7 +12,7 @@ import logging
 import signal
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 LOCAL = "local"
@@ -61,7 +61,7 @@ class ProcessPool(Pool):
             process.terminate()
 
 
-def _interrupts_held():
+def _interrupts_held() -> AbstractContextManager[None]:
     """SIGINT blocked in this thread (and so in the processes it starts) while open."""
     if not hasattr(signal, "pthread_sigmask"):
         return nullcontext()

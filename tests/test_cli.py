@@ -564,12 +564,16 @@ def test_ctrl_c_stops_a_command_in_words(tmp_path):
     import time
     from pathlib import Path
 
+    def interruptible() -> None:  # as from a terminal: a test runner may ignore SIGINT
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
     commands = (["puzzle", "1", "--db", str(tmp_path / "p.sqlite3")],
                 ["arena", "easy", "random", "--decks", "100000", "--jobs", "2"])
     for argv in commands:
         process = subprocess.Popen([sys.executable, "-u", "-m", "dizhu", *argv],
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True, start_new_session=True)
+                                   stderr=subprocess.PIPE, text=True, start_new_session=True,
+                                   preexec_fn=interruptible)
         try:
             if argv[0] == "puzzle":
                 while "to play" not in process.stdout.readline():
