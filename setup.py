@@ -14,10 +14,11 @@ from setuptools.command.build_ext import build_ext
 
 SOURCES = ["csrc/ccore.c", "csrc/idindex.c", "csrc/tables.c", "csrc/movegen.c",
            "csrc/position.c", "csrc/solve.c", "csrc/encode.c", "csrc/envstep.c", "csrc/wild.c",
-           "csrc/wildgen.c", "csrc/handcost.c"]
+           "csrc/wildgen.c", "csrc/handcost.c", "csrc/playout.c"]
 HEADERS = ["csrc/ranks.h", "csrc/idindex.h", "csrc/movegen.h", "csrc/tables.h",
            "csrc/position.h", "csrc/solve.h", "csrc/encode.h", "csrc/envstep.h",
-           "csrc/wild.h", "csrc/wildgen.h", "csrc/handcost.h", "csrc/pyface.h"]
+           "csrc/wild.h", "csrc/wildgen.h", "csrc/handcost.h", "csrc/playout.h",
+           "csrc/pyface.h"]
 
 
 def source_digest() -> str:

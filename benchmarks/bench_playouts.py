@@ -10,7 +10,9 @@ each finishes as a solve without a budget would.
   three plays or more), which its budget cuts short: the playouts each completes and its
   wall-clock time.
 
-Playouts in process time; decisions in wall-clock time, as the budget counts them.
+Playouts in process time; decisions in wall-clock time, as the budget counts them. A
+spec written ``python:SPEC`` plays its playouts in Python (the reference) rather than in
+the compiled core (:mod:`dizhu.bots.playout`).
 
     python3 benchmarks/bench_playouts.py [--positions N] [--decisions N] [SPEC ...]
 """
@@ -37,7 +39,8 @@ from dizhu.rules import CLASSIC
 from dizhu.view import SeatView, played_views
 
 REFERENCE = "master:playout_nodes=1000000,retry_cards=0"
-DEFAULT_SPECS = ("master:playout_nodes=20000,retry_cards=0", "master")
+DEFAULT_SPECS = ("master:playout_nodes=20000,retry_cards=0", "python:master", "master")
+PYTHON = "python:"
 
 
 def positions(count: int, low: int, high: int,
@@ -59,8 +62,17 @@ def positions(count: int, low: int, high: int,
     return out
 
 
+def bot_of(spec: str, seed: int) -> ExpertBot:
+    """The bot of ``spec``; with ``python:``, one that plays its playouts in Python."""
+    if not spec.startswith(PYTHON):
+        return make_bot(spec, seed=seed)
+    bot = make_bot(spec.removeprefix(PYTHON), seed=seed)
+    bot.compiled_playouts = lambda ev: None
+    return bot
+
+
 def playouts(spec: str, cases: list[tuple[Position, SeatView]]) -> tuple[float, list]:
-    bot = make_bot(spec, seed=3)
+    bot = bot_of(spec, 3)
     began = time.process_time()
     outcomes = [bot.rollout(pos, play, bot.evaluator(view))
                 for pos, view in cases for play in view.legal[:3]]
@@ -69,7 +81,7 @@ def playouts(spec: str, cases: list[tuple[Position, SeatView]]) -> tuple[float, 
 
 def decisions(spec: str, views: list[SeatView]) -> tuple[float, float, float]:
     """Playouts per decision, mean and worst wall-clock milliseconds."""
-    bot = make_bot(spec, seed=5)
+    bot = bot_of(spec, 5)
     count = [0]
     real = ExpertBot.rollout
 

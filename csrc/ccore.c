@@ -13,7 +13,8 @@
  *
  * Solver(generator, doubling, entries) is the exact solver of solve.h over a generator's
  * plays; its solve() hands back the generator's own Play objects. HandCost(generator,
- * costs) is the bots' hand evaluation over them (handcost.c).
+ * costs) is the bots' hand evaluation over them (handcost.c), Policy(hand_cost, ...) the
+ * ``normal`` policy and the search bots' playouts with it (playout.c).
  *
  * Observer and mask_bytes (encode.c) write the learning environments' observations.
  * bind_position and bind_deal (position.c) give Position and Deal their methods in C.
@@ -26,12 +27,13 @@
 #include "handcost.h"
 #include "idindex.h"
 #include "movegen.h"
+#include "playout.h"
 #include "position.h"
 #include "pyface.h"
 #include "solve.h"
 #include "wildgen.h"
 
-#define API_VERSION 8  /* dizhu/core.py refuses an extension of another version */
+#define API_VERSION 9  /* dizhu/core.py refuses an extension of another version */
 #ifndef SOURCE_DIGEST    /* setup.py passes the digest of csrc/ (dizhu/core.py checks it) */
 #define SOURCE_DIGEST ""
 #endif
@@ -472,6 +474,17 @@ static PyObject *play_list(Generator *g, const play_id *ids, size_t n)
     return list;
 }
 
+/* Mark the solver busy; -1 with a RuntimeError when another thread searches with it. */
+static int claim(SolverObject *self)
+{
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
+        return -1;
+    }
+    self->busy = 1;
+    return 0;
+}
+
 static PyObject *solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
 {
     static char *names[] = {"hands", "landlord", "to_move", "top", "top_seat", "spring",
@@ -517,11 +530,8 @@ static PyObject *solver_solve(SolverObject *self, PyObject *args, PyObject *kwds
             return NULL;
         }
     }
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
+    if (claim(self) < 0)
         return NULL;
-    }
-    self->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     status = sv_solve(self->solver, &p, points, every, budget, &result);
     Py_END_ALLOW_THREADS
@@ -540,6 +550,27 @@ static PyObject *solver_solve(SolverObject *self, PyObject *args, PyObject *kwds
         Py_XDECREF(winning);
     sv_result_free(&result);
     return answer;
+}
+
+static PyTypeObject SolverType;
+
+Solver *acquire_solver(PyObject *solver, const MoveTables *tables)
+{
+    SolverObject *self = (SolverObject *)solver;
+    if (!PyObject_TypeCheck(solver, &SolverType)) {
+        PyErr_SetString(PyExc_TypeError, "solver: a dizhu._ccore.Solver");
+        return NULL;
+    }
+    if (self->generator->tables != tables) {
+        PyErr_SetString(PyExc_ValueError, "solver: one over the same generator's plays");
+        return NULL;
+    }
+    return claim(self) < 0 ? NULL : self->solver;
+}
+
+void release_solver(PyObject *solver)
+{
+    ((SolverObject *)solver)->busy = 0;
 }
 
 static PyObject *solver_forget(SolverObject *self, PyObject *Py_UNUSED(ignored))
@@ -580,6 +611,18 @@ static PyTypeObject SolverType = {
 
 /* ------------------------------------------------------------------ the module */
 
+int add_type(PyObject *module, const char *name, PyTypeObject *type)
+{
+    if (PyType_Ready(type) < 0)
+        return -1;
+    Py_INCREF(type);
+    if (PyModule_AddObject(module, name, (PyObject *)type) < 0) {
+        Py_DECREF(type);
+        return -1;
+    }
+    return 0;
+}
+
 static PyMethodDef module_functions[] = {
     {"bind_position", bind_position, METH_VARARGS,
      "bind_position(Position, Play, pass_kind, rocket_kind, push, pop, legal_plays): the\n"
@@ -603,8 +646,6 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__ccore(void)
 {
     PyObject *m, *names;
-    if (PyType_Ready(&GeneratorType) < 0 || PyType_Ready(&SolverType) < 0)
-        return NULL;
     if (!(str_kind = PyUnicode_InternFromString("kind"))
             || !(str_main = PyUnicode_InternFromString("main"))
             || !(str_length = PyUnicode_InternFromString("length"))
@@ -627,18 +668,9 @@ PyMODINIT_FUNC PyInit__ccore(void)
         Py_DECREF(names);
         goto fail;
     }
-    Py_INCREF(&GeneratorType);
-    if (PyModule_AddObject(m, "MoveGenerator", (PyObject *)&GeneratorType) < 0) {
-        Py_DECREF(&GeneratorType);
-        goto fail;
-    }
-    Py_INCREF(&SolverType);
-    if (PyModule_AddObject(m, "Solver", (PyObject *)&SolverType) < 0) {
-        Py_DECREF(&SolverType);
-        goto fail;
-    }
-    if (add_encoding(m) < 0 || add_env_step(m) < 0 || add_wild(m) < 0
-            || add_hand_cost(m) < 0)
+    if (add_type(m, "MoveGenerator", &GeneratorType) < 0
+            || add_type(m, "Solver", &SolverType) < 0 || add_encoding(m) < 0 || add_env_step(m) < 0 || add_wild(m) < 0
+            || add_hand_cost(m) < 0 || add_policy(m) < 0)
         goto fail;
     if (PyModule_AddIntConstant(m, "API_VERSION", API_VERSION) < 0
             || PyModule_AddStringConstant(m, "SOURCE_DIGEST", SOURCE_DIGEST) < 0)

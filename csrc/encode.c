@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "encode.h"
+#include "pyface.h"
 #include "ranks.h"
 
 #define RECENT 15      /* the history encoding's recent plays (dizhu/encoding/history.py) */
@@ -562,12 +563,7 @@ int add_encoding(PyObject *module)
     INTERN(s_cards, "cards");
     INTERN(s_kind, "kind");
 #undef INTERN
-    if (PyType_Ready(&ObserverType) < 0 || PyModule_AddFunctions(module, encode_functions) < 0)
+    if (PyModule_AddFunctions(module, encode_functions) < 0)
         return -1;
-    Py_INCREF(&ObserverType);
-    if (PyModule_AddObject(module, "Observer", (PyObject *)&ObserverType) < 0) {
-        Py_DECREF(&ObserverType);
-        return -1;
-    }
-    return 0;
+    return add_type(module, "Observer", &ObserverType);
 }

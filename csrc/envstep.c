@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "envstep.h"
+#include "pyface.h"
 
 typedef struct {
     PyObject_HEAD
@@ -481,12 +482,5 @@ int add_env_step(PyObject *module)
 #undef INTERN
     if (!(zero = PyFloat_FromDouble(0.0)))
         return -1;
-    if (PyType_Ready(&EnvStepType) < 0)
-        return -1;
-    Py_INCREF(&EnvStepType);
-    if (PyModule_AddObject(module, "EnvStep", (PyObject *)&EnvStepType) < 0) {
-        Py_DECREF(&EnvStepType);
-        return -1;
-    }
-    return 0;
+    return add_type(module, "EnvStep", &EnvStepType);
 }

@@ -180,6 +180,22 @@ static int evaluate(HandCost *self, uint64_t hand, double *cost, play_id *first)
 
 /* ------------------------------------------------------------------ the Python type */
 
+static PyTypeObject HandCostType;
+
+const MoveTables *hand_cost_tables(PyObject *hand_cost)
+{
+    if (!PyObject_TypeCheck(hand_cost, &HandCostType)) {
+        PyErr_SetString(PyExc_TypeError, "hand_cost: a dizhu._ccore.HandCost");
+        return NULL;
+    }
+    return ((HandCost *)hand_cost)->t;
+}
+
+int hand_cost_evaluate(PyObject *hand_cost, uint64_t hand, double *cost, play_id *first)
+{
+    return evaluate((HandCost *)hand_cost, hand, cost, first);
+}
+
 static PyObject *hand_cost_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
     static char *names[] = {"generator", "costs", NULL};
@@ -314,12 +330,5 @@ static PyTypeObject HandCostType = {
 
 int add_hand_cost(PyObject *module)
 {
-    if (PyType_Ready(&HandCostType) < 0)
-        return -1;
-    Py_INCREF(&HandCostType);
-    if (PyModule_AddObject(module, "HandCost", (PyObject *)&HandCostType) < 0) {
-        Py_DECREF(&HandCostType);
-        return -1;
-    }
-    return 0;
+    return add_type(module, "HandCost", &HandCostType);
 }

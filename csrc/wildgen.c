@@ -623,18 +623,11 @@ static PyTypeObject WildGenType = {
 
 int add_wild(PyObject *module)
 {
-    if (PyType_Ready(&WildGenType) < 0)
-        return -1;
     if (!(str_id = PyUnicode_InternFromString("id"))
             || !(str_main = PyUnicode_InternFromString("main"))
             || !(str_kind = PyUnicode_InternFromString("kind"))
             || !(str_size = PyUnicode_InternFromString("size"))
             || !(str_stands_for = PyUnicode_InternFromString("stands_for")))
         return -1;
-    Py_INCREF(&WildGenType);
-    if (PyModule_AddObject(module, "WildGenerator", (PyObject *)&WildGenType) < 0) {
-        Py_DECREF(&WildGenType);
-        return -1;
-    }
-    return 0;
+    return add_type(module, "WildGenerator", &WildGenType);
 }

@@ -21,7 +21,7 @@ from types import ModuleType
 
 from .combos import Kind
 
-API_VERSION = 8
+API_VERSION = 9
 """The version of the extension's interface this code expects."""
 
 _ROOT = Path(__file__).resolve().parent.parent

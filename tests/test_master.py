@@ -98,7 +98,8 @@ def test_a_playout_is_finished_by_the_solver_within_the_deadline(monkeypatch):
     """A playout from a position with many cards left calls the solver once they are few,
     with no more time than is left before its deadline and master's node budget, for who
     wins only, and returns its answer; a solve that gives up is tried again only once
-    ``retry_cards`` more cards are played."""
+    ``retry_cards`` more cards are played. (The Python playout, which the compiled one
+    follows solve for solve: tests/test_playout.py.)"""
     bot = make_bot("master", seed=1)
     calls: list[tuple[int, float, bool, int]] = []
     outcomes: list[bool | None] = []
@@ -118,8 +119,8 @@ def test_a_playout_is_finished_by_the_solver_within_the_deadline(monkeypatch):
         outcomes.clear()
         pos = Position(CLASSIC, bot.imagine(view), view.landlord, view.seat, view.top,
                        view.top_seat)
-        won = bot.rollout(pos, view.legal[-1], bot.evaluator(view),
-                          time.perf_counter() + 600)
+        won = bot.python_rollout(pos, view.legal[-1], bot.evaluator(view),
+                                 time.perf_counter() + 600)
         if not calls:  # a hand was played out before the cards left were few
             continue
         assert calls[0][0] <= bot.solve_cards

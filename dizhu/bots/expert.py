@@ -34,12 +34,14 @@ from typing import ClassVar
 
 from ..combos import PASS, Play
 from ..position import Position
+from ..rules import RuleSet
 from ..sampling import Sampler
 from ..view import SeatView
 from .handeval import HandEvaluator
 from .hard import HardBot
 from .inference import plausible
 from .likelihood import Inference, Model
+from .playout import CompiledPlayouts
 from .situation import Situation
 
 
@@ -83,6 +85,11 @@ class ExpertBot(HardBot):
     more cards are played (0: not again)."""
     root_nodes = 20_000
     """The solver's budget for one imagined deal at the root (every legal play)."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        super().__init__(seed)
+        self.playouts: dict[RuleSet, tuple[HandEvaluator, CompiledPlayouts | None]] = {}
+        """The compiled playouts of each ruleset, with the evaluator they were made for."""
 
     def midgame(self, view: SeatView, deadline: float) -> Play:
         legal = view.legal
@@ -209,7 +216,27 @@ class ExpertBot(HardBot):
         """Whether the landlord wins when the seat to move in ``pos`` makes ``play`` and
         everyone then plays the ``normal`` policy with every hand known (``pos`` is left
         as it was); ``None`` if the clock passes ``deadline`` first. With ``solve`` (and
-        no wild cards) the exact solver finishes it once ``solve_cards`` are left."""
+        no wild cards) the exact solver finishes it once ``solve_cards`` are left. It runs
+        in the compiled core where that runs (:mod:`.playout`: the same plays)."""
+        if not pos.wild and (play.is_pass or play.id >= 0):
+            compiled = self.compiled_playouts(ev)
+            if compiled is not None:
+                return compiled.playout(
+                    pos, play, deadline,
+                    self.solver_for(pos.rules) if solve and self.solve_cards else None,
+                    self.solve_cards, self.retry_cards, self.playout_nodes)
+        return self.python_rollout(pos, play, ev, deadline, solve)
+
+    def compiled_playouts(self, ev: HandEvaluator) -> CompiledPlayouts | None:
+        """The compiled playouts over ``ev``'s plays (:mod:`.playout`), or ``None``."""
+        known = self.playouts.get(ev.rules)
+        if known is None or known[0] is not ev:
+            known = self.playouts[ev.rules] = (ev, CompiledPlayouts.of(self, ev))
+        return known[1]
+
+    def python_rollout(self, pos: Position, play: Play, ev: HandEvaluator,
+                       deadline: float = math.inf, solve: bool = True) -> bool | None:
+        """:meth:`rollout` in Python: the reference the compiled playouts follow."""
         pos = pos.copy()
         landlord = pos.landlord
         solve_at = self.solve_cards if solve and not pos.wild else 0

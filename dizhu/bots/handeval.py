@@ -45,7 +45,8 @@ _LOWNESS = 0.02
 _SKIPPED = (Kind.FOUR_TWO_SINGLES, Kind.FOUR_TWO_PAIRS)
 
 
-_COST_BY_MAIN = tuple(1.0 + _LOWNESS * max(0, ACE - main) / ACE for main in range(15))
+COST_BY_MAIN = tuple(1.0 + _LOWNESS * max(0, ACE - main) / ACE for main in range(15))
+"""A play's cost in a split, by its main rank."""
 
 
 _FIELD = UNIT[1] - 1
@@ -64,7 +65,7 @@ def wild_mask(wild: tuple[int, ...]) -> int:
 
 def play_cost(play: Play) -> float:
     """One play, plus a little for a low one."""
-    return _COST_BY_MAIN[play.main]
+    return COST_BY_MAIN[play.main]
 
 
 def is_bomb(play: Play) -> bool:
@@ -103,6 +104,12 @@ class HandEvaluator:
         self.wild_alone: dict[int, WildEvaluator] = {}
         """The evaluators of one wild rank that the wild evaluators costing their virtual
         hands with this one share (:class:`WildEvaluator`)."""
+
+    @property
+    def compiled(self):
+        """The compiled search that costs and splits this evaluator's hands (``None`` in
+        the pure core, and with wild cards)."""
+        return self._native
 
     def wild_in(self, cards: int) -> int:
         """How many wild cards ``cards`` (rank counts) hold."""
@@ -160,7 +167,7 @@ class HandEvaluator:
     def _solve(self, hand: int) -> float:
         best, best_play = float("inf"), -1
         memo = self._memo
-        costs = _COST_BY_MAIN
+        costs = COST_BY_MAIN
         for play in self._covering(hand):
             if play.kind in _SKIPPED:
                 continue
@@ -188,7 +195,7 @@ def _compiled(moves: MoveGenerator):
 def _split_costs(moves: MoveGenerator) -> bytes:
     """Each play's cost in a split, by id (-1: never in one), as the compiled search reads
     them."""
-    return array("d", (-1.0 if p.kind in _SKIPPED else _COST_BY_MAIN[p.main]
+    return array("d", (-1.0 if p.kind in _SKIPPED else COST_BY_MAIN[p.main]
                        for p in moves.universe.all_plays())).tobytes()
 
 

@@ -87,6 +87,12 @@ class Solver:
         """The pure search of positions with wild cards, which the compiled core does not
         read (made on the first such position)."""
 
+    @property
+    def native(self):
+        """The compiled solver (``dizhu._ccore.Solver``) the searches run on, or ``None``
+        in the pure core: the compiled playouts (:mod:`dizhu.bots.playout`) solve on it."""
+        return getattr(self._search, "native", None)
+
     def forget(self) -> None:
         """Drop everything remembered."""
         self._search.forget()

@@ -1,0 +1,178 @@
+"""The search bots' playouts in the compiled core (``dizhu._ccore.Policy``) against the
+Python code they replace where it is built: the very same play as ``normal``'s policy in
+every position, with every setting of it, and the very same outcome as the Python playout,
+solves and retries included, in every ruleset without wild cards; and what it is given is
+checked."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+import pytest
+
+from dizhu import core
+from dizhu.bots import make_bot
+from dizhu.bots.expert import ExpertBot
+from dizhu.bots.handeval import HandEvaluator
+from dizhu.bots.normal import NormalBot
+from dizhu.bots.playout import CompiledPlayouts, policy_is_normal
+from dizhu.bots.situation import Situation
+from dizhu.cards import ranks_of_cards
+from dizhu.combos import PASS
+from dizhu.deal import Deal, deal_cards
+from dizhu.position import Position
+from dizhu.rules import CLASSIC, RuleSet
+from dizhu.rulesets import find_ruleset
+
+pytestmark = pytest.mark.skipif(core.COMPILED is None, reason=core.MISSING)
+
+RULES = {"classic": CLASSIC, "distinct": CLASSIC.with_options(distinct_kickers=True),
+         "four": find_ruleset("four"), "duel": find_ruleset("duel")}
+
+SETTINGS = {"fits": (0.0, 1.2), "stop_landlord": (0.0, 1.5), "urgent_cards": (0, 20),
+            "control_when_left": (0, 20), "peasant_control_when_left": (0, 25),
+            "bomb_when_left": (0, 4)}
+"""The policy's settings and the ranges drawn from."""
+
+
+def positions(rules: RuleSet, seed: int, count: int):
+    """Positions of seeded deals (every hand known), each deal played on by a mix of the
+    policy's plays (so the positions are those a playout meets) and random ones."""
+    rng = random.Random(f"playout:{rules.name}:{seed}")
+    normal = NormalBot(seed=1)
+    ev = HandEvaluator(rules)
+    out: list[Position] = []
+    while len(out) < count:
+        landlord = rng.randrange(rules.seats)
+        if rules.dealt:
+            hands, kitty = deal_cards(rng, rules)
+            pos = Deal.at_play(hands, kitty, landlord, rules=rules).position
+        else:  # a ruleset of positions (duel): hands of a classic deal
+            hands, _ = deal_cards(rng)
+            pos = Position(rules, [ranks_of_cards(h) for h in hands[:rules.seats]], landlord)
+        while not pos.is_over:
+            out.append(pos.copy())
+            legal = pos.legal_plays()
+            play = rng.choice(legal) if rng.random() < 0.3 else \
+                normal.choose(situation(pos), legal, ev)
+            pos.push(play)
+    return out[:count]
+
+
+def situation(pos: Position) -> Situation:
+    """The seat to move's situation with every hand known (as a playout sees it)."""
+    hand = pos.hands[pos.to_move]
+    return Situation(pos.to_move, pos.landlord, hand, tuple(pos.left), pos.top,
+                     pos.top_seat, sum(pos.hands) - hand)
+
+
+def drawn_bot(cls: type, rng: random.Random) -> NormalBot:
+    """A bot of ``cls`` with its policy's settings drawn from :data:`SETTINGS`."""
+    bot = cls(seed=1)
+    for name, (low, high) in SETTINGS.items():
+        value = rng.uniform(low, high) if isinstance(low, float) else \
+            rng.randint(low, high)
+        setattr(bot, name, value)
+    return bot
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+@pytest.mark.parametrize("seed", range(3))
+def test_the_compiled_policy_plays_as_normal(name, seed):
+    """In 400 positions of each ruleset, with the default settings and with drawn ones,
+    the compiled policy chooses the play the Python one chooses."""
+    rules = RULES[name]
+    rng = random.Random(seed)
+    bot = NormalBot(seed=1) if seed == 0 else drawn_bot(NormalBot, rng)
+    ev = HandEvaluator(rules)
+    compiled = CompiledPlayouts.of(bot, ev)
+    assert compiled is not None
+    leads = follows = 0
+    for pos in positions(rules, seed, 400):
+        expected = bot.choose(situation(pos), pos.legal_plays(), ev)
+        assert compiled.choose(pos) == expected, (pos.hands, pos.to_move, pos.top)
+        leads += pos.top is None
+        follows += pos.top is not None and not expected.is_pass
+    assert leads > 30 and follows > 30
+
+
+def rollout_pair(spec: str) -> tuple[ExpertBot, ExpertBot]:
+    return make_bot(spec, seed=1), make_bot(spec, seed=1)
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+@pytest.mark.parametrize("spec", ["expert", "master", "master:solve_cards=40,retry_cards=3"])
+def test_compiled_playouts_end_as_python_ones(name, spec):
+    """From positions with every number of cards left, each of a few plays played out
+    compiled and in Python (each side with its own bot, so its own solver) ends with the
+    same winner: the same plays, the same solves given up and retried."""
+    rules = RULES[name]
+    python, compiled = rollout_pair(spec)
+    ev_python, ev_compiled = HandEvaluator(rules), HandEvaluator(rules)
+    assert compiled.compiled_playouts(ev_compiled) is not None
+    outcomes = []
+    for pos in positions(rules, 7, 120)[::2]:
+        for play in pos.legal_plays()[:3]:
+            expected = python.python_rollout(pos, play, ev_python)
+            assert compiled.rollout(pos, play, ev_compiled) == expected
+            outcomes.append(expected)
+    assert set(outcomes) == {True, False}
+
+
+def test_a_compiled_playout_past_its_deadline_has_no_answer():
+    pos = positions(CLASSIC, 1, 1)[0]
+    bot = make_bot("master", seed=1)
+    ev = HandEvaluator(CLASSIC)
+    play = pos.legal_plays()[0]
+    assert bot.rollout(pos, play, ev, time.perf_counter()) is None
+    assert bot.rollout(pos, play, ev, time.perf_counter() + 600) in (True, False)
+
+
+def test_a_playout_leaves_its_position_as_it_was():
+    pos = positions(CLASSIC, 2, 30)[-1]
+    before = (list(pos.hands), pos.to_move, pos.top_id, pos.top_seat, list(pos.left))
+    bot = make_bot("master", seed=1)
+    bot.rollout(pos, pos.legal_plays()[-1], HandEvaluator(CLASSIC))
+    assert (list(pos.hands), pos.to_move, pos.top_id, pos.top_seat, list(pos.left)) == before
+
+
+def test_what_a_playout_is_given_is_checked():
+    """A play that is not legal, a position without a seat to move, another ruleset's
+    solver or a bad spring state: a ValueError saying so, not a playout of nonsense."""
+    pos = positions(CLASSIC, 3, 1)[0]
+    compiled = CompiledPlayouts.of(NormalBot(seed=1), HandEvaluator(CLASSIC))
+    native = compiled.native
+    args = (pos.hands, pos.landlord, pos.to_move, pos.top_id, pos.top_seat, 0)
+    legal_ids = {p.id for p in pos.legal_plays()}
+    illegal = next(i for i in range(400) if i not in legal_ids)
+    with pytest.raises(ValueError, match="not legal"):
+        native.playout(*args, illegal, None, 0, 0, 0, -1.0)
+    if pos.top is None:
+        with pytest.raises(ValueError, match="not legal"):
+            native.playout(*args, -1, None, 0, 0, 0, -1.0)  # a leader may not pass
+    with pytest.raises(ValueError, match="seat to move"):
+        native.playout([pos.hands[0], 0, pos.hands[2]], *args[1:], min(legal_ids), None,
+                       0, 0, 0, -1.0)
+    with pytest.raises(ValueError, match="spring"):
+        native.playout(*args[:-1], 9, min(legal_ids), None, 0, 0, 0, -1.0)
+    four = make_bot("master", seed=1).solver_for(RULES["four"]).native
+    with pytest.raises(ValueError, match="same generator"):
+        native.playout(*args, min(legal_ids), four, 30, 2, 2000, -1.0)
+    with pytest.raises(TypeError):
+        native.playout(*args, min(legal_ids), "solver", 30, 2, 2000, -1.0)
+
+
+def test_a_bot_with_a_policy_of_its_own_plays_out_in_python():
+    class Cautious(ExpertBot):
+        def follow(self, s, legal, ev):
+            return PASS
+
+    assert policy_is_normal(ExpertBot) and not policy_is_normal(Cautious)
+    assert CompiledPlayouts.of(Cautious(seed=1), HandEvaluator(CLASSIC)) is None
+    pos = next(p for p in positions(CLASSIC, 4, 200) if p.top is not None
+               and sum(p.left) > 40)
+    bot = Cautious(seed=1)
+    assert bot.rollout(pos, PASS, HandEvaluator(CLASSIC), math.inf) == \
+        bot.python_rollout(pos, PASS, HandEvaluator(CLASSIC), math.inf)
