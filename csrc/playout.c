@@ -168,20 +168,20 @@ static int make_room(Policy *p, size_t n)
     return 0;
 }
 
-static void side_of(const Table *tb, Side *s)
+/* The seat to move's side of the table; `unseen`: the cards it cannot see. */
+static void side_of(const Table *tb, uint64_t unseen, Side *s)
 {
     int seat = tb->to_move, n = tb->seats;
     s->seat = seat;
     s->hand = tb->hands[seat];
     s->is_landlord = seat == tb->landlord;
     s->before_landlord = !s->is_landlord && (seat + 1) % n == tb->landlord;
-    s->unseen = 0;
+    s->unseen = unseen;
     s->danger = INT32_MAX;
     s->partner = -1;
     for (int o = 0; o < n; o++) {
         if (o == seat)
             continue;
-        s->unseen += tb->hands[o];
         if (s->is_landlord || o == tb->landlord) {
             if (tb->left[o] < s->danger)
                 s->danger = tb->left[o];
@@ -474,11 +474,12 @@ static int follow(Policy *p, const Table *tb, const Side *s, const IdList *legal
 }
 
 /* NormalBot.choose for the seat to move, its plays in `legal` (the pass first when it
- * follows). */
-static int choose(Policy *p, const Table *tb, const IdList *legal, play_id *out)
+ * follows), `unseen` the cards it cannot see. */
+static int choose(Policy *p, const Table *tb, uint64_t unseen, const IdList *legal,
+                  play_id *out)
 {
     Side s;
-    side_of(tb, &s);
+    side_of(tb, unseen, &s);
     for (size_t i = 0; i < legal->len; i++)
         if (legal->ids[i] != SV_PASS && p->t->rows[legal->ids[i]].cards == s.hand) {
             *out = legal->ids[i];
@@ -594,16 +595,54 @@ static int playout(Policy *p, Table *tb, play_id play, Solver *sv, int solve_at,
         }
         if (legal_plays(p, tb) < 0)
             return -1;
-        if (p->legal.len == 1)
+        if (p->legal.len == 1) {
             play = p->legal.ids[0];
-        else if (choose(p, tb, &p->legal, &play) < 0)
-            return -1;
+        } else {
+            uint64_t unseen = 0;
+            for (int s = 0; s < tb->seats; s++)
+                if (s != tb->to_move)
+                    unseen += tb->hands[s];
+            if (choose(p, tb, unseen, &p->legal, &play) < 0)
+                return -1;
+        }
     }
 }
 
 /* ------------------------------------------------------------------ the Python type */
 
-/* A table from the arguments of choose() and playout(); -1 with a ValueError. */
+/* Cards as rank counts, at most MAX_FIELD of a rank (what the generator reads); -1 with
+ * an exception. */
+static int read_cards(PyObject *arg, uint64_t *cards)
+{
+    if (read_hand(arg, cards) < 0)
+        return -1;
+    for (int r = 0; r < NUM_RANKS; r++)
+        if (count_of(*cards, r) > MAX_FIELD) {
+            PyErr_Format(PyExc_ValueError, "at most %d cards of a rank", MAX_FIELD);
+            return -1;
+        }
+    return 0;
+}
+
+/* The landlord, the seat to move and the trick of a table (its seats set); -1 with a
+ * ValueError. */
+static int set_trick(Policy *p, Table *tb, int landlord, int to_move, int top, int top_seat)
+{
+    if (top >= 0 && ((size_t)top >= p->t->n || top_seat < 0 || top_seat >= tb->seats
+                     || top_seat == to_move)) {
+        PyErr_SetString(PyExc_ValueError, "the top is a play of another seat");
+        return -1;
+    }
+    tb->landlord = landlord;
+    tb->to_move = to_move;
+    tb->top = top >= 0 ? top : NO_PLAY;
+    tb->top_seat = top >= 0 ? top_seat : -1;
+    tb->passes = top >= 0 ? (to_move - top_seat - 1 + tb->seats) % tb->seats : 0;
+    tb->winner = -1;
+    return 0;
+}
+
+/* A table of every hand from the arguments of playout(); -1 with a ValueError. */
 static int read_table(Policy *p, PyObject *hands, int landlord, int to_move, int top,
                       int top_seat, Table *tb)
 {
@@ -620,17 +659,10 @@ static int read_table(Policy *p, PyObject *hands, int landlord, int to_move, int
     memset(tb, 0, sizeof *tb);
     tb->seats = (int)n;
     for (Py_ssize_t s = 0; s < n; s++) {
-        if (read_hand(PySequence_Fast_GET_ITEM(fast, s), &tb->hands[s]) < 0) {
+        if (read_cards(PySequence_Fast_GET_ITEM(fast, s), &tb->hands[s]) < 0) {
             Py_DECREF(fast);
             return -1;
         }
-        for (int r = 0; r < NUM_RANKS; r++)
-            if (count_of(tb->hands[s], r) > MAX_FIELD) {
-                Py_DECREF(fast);
-                PyErr_Format(PyExc_ValueError, "a hand holds at most %d cards of a rank",
-                             MAX_FIELD);
-                return -1;
-            }
         tb->left[s] = cards_in(tb->hands[s]);
     }
     Py_DECREF(fast);
@@ -643,18 +675,7 @@ static int read_table(Policy *p, PyObject *hands, int landlord, int to_move, int
             PyErr_SetString(PyExc_ValueError, "not a position with a seat to move");
             return -1;
         }
-    if (top >= 0 && ((size_t)top >= p->t->n || top_seat < 0 || top_seat >= tb->seats
-                     || top_seat == to_move)) {
-        PyErr_SetString(PyExc_ValueError, "the top is a play of another seat");
-        return -1;
-    }
-    tb->landlord = landlord;
-    tb->to_move = to_move;
-    tb->top = top >= 0 ? top : NO_PLAY;
-    tb->top_seat = top >= 0 ? top_seat : -1;
-    tb->passes = top >= 0 ? (to_move - top_seat - 1 + tb->seats) % tb->seats : 0;
-    tb->winner = -1;
-    return 0;
+    return set_trick(p, tb, landlord, to_move, top, top_seat);
 }
 
 static PyObject *policy_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
@@ -708,17 +729,63 @@ static void policy_dealloc(Policy *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
+/* A table of one seat's situation (dizhu/bots/situation.py): its hand, every seat's
+ * number of cards, the trick; -1 with a ValueError. */
+static int read_situation(Policy *p, int seat, int landlord, PyObject *hand, PyObject *left,
+                          int top, int top_seat, Table *tb)
+{
+    PyObject *fast = PySequence_Fast(left, "left must be a sequence of ints");
+    Py_ssize_t n;
+    if (!fast)
+        return -1;
+    n = PySequence_Fast_GET_SIZE(fast);
+    memset(tb, 0, sizeof *tb);
+    tb->seats = (int)n;
+    for (Py_ssize_t s = 0; s < n && s < MAX_SEATS; s++) {
+        long cards = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, s));
+        if (cards == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        tb->left[s] = cards < 0 ? -1 : cards > 1000 ? 1000 : (int)cards;
+    }
+    Py_DECREF(fast);
+    if (n < 2 || n > MAX_SEATS) {
+        PyErr_Format(PyExc_ValueError, "2 to %d seats, not %zd", MAX_SEATS, n);
+        return -1;
+    }
+    if (seat < 0 || seat >= tb->seats || landlord < 0 || landlord >= tb->seats) {
+        PyErr_SetString(PyExc_ValueError, "the seat and the landlord are seats");
+        return -1;
+    }
+    for (int s = 0; s < tb->seats; s++)
+        if (tb->left[s] < 0) {
+            PyErr_SetString(PyExc_ValueError, "left: cards held, none negative");
+            return -1;
+        }
+    if (read_cards(hand, &tb->hands[seat]) < 0)
+        return -1;
+    if (!tb->hands[seat]) {
+        PyErr_SetString(PyExc_ValueError, "not a position with a seat to move");
+        return -1;
+    }
+    return set_trick(p, tb, landlord, seat, top, top_seat);
+}
+
 static PyObject *policy_choose(Policy *self, PyObject *args, PyObject *kwds)
 {
-    static char *names[] = {"hands", "landlord", "to_move", "top", "top_seat", NULL};
-    PyObject *hands;
-    int landlord, to_move, top, top_seat;
+    static char *names[] = {"seat", "landlord", "hand", "left", "top", "top_seat",
+                            "unseen", NULL};
+    PyObject *hand, *left, *unseen_arg;
+    int seat, landlord, top, top_seat;
+    uint64_t unseen;
     Table tb;
     play_id chosen;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oiiii:choose", names, &hands, &landlord,
-                                     &to_move, &top, &top_seat)
-            || read_table(self, hands, landlord, to_move, top, top_seat, &tb) < 0
-            || legal_plays(self, &tb) < 0 || choose(self, &tb, &self->legal, &chosen) < 0)
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOiiO:choose", names, &seat, &landlord,
+                                     &hand, &left, &top, &top_seat, &unseen_arg)
+            || read_situation(self, seat, landlord, hand, left, top, top_seat, &tb) < 0
+            || read_cards(unseen_arg, &unseen) < 0 || legal_plays(self, &tb) < 0
+            || choose(self, &tb, unseen, &self->legal, &chosen) < 0)
         return NULL;
     return PyLong_FromLong(chosen == SV_PASS ? -1 : chosen);
 }
@@ -766,8 +833,9 @@ static PyObject *policy_playout(Policy *self, PyObject *args, PyObject *kwds)
 
 static PyMethodDef policy_methods[] = {
     {"choose", (PyCFunction)(void (*)(void))policy_choose, METH_VARARGS | METH_KEYWORDS,
-     "choose(hands, landlord, to_move, top, top_seat) -> the id of the policy's play for "
-     "the seat to move, every hand known (-1: the pass; top -1: it leads)"},
+     "choose(seat, landlord, hand, left, top, top_seat, unseen) -> the id of the policy's "
+     "play for a seat to move holding hand, with unseen the cards it cannot see, left "
+     "every seat's number of cards (-1: the pass; top -1: it leads)"},
     {"playout", (PyCFunction)(void (*)(void))policy_playout, METH_VARARGS | METH_KEYWORDS,
      "playout(hands, landlord, to_move, top, top_seat, spring, first, solver, solve_at, "
      "retry, nodes, seconds) -> whether the landlord wins when the seat to move plays "

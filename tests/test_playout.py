@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from functools import partial
 
 import pytest
 
@@ -16,6 +17,7 @@ from dizhu import core
 from dizhu.bots import make_bot
 from dizhu.bots.expert import ExpertBot
 from dizhu.bots.handeval import HandEvaluator
+from dizhu.bots.likelihood import Inference, Model
 from dizhu.bots.normal import NormalBot
 from dizhu.bots.playout import CompiledPlayouts, policy_is_normal
 from dizhu.bots.situation import Situation
@@ -25,6 +27,8 @@ from dizhu.deal import Deal, deal_cards
 from dizhu.position import Position
 from dizhu.rules import CLASSIC, RuleSet
 from dizhu.rulesets import find_ruleset
+from dizhu.sampling import Sampler
+from dizhu.view import seat_view
 
 pytestmark = pytest.mark.skipif(core.COMPILED is None, reason=core.MISSING)
 
@@ -92,10 +96,44 @@ def test_the_compiled_policy_plays_as_normal(name, seed):
     leads = follows = 0
     for pos in positions(rules, seed, 400):
         expected = bot.choose(situation(pos), pos.legal_plays(), ev)
-        assert compiled.choose(pos) == expected, (pos.hands, pos.to_move, pos.top)
+        assert compiled.choose(situation(pos)) == expected, (pos.hands, pos.to_move, pos.top)
         leads += pos.top is None
         follows += pos.top is not None and not expected.is_pass
     assert leads > 30 and follows > 30
+
+
+@pytest.mark.parametrize("name", ["classic", "four"])
+def test_the_compiled_policy_plays_as_normal_from_a_seat_s_view(name):
+    """From a seat's view (what it cannot see: the cards neither in its hand nor played),
+    in deals played by ``master``'s choices, the compiled policy chooses ``normal``'s play;
+    and the others' plays weigh the imagined deals alike with either (the weights of 40
+    imagined deals at each decision of ``master`` are the same numbers)."""
+    rules = RULES[name]
+    normal = NormalBot(seed=1)
+    bot = make_bot("master:samples=4", seed=1)
+    checked = weighed = 0
+    for seed in range(3):
+        hands, kitty = deal_cards(random.Random(seed), rules)
+        deal = Deal.at_play(hands, kitty, landlord=seed % rules.seats, rules=rules)
+        while not deal.is_over:
+            view = seat_view(deal, deal.to_move)
+            ev = bot.evaluator(view)
+            compiled = bot.compiled_playouts(ev)
+            if len(view.legal) > 1:
+                s = Situation.of(view)
+                assert compiled.choose(s) == normal.choose(s, view.legal, ev)
+                checked += 1
+                model = Model(bot.bid_thresholds, bot.double_at, bot.fits, bot.slip)
+                evaluators = partial(bot.evaluator, view)
+                python = Inference(view, model, evaluators, bot.choose)
+                native = Inference(view, model, evaluators, compiled.choose)
+                sampler = Sampler(view)
+                for _ in range(40):
+                    guess = sampler.sample(bot.rng).hands
+                    assert native.log_weight(guess) == python.log_weight(guess)
+                weighed += bool(python.decisions)
+            deal.push(bot.act(view))
+    assert checked > 60 and weighed > 30
 
 
 def rollout_pair(spec: str) -> tuple[ExpertBot, ExpertBot]:
@@ -162,6 +200,17 @@ def test_what_a_playout_is_given_is_checked():
         native.playout(*args, min(legal_ids), four, 30, 2, 2000, -1.0)
     with pytest.raises(TypeError):
         native.playout(*args, min(legal_ids), "solver", 30, 2, 2000, -1.0)
+    s = situation(pos)
+    left, unseen = list(s.left), s.unseen
+    assert native.choose(s.seat, s.landlord, s.hand, left, -1, -1, unseen) in legal_ids | {-1}
+    for bad, words in (({"left": [5, -1, 3]}, "none negative"), ({"left": [5]}, "seats"),
+                       ({"unseen": 9 << 8}, "at most 8"), ({"hand": 0}, "seat to move"),
+                       ({"seat": 3}, "are seats"), ({"top": 0, "top_seat": s.seat},
+                                                    "another seat")):
+        given = {"seat": s.seat, "landlord": s.landlord, "hand": s.hand, "left": left,
+                 "top": -1, "top_seat": -1, "unseen": unseen, **bad}
+        with pytest.raises(ValueError, match=words):
+            native.choose(**given)
 
 
 def test_a_bot_with_a_policy_of_its_own_plays_out_in_python():

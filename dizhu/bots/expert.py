@@ -196,9 +196,12 @@ class ExpertBot(HardBot):
         """``samples`` deals drawn in proportion to their likelihood (:mod:`.likelihood`)
         from ``pool * samples`` imagined ones, each distinct deal once with how many times
         it was drawn, most drawn first. Drawing stops at a quarter of the time left."""
+        ev = self.evaluator(view)
+        compiled = None if view.wild else self.compiled_playouts(ev)
         inference = Inference(view, Model(self.bid_thresholds, self.double_at, self.fits,
                                     self.slip),
-                              lambda wild: self.evaluator(view, wild), self.choose)
+                              lambda wild: self.evaluator(view, wild),
+                              self.choose if compiled is None else compiled.choose)
         sampler, likely = Sampler(view), plausible(view)
         stop = time.perf_counter() + (deadline - time.perf_counter()) / 4
         drawn: list[tuple[int, ...]] = []

@@ -1,13 +1,15 @@
 """The search bots' playouts in the compiled core.
 
 ``expert`` and ``master`` judge a candidate play by playing each imagined deal out with
-the ``normal`` policy for every seat (:meth:`.expert.ExpertBot.rollout`). Where the
-compiled core runs, the whole playout runs in C (``csrc/playout.c``): the policy
-(:meth:`.normal.NormalBot.choose` with the bot's settings), the moves, and the solve that
-finishes it, on the same hand evaluation (its memory shared with the Python evaluator)
-and the same solver. It chooses the very same plays and makes the very same solves as the
-Python loop, which stays the reference and runs in the pure core, with wild cards, and for
-a bot whose policy is not ``normal``'s own; the tests play both side by side.
+the ``normal`` policy for every seat (:meth:`.expert.ExpertBot.rollout`), and weigh the
+imagined deals by whether that policy would have made the others' plays
+(:mod:`.likelihood`). Where the compiled core runs, both run in C (``csrc/playout.c``):
+the policy (:meth:`.normal.NormalBot.choose` with the bot's settings), the moves, and the
+solve that finishes a playout, on the same hand evaluation (its memory shared with the
+Python evaluator) and the same solver. It chooses the very same plays and makes the very
+same solves as the Python code, which stays the reference and runs in the pure core, with
+wild cards, and for a bot whose policy is not ``normal``'s own; the tests play both side
+by side.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ..position import Position
 from ..solve.values import spring_state
 from .handeval import COST_BY_MAIN, HandEvaluator
 from .normal import NormalBot
+from .situation import Situation
 
 if TYPE_CHECKING:
     from ..solve import Solver
@@ -62,11 +65,23 @@ class CompiledPlayouts:
             return None
         return cls(bot, ev)
 
-    def choose(self, pos: Position) -> Play:
-        """The policy's play for the seat to move in ``pos`` (every hand known)."""
-        chosen = self.native.choose(pos.hands, pos.landlord, pos.to_move, pos.top_id,
-                                    pos.top_seat)
-        return PASS if chosen < 0 else self.evaluator.moves.universe.plays[chosen]
+    def choose(self, s: Situation, legal: list[Play] | None = None,
+               ev: HandEvaluator | None = None) -> Play:
+        """The policy's play in situation ``s``: :meth:`.normal.NormalBot.choose`, among
+        every play the seat's hand may make on the trick (which ``legal``, if given, must
+        be: the generator's list), with the evaluator this was made for."""
+        moves = self.evaluator.moves
+        top = -1
+        if s.top is not None:
+            top = s.top.id
+            if top < 0:  # an equal play that is not the universe's object
+                genuine = moves.play_of(s.top.kind, s.top.cards)
+                top = -1 if genuine is None else genuine.id
+                if top < 0:
+                    raise ValueError(f"{s.top.text} is no play of {self.evaluator.rules.name}")
+        chosen = self.native.choose(s.seat, s.landlord, s.hand, s.left, top, s.top_seat,
+                                    s.unseen)
+        return PASS if chosen < 0 else moves.universe.plays[chosen]
 
     def playout(self, pos: Position, play: Play, deadline: float = math.inf,
                 solver: Solver | None = None, solve_at: int = 0, retry: int = 0,
