@@ -4,8 +4,10 @@
  * (dizhu/bots/expert.py's ExpertBot.rollout). The Python code stays the readable reference
  * and runs where this is not built.
  *
- * In a playout every hand is known, so the cards a seat cannot see are the other hands
- * together. The policy reads the numbers the Python code reads (handcost.c gives the very
+ * choose() answers for one seat's situation (its hand, every seat's number of cards, the
+ * trick, the cards it cannot see), as NormalBot.choose does for a Situation: the search
+ * bots weigh their imagined deals with it. In a playout every hand is known, so the cards
+ * a seat cannot see are the other hands together. The policy reads the numbers the Python code reads (handcost.c gives the very
  * same costs, and cost_by_main is the Python table of a play's cost), adds them in the
  * same order, compares them in the same order and keeps the first of equals where
  * Python's sorted() and min() keep it: it chooses the very same play. A playout makes a
