@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import replace
 from functools import partial
 
 import pytest
@@ -22,7 +23,7 @@ from dizhu.bots.normal import NormalBot
 from dizhu.bots.playout import CompiledPlayouts, policy_is_normal
 from dizhu.bots.situation import Situation
 from dizhu.cards import ranks_of_cards
-from dizhu.combos import PASS
+from dizhu.combos import PASS, Play
 from dizhu.deal import Deal, deal_cards
 from dizhu.position import Position
 from dizhu.rules import CLASSIC, RuleSet
@@ -122,6 +123,9 @@ def test_the_compiled_policy_plays_as_normal_from_a_seat_s_view(name):
             if len(view.legal) > 1:
                 s = Situation.of(view)
                 assert compiled.choose(s) == normal.choose(s, view.legal, ev)
+                if s.top is not None:  # a top that is an equal play, not the universe's
+                    top = Play(s.top.kind, s.top.cards, s.top.main, s.top.length)
+                    assert compiled.choose(replace(s, top=top)) == compiled.choose(s)
                 checked += 1
                 model = Model(bot.bid_thresholds, bot.double_at, bot.fits, bot.slip)
                 evaluators = partial(bot.evaluator, view)

@@ -71,14 +71,12 @@ class CompiledPlayouts:
         every play the seat's hand may make on the trick (which ``legal``, if given, must
         be: the generator's list), with the evaluator this was made for."""
         moves = self.evaluator.moves
-        top = -1
-        if s.top is not None:
-            top = s.top.id
-            if top < 0:  # an equal play that is not the universe's object
-                genuine = moves.play_of(s.top.kind, s.top.cards)
-                top = -1 if genuine is None else genuine.id
-                if top < 0:
-                    raise ValueError(f"{s.top.text} is no play of {self.evaluator.rules.name}")
+        top = -1 if s.top is None else s.top.id
+        if s.top is not None and top < 0:  # an equal play, not the universe's object
+            genuine = moves.play_of(s.top.kind, s.top.cards)
+            if genuine is None:
+                raise ValueError(f"{s.top.text} is no play of {self.evaluator.rules.name}")
+            top = genuine.id
         chosen = self.native.choose(s.seat, s.landlord, s.hand, s.left, top, s.top_seat,
                                     s.unseen)
         return PASS if chosen < 0 else moves.universe.plays[chosen]
