@@ -17,7 +17,7 @@ import pytest
 from dizhu import core
 from dizhu.bots import make_bot
 from dizhu.bots.expert import ExpertBot
-from dizhu.bots.handeval import HandEvaluator
+from dizhu.bots.handeval import HandEvaluator, _compiled
 from dizhu.bots.likelihood import Inference, Model
 from dizhu.bots.normal import NormalBot
 from dizhu.bots.playout import CompiledPlayouts, policy_is_normal
@@ -25,10 +25,12 @@ from dizhu.bots.situation import Situation
 from dizhu.cards import ranks_of_cards
 from dizhu.combos import PASS, Play
 from dizhu.deal import Deal, deal_cards
+from dizhu.movegen import generator_of
 from dizhu.position import Position
 from dizhu.rules import CLASSIC, RuleSet
 from dizhu.rulesets import find_ruleset
 from dizhu.sampling import Sampler
+from dizhu.solve import Solver
 from dizhu.view import seat_view
 
 pytestmark = pytest.mark.skipif(core.COMPILED is None, reason=core.MISSING)
@@ -40,6 +42,23 @@ SETTINGS = {"fits": (0.0, 1.2), "stop_landlord": (0.0, 1.5), "urgent_cards": (0,
             "control_when_left": (0, 20), "peasant_control_when_left": (0, 25),
             "bomb_when_left": (0, 4)}
 """The policy's settings and the ranges drawn from."""
+
+
+def compiled_evaluator(rules: RuleSet) -> HandEvaluator:
+    """An evaluator of ``rules`` on the compiled search, whichever core runs (the tests
+    compare the compiled policy with the Python one under ``DIZHU_PURE`` too)."""
+    ev = HandEvaluator(rules)
+    ev._native = _compiled(generator_of(rules.combos, rules.distinct_kickers, True))
+    return ev
+
+
+def search_bot(spec: str) -> ExpertBot:
+    """A bot of ``spec`` whose solvers are compiled, whichever core runs: the compiled
+    playouts solve on them, and the Python ones then make the same solves."""
+    bot = make_bot(spec, seed=1)
+    for rules in RULES.values():
+        bot.solvers[rules] = Solver(rules, memory=bot.solver_limit, compiled=True)
+    return bot
 
 
 def positions(rules: RuleSet, seed: int, count: int):
@@ -91,7 +110,7 @@ def test_the_compiled_policy_plays_as_normal(name, seed):
     rules = RULES[name]
     rng = random.Random(seed)
     bot = NormalBot(seed=1) if seed == 0 else drawn_bot(NormalBot, rng)
-    ev = HandEvaluator(rules)
+    ev = compiled_evaluator(rules)
     compiled = CompiledPlayouts.of(bot, ev)
     assert compiled is not None
     leads = follows = 0
@@ -111,14 +130,16 @@ def test_the_compiled_policy_plays_as_normal_from_a_seat_s_view(name):
     imagined deals at each decision of ``master`` are the same numbers)."""
     rules = RULES[name]
     normal = NormalBot(seed=1)
-    bot = make_bot("master:samples=4", seed=1)
+    bot = search_bot("master:samples=4")
+    bot.memo_limit = 10**9  # its evaluator is this test's compiled one throughout
     checked = weighed = 0
     for seed in range(3):
         hands, kitty = deal_cards(random.Random(seed), rules)
         deal = Deal.at_play(hands, kitty, landlord=seed % rules.seats, rules=rules)
         while not deal.is_over:
             view = seat_view(deal, deal.to_move)
-            ev = bot.evaluator(view)
+            ev = bot.evaluators[rules, ()] = bot.evaluators.get((rules, ())) or \
+                compiled_evaluator(rules)
             compiled = bot.compiled_playouts(ev)
             if len(view.legal) > 1:
                 s = Situation.of(view)
@@ -141,7 +162,7 @@ def test_the_compiled_policy_plays_as_normal_from_a_seat_s_view(name):
 
 
 def rollout_pair(spec: str) -> tuple[ExpertBot, ExpertBot]:
-    return make_bot(spec, seed=1), make_bot(spec, seed=1)
+    return search_bot(spec), search_bot(spec)
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
@@ -152,7 +173,7 @@ def test_compiled_playouts_end_as_python_ones(name, spec):
     same winner: the same plays, the same solves given up and retried."""
     rules = RULES[name]
     python, compiled = rollout_pair(spec)
-    ev_python, ev_compiled = HandEvaluator(rules), HandEvaluator(rules)
+    ev_python, ev_compiled = HandEvaluator(rules), compiled_evaluator(rules)
     assert compiled.compiled_playouts(ev_compiled) is not None
     outcomes = []
     for pos in positions(rules, 7, 120)[::2]:
@@ -165,8 +186,8 @@ def test_compiled_playouts_end_as_python_ones(name, spec):
 
 def test_a_compiled_playout_past_its_deadline_has_no_answer():
     pos = positions(CLASSIC, 1, 1)[0]
-    bot = make_bot("master", seed=1)
-    ev = HandEvaluator(CLASSIC)
+    bot = search_bot("master")
+    ev = compiled_evaluator(CLASSIC)
     play = pos.legal_plays()[0]
     assert bot.rollout(pos, play, ev, time.perf_counter()) is None
     assert bot.rollout(pos, play, ev, time.perf_counter() + 600) in (True, False)
@@ -175,8 +196,8 @@ def test_a_compiled_playout_past_its_deadline_has_no_answer():
 def test_a_playout_leaves_its_position_as_it_was():
     pos = positions(CLASSIC, 2, 30)[-1]
     before = (list(pos.hands), pos.to_move, pos.top_id, pos.top_seat, list(pos.left))
-    bot = make_bot("master", seed=1)
-    bot.rollout(pos, pos.legal_plays()[-1], HandEvaluator(CLASSIC))
+    bot = search_bot("master")
+    bot.rollout(pos, pos.legal_plays()[-1], compiled_evaluator(CLASSIC))
     assert (list(pos.hands), pos.to_move, pos.top_id, pos.top_seat, list(pos.left)) == before
 
 
@@ -184,7 +205,7 @@ def test_what_a_playout_is_given_is_checked():
     """A play that is not legal, a position without a seat to move, another ruleset's
     solver or a bad spring state: a ValueError saying so, not a playout of nonsense."""
     pos = positions(CLASSIC, 3, 1)[0]
-    compiled = CompiledPlayouts.of(NormalBot(seed=1), HandEvaluator(CLASSIC))
+    compiled = CompiledPlayouts.of(NormalBot(seed=1), compiled_evaluator(CLASSIC))
     native = compiled.native
     args = (pos.hands, pos.landlord, pos.to_move, pos.top_id, pos.top_seat, 0)
     legal_ids = {p.id for p in pos.legal_plays()}
@@ -199,7 +220,7 @@ def test_what_a_playout_is_given_is_checked():
                        0, 0, 0, -1.0)
     with pytest.raises(ValueError, match="spring"):
         native.playout(*args[:-1], 9, min(legal_ids), None, 0, 0, 0, -1.0)
-    four = make_bot("master", seed=1).solver_for(RULES["four"]).native
+    four = search_bot("master").solver_for(RULES["four"]).native
     with pytest.raises(ValueError, match="same generator"):
         native.playout(*args, min(legal_ids), four, 30, 2, 2000, -1.0)
     with pytest.raises(TypeError):
@@ -223,9 +244,9 @@ def test_a_bot_with_a_policy_of_its_own_plays_out_in_python():
             return PASS
 
     assert policy_is_normal(ExpertBot) and not policy_is_normal(Cautious)
-    assert CompiledPlayouts.of(Cautious(seed=1), HandEvaluator(CLASSIC)) is None
+    assert CompiledPlayouts.of(Cautious(seed=1), compiled_evaluator(CLASSIC)) is None
     pos = next(p for p in positions(CLASSIC, 4, 200) if p.top is not None
                and sum(p.left) > 40)
     bot = Cautious(seed=1)
-    assert bot.rollout(pos, PASS, HandEvaluator(CLASSIC), math.inf) == \
+    assert bot.rollout(pos, PASS, compiled_evaluator(CLASSIC), math.inf) == \
         bot.python_rollout(pos, PASS, HandEvaluator(CLASSIC), math.inf)
