@@ -55,7 +55,7 @@ def positions(rules, count: int) -> list[SeatView]:
         deal = play_mode_deal(random.Random(f"handeval:{index}"), rules)
         index += 1
         taken = 0
-        for view in played_views(deal, [normal] * 3):
+        for view in played_views(deal, [normal] * rules.seats):
             if len(view.legal) > 2 and sum(view.cards_left) > 30 and taken < 3:
                 out.append(view)
                 taken += 1

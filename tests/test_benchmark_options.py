@@ -78,3 +78,14 @@ def test_the_shared_types(kind, text, value):
             convert(text)
     else:
         assert convert(text) == value
+
+
+@pytest.mark.skipif(importlib.util.find_spec("dizhu._ccore") is None,
+                    reason="the script compares the compiled core with the pure one")
+def test_the_hand_evaluation_benchmark_runs_in_four():
+    """Every ruleset the script takes is played with its own number of seats (it dealt
+    ``four`` to three players)."""
+    done = run(BENCHMARKS / "bench_handeval.py", "--ruleset", "four", "--deals", "2",
+               "--positions", "1")
+    assert done.returncode == 0, done.stderr
+    assert "four: 10 hands, 1 positions" in done.stdout
