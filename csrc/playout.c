@@ -16,7 +16,9 @@
  * later), as the Python loop does: the same solves in the same order, so the solver
  * remembers the same positions and answers the same.
  *
- * The GIL is held throughout: the hand evaluation remembers through Python's allocator.
+ * The GIL is held throughout but for the solves: the hand evaluation remembers through
+ * Python's allocator. One thread at a time may use a policy (another gets a RuntimeError),
+ * as with the solver.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -41,6 +43,7 @@ typedef struct {
     double *deltas;                 /* by index into legal */
     size_t *order;
     size_t room;                    /* entries of deltas and order */
+    int busy;                       /* a call is under way (the GIL is let go in solves) */
 } Policy;
 
 /* The state of a playout: Position's fields that decide who wins. */
@@ -584,7 +587,9 @@ static int playout(Policy *p, Table *tb, play_id play, Solver *sv, int solve_at,
             at.spring = tb->spring;
             budget.max_nodes = nodes;
             budget.max_seconds = deadline < 0 ? -1.0 : left > 0 ? left : 0.0;
+            Py_BEGIN_ALLOW_THREADS
             status = sv_solve(sv, &at, 0, 0, budget, &result);
+            Py_END_ALLOW_THREADS
             if (status == SV_NO_MEMORY) {
                 PyErr_NoMemory();
                 return -1;
@@ -678,6 +683,17 @@ static int read_table(Policy *p, PyObject *hands, int landlord, int to_move, int
             return -1;
         }
     return set_trick(p, tb, landlord, to_move, top, top_seat);
+}
+
+/* Mark the policy busy; -1 with a RuntimeError when another thread uses it. */
+static int claim(Policy *self)
+{
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this policy is playing in another thread");
+        return -1;
+    }
+    self->busy = 1;
+    return 0;
 }
 
 static PyObject *policy_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
@@ -783,11 +799,15 @@ static PyObject *policy_choose(Policy *self, PyObject *args, PyObject *kwds)
     uint64_t unseen;
     Table tb;
     play_id chosen;
+    int status;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOiiO:choose", names, &seat, &landlord,
                                      &hand, &left, &top, &top_seat, &unseen_arg)
             || read_situation(self, seat, landlord, hand, left, top, top_seat, &tb) < 0
-            || read_cards(unseen_arg, &unseen) < 0 || legal_plays(self, &tb) < 0
-            || choose(self, &tb, unseen, &self->legal, &chosen) < 0)
+            || read_cards(unseen_arg, &unseen) < 0 || claim(self) < 0)
+        return NULL;
+    status = legal_plays(self, &tb) < 0 ? -1 : choose(self, &tb, unseen, &self->legal, &chosen);
+    self->busy = 0;
+    if (status < 0)
         return NULL;
     return PyLong_FromLong(chosen == SV_PASS ? -1 : chosen);
 }
@@ -807,8 +827,7 @@ static PyObject *policy_playout(Policy *self, PyObject *args, PyObject *kwds)
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiiiiiOiiLd:playout", names, &hands,
                                      &landlord, &to_move, &top, &top_seat, &spring, &first,
                                      &solver, &solve_at, &retry, &nodes, &seconds)
-            || read_table(self, hands, landlord, to_move, top, top_seat, &tb) < 0
-            || legal_plays(self, &tb) < 0)
+            || read_table(self, hands, landlord, to_move, top, top_seat, &tb) < 0)
         return NULL;
     if (spring < 0 || spring > 5) {
         PyErr_SetString(PyExc_ValueError, "spring: a spring state, 0 to 5");
@@ -816,16 +835,22 @@ static PyObject *policy_playout(Policy *self, PyObject *args, PyObject *kwds)
     }
     tb.spring = spring;
     play = first < 0 ? SV_PASS : first;
-    if (!in_list(&self->legal, play)) {
+    if (claim(self) < 0)
+        return NULL;
+    status = legal_plays(self, &tb);
+    if (status == 0 && !in_list(&self->legal, play)) {
         PyErr_Format(PyExc_ValueError, "play %d is not legal here", first);
-        return NULL;
+        status = -1;
     }
-    if (solver != Py_None && !(sv = acquire_solver(solver, self->t)))
-        return NULL;
-    status = playout(self, &tb, play, sv, sv ? solve_at : 0, retry, nodes,
-                     seconds < 0 ? -1.0 : now() + seconds, &won);
-    if (sv)
-        release_solver(solver);
+    if (status == 0 && solver != Py_None && !(sv = acquire_solver(solver, self->t)))
+        status = -1;
+    if (status == 0) {
+        status = playout(self, &tb, play, sv, sv ? solve_at : 0, retry, nodes,
+                         seconds < 0 ? -1.0 : now() + seconds, &won);
+        if (sv)
+            release_solver(solver);
+    }
+    self->busy = 0;
     if (status < 0)
         return NULL;
     if (won < 0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from dataclasses import replace
 from functools import partial
@@ -250,3 +251,28 @@ def test_a_bot_with_a_policy_of_its_own_plays_out_in_python():
     bot = Cautious(seed=1)
     assert bot.rollout(pos, PASS, compiled_evaluator(CLASSIC), math.inf) == \
         bot.python_rollout(pos, PASS, HandEvaluator(CLASSIC), math.inf)
+
+
+def test_a_policy_lets_other_threads_run_while_it_solves_but_is_not_shared():
+    """A playout lets go of the interpreter while its solver searches, so other threads
+    run meanwhile; one that asks the same policy to play then is told it is busy (its
+    lists of plays are the playout's), and once the playout is over it answers."""
+    pos = positions(CLASSIC, 5, 1)[0]
+    compiled = CompiledPlayouts.of(NormalBot(seed=1), compiled_evaluator(CLASSIC))
+    solver = Solver(CLASSIC, compiled=True)
+    play = pos.legal_plays()[0]
+    answers: list[bool | None] = []
+    worker = threading.Thread(target=lambda: answers.append(compiled.playout(
+        pos, play, time.perf_counter() + 1.0, solver, solve_at=54, nodes=10**9)))
+    refused = 0
+    worker.start()
+    while worker.is_alive():
+        try:
+            compiled.choose(situation(pos))
+        except RuntimeError as error:
+            assert "another thread" in str(error)
+            refused += 1
+        time.sleep(0.001)
+    worker.join()
+    assert refused > 0 and len(answers) == 1
+    assert compiled.choose(situation(pos)) in pos.legal_plays()
