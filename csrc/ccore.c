@@ -474,14 +474,13 @@ static PyObject *play_list(Generator *g, const play_id *ids, size_t n)
     return list;
 }
 
-/* Mark the solver busy; -1 with a RuntimeError when another thread searches with it. */
-static int claim(SolverObject *self)
+int claim(int *busy, const char *what)
 {
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
+    if (*busy) {
+        PyErr_Format(PyExc_RuntimeError, "this %s is in use by another thread", what);
         return -1;
     }
-    self->busy = 1;
+    *busy = 1;
     return 0;
 }
 
@@ -530,7 +529,7 @@ static PyObject *solver_solve(SolverObject *self, PyObject *args, PyObject *kwds
             return NULL;
         }
     }
-    if (claim(self) < 0)
+    if (claim(&self->busy, "solver") < 0)
         return NULL;
     Py_BEGIN_ALLOW_THREADS
     status = sv_solve(self->solver, &p, points, every, budget, &result);
@@ -565,7 +564,7 @@ Solver *acquire_solver(PyObject *solver, const MoveTables *tables)
         PyErr_SetString(PyExc_ValueError, "solver: one over the same generator's plays");
         return NULL;
     }
-    return claim(self) < 0 ? NULL : self->solver;
+    return claim(&self->busy, "solver") < 0 ? NULL : self->solver;
 }
 
 void release_solver(PyObject *solver)
@@ -576,7 +575,7 @@ void release_solver(PyObject *solver)
 static PyObject *solver_forget(SolverObject *self, PyObject *Py_UNUSED(ignored))
 {
     if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
+        PyErr_SetString(PyExc_RuntimeError, "this solver is in use by another thread");
         return NULL;
     }
     sv_forget(self->solver);

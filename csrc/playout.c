@@ -685,17 +685,6 @@ static int read_table(Policy *p, PyObject *hands, int landlord, int to_move, int
     return set_trick(p, tb, landlord, to_move, top, top_seat);
 }
 
-/* Mark the policy busy; -1 with a RuntimeError when another thread uses it. */
-static int claim(Policy *self)
-{
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this policy is playing in another thread");
-        return -1;
-    }
-    self->busy = 1;
-    return 0;
-}
-
 static PyObject *policy_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
     static char *names[] = {"hand_cost", "cost_by_main", "fits", "stop_landlord",
@@ -803,7 +792,7 @@ static PyObject *policy_choose(Policy *self, PyObject *args, PyObject *kwds)
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOiiO:choose", names, &seat, &landlord,
                                      &hand, &left, &top, &top_seat, &unseen_arg)
             || read_situation(self, seat, landlord, hand, left, top, top_seat, &tb) < 0
-            || read_cards(unseen_arg, &unseen) < 0 || claim(self) < 0)
+            || read_cards(unseen_arg, &unseen) < 0 || claim(&self->busy, "policy") < 0)
         return NULL;
     status = legal_plays(self, &tb) < 0 ? -1 : choose(self, &tb, unseen, &self->legal, &chosen);
     self->busy = 0;
@@ -835,7 +824,7 @@ static PyObject *policy_playout(Policy *self, PyObject *args, PyObject *kwds)
     }
     tb.spring = spring;
     play = first < 0 ? SV_PASS : first;
-    if (claim(self) < 0)
+    if (claim(&self->busy, "policy") < 0)
         return NULL;
     status = legal_plays(self, &tb);
     if (status == 0 && !in_list(&self->legal, play)) {

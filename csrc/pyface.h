@@ -17,6 +17,10 @@ int read_hand(PyObject *arg, uint64_t *hand);
 /* Ready `type` and add it to the module as `name`; -1 with an exception set. */
 int add_type(PyObject *module, const char *name, PyTypeObject *type);
 
+/* Mark an object busy (*busy, for the whole of a call that may let go of the GIL); -1
+ * with a RuntimeError naming it as `what` when another thread is using it. */
+int claim(int *busy, const char *what);
+
 /* The solver of a dizhu._ccore.Solver over the plays of `tables`, marked busy (release it
  * with release_solver); NULL with an exception for another object, a solver of other
  * plays, or one searching in another thread. */
