@@ -748,28 +748,27 @@ static int read_situation(Policy *p, int seat, int landlord, PyObject *hand, PyO
     n = PySequence_Fast_GET_SIZE(fast);
     memset(tb, 0, sizeof *tb);
     tb->seats = (int)n;
-    for (Py_ssize_t s = 0; s < n && s < MAX_SEATS; s++) {
-        long cards = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, s));
-        if (cards == -1 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        tb->left[s] = cards < 0 ? -1 : cards > 1000 ? 1000 : (int)cards;
-    }
-    Py_DECREF(fast);
     if (n < 2 || n > MAX_SEATS) {
+        Py_DECREF(fast);
         PyErr_Format(PyExc_ValueError, "2 to %d seats, not %zd", MAX_SEATS, n);
         return -1;
     }
+    for (Py_ssize_t s = 0; s < n; s++) {
+        long cards = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, s));
+        if ((cards == -1 && PyErr_Occurred()) || cards < 0 || cards > NUM_RANKS * MAX_FIELD) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "left: the cards each seat holds, none "
+                                "negative");
+            return -1;
+        }
+        tb->left[s] = (int)cards;
+    }
+    Py_DECREF(fast);
     if (seat < 0 || seat >= tb->seats || landlord < 0 || landlord >= tb->seats) {
         PyErr_SetString(PyExc_ValueError, "the seat and the landlord are seats");
         return -1;
     }
-    for (int s = 0; s < tb->seats; s++)
-        if (tb->left[s] < 0) {
-            PyErr_SetString(PyExc_ValueError, "left: cards held, none negative");
-            return -1;
-        }
     if (read_cards(hand, &tb->hands[seat]) < 0)
         return -1;
     if (!tb->hands[seat]) {
