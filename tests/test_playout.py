@@ -276,3 +276,14 @@ def test_a_policy_lets_other_threads_run_while_it_solves_but_is_not_shared():
     worker.join()
     assert refused > 0 and len(answers) == 1
     assert compiled.choose(situation(pos)) in pos.legal_plays()
+
+
+def test_a_playout_whose_solver_is_pure_plays_out_in_python(monkeypatch):
+    """The compiled playout solves on the compiled solver only: a bot whose solver is
+    the pure one plays out in Python (the same solves), never without its solves."""
+    bot = make_bot("master", seed=1)
+    bot.solvers[CLASSIC] = Solver(CLASSIC, compiled=False)
+    monkeypatch.setattr(CompiledPlayouts, "playout",
+                        lambda *a, **kw: pytest.fail("played out without its solver"))
+    pos = positions(CLASSIC, 6, 60)[-1]
+    assert bot.rollout(pos, pos.legal_plays()[0], compiled_evaluator(CLASSIC)) in (True, False)

@@ -223,11 +223,10 @@ class ExpertBot(HardBot):
         in the compiled core where that runs (:mod:`.playout`: the same plays)."""
         if not pos.wild and (play.is_pass or play.id >= 0):
             compiled = self.compiled_playouts(ev)
-            if compiled is not None:
-                return compiled.playout(
-                    pos, play, deadline,
-                    self.solver_for(pos.rules) if solve and self.solve_cards else None,
-                    self.solve_cards, self.retry_cards, self.playout_nodes)
+            solver = self.solver_for(pos.rules) if solve and self.solve_cards else None
+            if compiled is not None and (solver is None or solver.native is not None):
+                return compiled.playout(pos, play, deadline, solver, self.solve_cards,
+                                        self.retry_cards, self.playout_nodes)
         return self.python_rollout(pos, play, ev, deadline, solve)
 
     def compiled_playouts(self, ev: HandEvaluator) -> CompiledPlayouts | None:

@@ -106,7 +106,7 @@ class HandEvaluator:
         hands with this one share (:class:`WildEvaluator`)."""
 
     @property
-    def compiled(self):
+    def compiled(self) -> object | None:
         """The compiled search that costs and splits this evaluator's hands (``None`` in
         the pure core, and with wild cards)."""
         return self._native
