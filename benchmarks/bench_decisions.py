@@ -21,6 +21,7 @@ from argtypes import count
 
 from dizhu.bots import make_bot
 from dizhu.deal import Deal, Phase
+from dizhu.interrupt import run_script
 from dizhu.rulesets import find_ruleset
 from dizhu.view import seat_view
 
@@ -76,4 +77,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -44,6 +44,7 @@ from argtypes import count, seconds
 from dizhu import core
 from dizhu.cards import parse_ranks, ranks_of_cards
 from dizhu.deal import Deal
+from dizhu.interrupt import run_script
 from dizhu.position import Position
 from dizhu.rules import RuleSet
 from dizhu.rulesets import find_ruleset
@@ -274,4 +275,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -25,6 +25,8 @@ from pathlib import Path
 
 from argtypes import count
 
+from dizhu.interrupt import run_script
+
 ROWS = [(ruleset, encoding) for ruleset in ("classic", "four")
         for encoding in ("summary", "history")]
 
@@ -102,4 +104,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -52,6 +52,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from dizhu.env import env, raw_env
+from dizhu.interrupt import run_script
 
 
 def pin() -> None:
@@ -188,4 +189,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main)

@@ -20,6 +20,8 @@ from pathlib import Path
 
 from argtypes import count, natural
 
+from dizhu.interrupt import run_script
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
@@ -61,4 +63,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -32,6 +32,7 @@ from dizhu.bots.handeval import HandEvaluator
 from dizhu.bots.situation import Situation
 from dizhu.cards import ranks_of_cards
 from dizhu.deal import deal_cards
+from dizhu.interrupt import run_script
 from dizhu.position import Position
 from dizhu.rulesets import find_ruleset
 from dizhu.view import SeatView, played_views
@@ -111,4 +112,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

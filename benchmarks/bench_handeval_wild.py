@@ -25,6 +25,7 @@ from dizhu.bots import make_bot
 from dizhu.bots.handeval import evaluator_for
 from dizhu.cards import TWO, ranks_of_cards
 from dizhu.deal import Deal, deal_cards
+from dizhu.interrupt import run_script
 from dizhu.rulesets import find_ruleset
 from dizhu.view import seat_view
 
@@ -66,4 +67,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

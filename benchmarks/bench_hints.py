@@ -24,6 +24,7 @@ from dizhu import core
 from dizhu.bots.hints import Hinter
 from dizhu.combos import BOMBS
 from dizhu.deal import Deal, deal_cards
+from dizhu.interrupt import run_script
 from dizhu.rulesets import find_ruleset
 from dizhu.view import SeatView, seat_view
 
@@ -77,4 +78,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -24,6 +24,7 @@ from argtypes import count
 from dizhu.bots import make_bot
 from dizhu.bots.expert import ExpertBot
 from dizhu.deal import Deal, Phase, deal_cards
+from dizhu.interrupt import run_script
 from dizhu.rules import CLASSIC
 from dizhu.view import SeatView, played_views
 
@@ -72,4 +73,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -25,6 +25,7 @@ from bench_dizhu import push_pop_lines
 from dizhu import core
 from dizhu.actions import action_ids
 from dizhu.combos import PASS
+from dizhu.interrupt import run_script
 from dizhu.rulesets import find_ruleset
 
 
@@ -60,4 +61,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -41,6 +41,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from argtypes import count
 from bench_server import MATCH, ROOT, Server, Stats, new_match, person
 
+from dizhu.interrupt import run_script
+
 LOCKER = """
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1], isolation_level=None)
@@ -155,4 +157,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

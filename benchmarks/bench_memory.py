@@ -43,6 +43,8 @@ from argtypes import count
 from bench_server import ROOT, Server
 from bench_server import new_match as new_server_match
 
+from dizhu.interrupt import run_script
+
 MATCH = {"ruleset": "classic", "mode": "deals", "target": 5, "bots": ["easy", "easy"]}
 
 
@@ -183,4 +185,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

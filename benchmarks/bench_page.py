@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from argtypes import count, seconds
 
+from dizhu.interrupt import run_script
 from tests.browsing import ARGS, CHROMIUM, Person
 from tests.webserver import Server
 
@@ -93,4 +94,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

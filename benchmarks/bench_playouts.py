@@ -34,6 +34,7 @@ from dizhu import core
 from dizhu.arena import play_mode_deal
 from dizhu.bots import make_bot
 from dizhu.bots.expert import ExpertBot
+from dizhu.interrupt import run_script
 from dizhu.position import Position
 from dizhu.rules import CLASSIC
 from dizhu.view import SeatView, played_views
@@ -125,4 +126,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dizhu import core
+from dizhu.interrupt import run_script
 from dizhu.puzzles import Puzzle, load_puzzles, own_puzzle
 from dizhu.session.puzzle_play import PuzzleTry, side_requests, solution_frames
 
@@ -75,4 +76,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

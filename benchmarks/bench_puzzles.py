@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dizhu import core
+from dizhu.interrupt import run_script
 from dizhu.puzzles import Goal, GoalSearch, Puzzle, load_puzzles
 from dizhu.solve import Solver
 
@@ -96,4 +97,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main)

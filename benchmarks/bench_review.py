@@ -26,6 +26,7 @@ from argtypes import count
 
 from dizhu import core
 from dizhu.coach import Analyst, all_hands, review
+from dizhu.interrupt import run_script
 from tests.deals import finished
 
 
@@ -79,4 +80,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main)

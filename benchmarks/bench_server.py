@@ -53,6 +53,8 @@ from argtypes import natural, seconds
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from dizhu.interrupt import run_script
+
 ROOT = Path(__file__).resolve().parents[1]
 MATCH = {"ruleset": "classic", "mode": "deals", "target": 20, "bots": ["easy", "easy"]}
 SEARCHING = {**MATCH, "bots": ["expert", "expert"]}
@@ -350,4 +352,4 @@ def main() -> None:
             print(f"{checkout.name}: held {tables} tables with p99 <= {args.p99:g} ms, no error")
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from argtypes import count, natural, seconds
 
 from dizhu import core
+from dizhu.interrupt import run_script
 from dizhu.position import Position
 from dizhu.rules import RuleSet
 from dizhu.rulesets import find_ruleset
@@ -187,4 +188,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -36,6 +36,7 @@ from argtypes import count
 
 from dizhu import core
 from dizhu.cards import TWO, count_of, deck_faces, ranks_of_cards
+from dizhu.interrupt import run_script
 from dizhu.movegen import generator_of
 from dizhu.position import Position
 from dizhu.rulesets import find_ruleset
@@ -159,4 +160,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from argtypes import count
 
 from dizhu.arena import ArenaSpec, run_arena
+from dizhu.interrupt import run_script
 from dizhu.rulesets import find_ruleset
 
 
@@ -57,4 +58,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -25,6 +25,7 @@ from argtypes import count
 from dizhu import core, wild
 from dizhu.bots import make_bot
 from dizhu.deal import Deal
+from dizhu.interrupt import run_script
 from dizhu.rulesets import find_ruleset
 from dizhu.view import play_out
 
@@ -73,4 +74,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

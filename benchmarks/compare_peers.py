@@ -27,6 +27,8 @@ from pathlib import Path
 
 from argtypes import count
 
+from dizhu.interrupt import run_script
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 KEYS = ["deals_per_s", "deals_auction_per_s", "lead_gen_per_s", "follow_gen_per_s"]
@@ -136,4 +138,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

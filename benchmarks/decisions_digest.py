@@ -17,6 +17,7 @@ from argtypes import count
 
 from dizhu import arena
 from dizhu.arena import ArenaSpec
+from dizhu.interrupt import run_script
 from dizhu.rulesets import find_ruleset
 
 
@@ -46,4 +47,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

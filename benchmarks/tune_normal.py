@@ -22,6 +22,7 @@ from argtypes import count
 from dizhu.arena import ArenaSpec, default_jobs, run_arena
 from dizhu.bots import BOTS
 from dizhu.bots.normal import NormalBot
+from dizhu.interrupt import run_script
 from dizhu.rules import CLASSIC
 
 
@@ -63,4 +64,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

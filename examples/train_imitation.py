@@ -63,6 +63,7 @@ from dizhu import (
 )
 from dizhu.cards import NUM_RANKS, counts
 from dizhu.env import Encoding, action_table, raw_env
+from dizhu.interrupt import run_script
 
 RULESET = "classic"
 BOT_NAME = "imitation"
@@ -360,4 +361,4 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

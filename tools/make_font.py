@@ -21,6 +21,8 @@ import re
 import sys
 from pathlib import Path
 
+from dizhu.interrupt import run_script
+
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "dizhu"
 STATIC = PACKAGE / "web" / "static"
@@ -148,4 +150,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main)

@@ -32,6 +32,7 @@ sys.path.insert(0, str(REPO))
 
 from dizhu.cards import BLACK_JOKER, NUM_RANKS, count_of, from_counts, size  # noqa: E402
 from dizhu.combos import Play  # noqa: E402
+from dizhu.interrupt import run_script  # noqa: E402
 from dizhu.position import Position  # noqa: E402
 from dizhu.puzzles import Goal, GoalSearch, Puzzle, Step  # noqa: E402
 from dizhu.rules import RuleSet  # noqa: E402
@@ -316,4 +317,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_script(main)

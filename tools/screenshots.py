@@ -19,6 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from dizhu.interrupt import run_script  # noqa: E402
 from tests.browsing import ARGS, CHROMIUM, Person, landlord_to_lead  # noqa: E402
 from tests.webserver import Server  # noqa: E402
 
@@ -163,4 +164,4 @@ def game_shots(browser, server: Server) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from dizhu.interrupt import run_script  # noqa: E402
 from dizhu.session import CREATOR, MatchSession, NewMatch, Store  # noqa: E402
 from dizhu.tui.app import DizhuApp  # noqa: E402
 from dizhu.tui.table import TableScreen  # noqa: E402
@@ -90,4 +91,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)

@@ -39,6 +39,7 @@ from dizhu.arena import play_mode_deal, suit_seed_of
 from dizhu.bots.evaluation import features_of
 from dizhu.bots.registry import make_bot
 from dizhu.combos import Play
+from dizhu.interrupt import run_script
 from dizhu.rulesets import find_ruleset
 from dizhu.view import seat_view
 
@@ -155,4 +156,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

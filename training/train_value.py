@@ -23,6 +23,7 @@ import numpy as np
 
 from dizhu.bots.evaluation import features_of
 from dizhu.bots.network import Network
+from dizhu.interrupt import run_script
 from dizhu.rulesets import find_ruleset
 
 
@@ -207,4 +208,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_script(main)

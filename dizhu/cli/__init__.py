@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from .. import __version__, core
 from ..bots.registry import BOTS, STRONGEST, strongest_level
+from ..interrupt import stopped
 from ..session.writer import SYNC
 from .common import UsageError, reading_arguments, ruleset_argument, symbols, wild_argument
 from .engine import cmd_auction, cmd_classify, cmd_moves, cmd_solve
@@ -188,8 +189,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:  # Ctrl+C: stopped as asked, said in words
-        print(f"\ndizhu {args.command}: stopped", file=sys.stderr)
-        return 130
+        return stopped(f"dizhu {args.command}")
 
 
 if __name__ == "__main__":
