@@ -7,7 +7,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[1] / "dizhu"
 
 LAYERS = [
-    {"reasons"},
+    {"reasons", "interrupt"},
     {"cards"},
     {"combos"},
     {"patterns", "universe", "core"},
