@@ -53,7 +53,7 @@ static PyObject *str_kind, *str_main, *str_length, *str_size, *str_cards;
 /* The n ints of a sequence. */
 static int read_column(PyObject *seq, Py_ssize_t n, const char *what, long long *values)
 {
-    PyObject *fast = PySequence_Fast(seq, what);
+    PyObject *fast = items_of(seq, what);
     if (!fast)
         return -1;
     if (PySequence_Fast_GET_SIZE(fast) != n) {
@@ -500,7 +500,7 @@ static PyObject *solver_solve(SolverObject *self, PyObject *args, PyObject *kwds
                                      &points, &every, &max_nodes, &budget.max_seconds))
         return NULL;
     budget.max_nodes = max_nodes;
-    if (!(fast = PySequence_Fast(hands, "hands must be a sequence of ints")))
+    if (!(fast = items_of(hands, "hands must be a sequence of ints")))
         return NULL;
     n = PySequence_Fast_GET_SIZE(fast);
     p.seats = (int)n;
@@ -609,6 +609,16 @@ static PyTypeObject SolverType = {
 };
 
 /* ------------------------------------------------------------------ the module */
+
+PyObject *items_of(PyObject *seq, const char *message)
+{
+    PyObject *fast = PySequence_Fast(seq, message), *items;
+    if (!fast)
+        return NULL;
+    items = PySequence_Tuple(fast);
+    Py_DECREF(fast);
+    return items;
+}
 
 int add_type(PyObject *module, const char *name, PyTypeObject *type)
 {

@@ -83,7 +83,7 @@ static int get_seat_values(PyObject *obj, PyObject *name, int seats, uint64_t *o
     PyObject *v = PyObject_GetAttr(obj, name);
     if (!v)
         return -1;
-    PyObject *fast = PySequence_Fast(v, "a per-seat list");
+    PyObject *fast = items_of(v, "a per-seat list");
     Py_DECREF(v);
     if (!fast)
         return -1;
@@ -134,7 +134,13 @@ static int follow(Observer *self, PyObject *deal)
         PyObject *action = PyTuple_GET_ITEM(entry, 1);
         if (Py_TYPE(action) != (PyTypeObject *)self->play_type)
             continue;
-        long seat = PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
+        PyObject *who = PyTuple_GET_ITEM(entry, 0);
+        if (!PyLong_Check(who)) {  /* an int's value is read without running Python code,
+                                      which could change the history under the loop */
+            PyErr_SetString(PyExc_TypeError, "a history entry's seat is an int");
+            goto fail;
+        }
+        long seat = PyLong_AsLong(who);
         if (seat == -1 && PyErr_Occurred())
             goto fail;
         if (seat < 0 || seat >= self->seats) {
@@ -251,7 +257,7 @@ static int put_auction(Observer *self, PyObject *deal, int seat, long long landl
     PyObject *bids = PyObject_GetAttr(deal, s_bids);
     if (!bids)
         return -1;
-    PyObject *fast = PySequence_Fast(bids, "a deal's bids");
+    PyObject *fast = items_of(bids, "a deal's bids");
     Py_DECREF(bids);
     if (!fast)
         return -1;
@@ -506,7 +512,7 @@ static PyObject *mask_bytes(PyObject *Py_UNUSED(module), PyObject *const *args,
             PyErr_SetString(PyExc_ValueError, "a mask's size is not negative");
         return NULL;
     }
-    PyObject *fast = PySequence_Fast(args[1], "ids are a sequence of ints");
+    PyObject *fast = items_of(args[1], "ids are a sequence of ints");
     if (!fast)
         return NULL;
     PyObject *mask = PyByteArray_FromStringAndSize(NULL, size);

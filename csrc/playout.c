@@ -653,7 +653,7 @@ static int set_trick(Policy *p, Table *tb, int landlord, int to_move, int top, i
 static int read_table(Policy *p, PyObject *hands, int landlord, int to_move, int top,
                       int top_seat, Table *tb)
 {
-    PyObject *fast = PySequence_Fast(hands, "hands must be a sequence of ints");
+    PyObject *fast = items_of(hands, "hands must be a sequence of ints");
     Py_ssize_t n;
     if (!fast)
         return -1;
@@ -741,7 +741,7 @@ static void policy_dealloc(Policy *self)
 static int read_situation(Policy *p, int seat, int landlord, PyObject *hand, PyObject *left,
                           int top, int top_seat, Table *tb)
 {
-    PyObject *fast = PySequence_Fast(left, "left must be a sequence of ints");
+    PyObject *fast = items_of(left, "left must be a sequence of ints");
     Py_ssize_t n;
     if (!fast)
         return -1;

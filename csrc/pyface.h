@@ -14,6 +14,12 @@ const MoveTables *generator_tables(PyObject *generator);
  * is not an int, a ValueError for an int out of range). */
 int read_hand(PyObject *arg, uint64_t *hand);
 
+/* The items of the sequence `seq` as a tuple (a new reference), or NULL with `message`
+ * as the TypeError when it is no sequence. Read items from this, never from a list
+ * itself: reading an item may run Python code (an __index__, an __eq__) that empties
+ * or shortens the list under the reader; a tuple cannot change. */
+PyObject *items_of(PyObject *seq, const char *message);
+
 /* Ready `type` and add it to the module as `name`; -1 with an exception set. */
 int add_type(PyObject *module, const char *name, PyTypeObject *type);
 

@@ -469,7 +469,7 @@ static PyObject *wild_ids(WildGen *self, PyObject *const *args, Py_ssize_t nargs
 /* The readings of wild cards alone: (a, b, kind, main, length, distinct_ok) tuples. */
 static int read_alone(WildTables *t, PyObject *alone)
 {
-    PyObject *fast = PySequence_Fast(alone, "alone: a sequence of tuples");
+    PyObject *fast = items_of(alone, "alone: a sequence of tuples");
     if (!fast)
         return -1;
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast); i++) {

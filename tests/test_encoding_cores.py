@@ -11,13 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dizhu import core
-from dizhu.deal import Deal
+from dizhu.deal import Deal, deal_cards
 from dizhu.encoding import ENCODINGS, encoding_of
 from dizhu.encoding.masks import action_table
 from dizhu.encoding.observer import deal_observer
 from dizhu.env.core import new_deal
 from dizhu.position import Position
 from dizhu.rulesets import find_ruleset
+from tests.hostile import Emptier
 from tests.strategies import seeds
 
 pytestmark = pytest.mark.skipif(core.COMPILED is None, reason="the compiled core is not built")
@@ -91,6 +92,19 @@ def test_the_compiled_observer_refuses_what_it_cannot_read():
         observe(four, 0)
     assert observe(deal, 0).tobytes() == deal_observer(
         encoding_of(deal.rules, "summary"), compiled=False)(deal, 0).tobytes()
+
+
+def test_what_the_compiled_core_reads_cannot_change_under_it():
+    """A history entry's seat that is no int (reading it would run Python code, which
+    could change the history under the reader) is refused in words."""
+    observe = deal_observer(encoding_of(find_ruleset("classic"), "summary"), compiled=True)
+    hands, kitty = deal_cards(random.Random(3))
+    deal = Deal.at_play(hands, kitty, landlord=0)
+    deal.push(deal.legal_actions()[0])
+    seat, play = deal.history[-1]
+    deal.history[-1] = (Emptier(deal.history, seat), play)
+    with pytest.raises(TypeError, match="seat is an int"):
+        observe(deal, 0)
 
 
 def test_a_compiled_mask_is_the_ids():

@@ -33,6 +33,7 @@ from dizhu.rulesets import find_ruleset
 from dizhu.sampling import Sampler
 from dizhu.solve import Solver
 from dizhu.view import seat_view
+from tests.hostile import Emptier
 
 pytestmark = pytest.mark.skipif(core.COMPILED is None, reason=core.MISSING)
 
@@ -287,3 +288,52 @@ def test_a_playout_whose_solver_is_pure_plays_out_in_python(monkeypatch):
                         lambda *a, **kw: pytest.fail("played out without its solver"))
     pos = positions(CLASSIC, 6, 60)[-1]
     assert bot.rollout(pos, pos.legal_plays()[0], compiled_evaluator(CLASSIC)) in (True, False)
+
+
+def test_a_sequence_emptied_while_it_is_read_is_read_as_it_was():
+    """The compiled playout, policy and solver read a list of hands (or of cards left)
+    as it was when given: an item whose reading empties the list does not crash the
+    process (it read freed memory)."""
+    pos = positions(CLASSIC, 3, 1)[0]
+    native = CompiledPlayouts.of(NormalBot(seed=1), compiled_evaluator(CLASSIC)).native
+    play = min(p.id for p in pos.legal_plays())
+    hands: list = []
+    hands[:] = [Emptier(hands, pos.hands[0]), *pos.hands[1:]]
+    assert native.playout(hands, pos.landlord, pos.to_move, pos.top_id, pos.top_seat, 0,
+                          play, None, 0, 0, 0, -1.0) in (True, False)
+    s = situation(pos)
+    left: list = []
+    left[:] = [Emptier(left, s.left[0]), *s.left[1:]]
+    assert native.choose(s.seat, s.landlord, s.hand, left, -1, -1, s.unseen) >= -1
+    solver = Solver(CLASSIC, compiled=True).native
+    hands[:] = [Emptier(hands, pos.hands[0]), *pos.hands[1:]]
+    answer = solver.solve(hands, pos.landlord, pos.to_move, None if pos.top is None
+                          else pos.top, pos.top_seat, 0, False, False, 20_000, -1.0)
+    assert answer is not None
+
+
+def test_a_bot_reconfigured_after_playing_plays_out_with_its_new_settings():
+    """The compiled policy is made again when the bot's policy settings change: it does
+    not keep playing by the ones it was first made with."""
+    python, compiled = rollout_pair("expert")
+    ev_python, ev_compiled = HandEvaluator(CLASSIC), compiled_evaluator(CLASSIC)
+    chosen = positions(CLASSIC, 8, 120)[::3]
+    for pos in chosen[:3]:
+        compiled.rollout(pos, pos.legal_plays()[0], ev_compiled)
+    for bot in (python, compiled):
+        bot.configure(fits=1.2, urgent_cards=0, stop_landlord=0.0,
+                      peasant_control_when_left=0)
+    for pos in chosen:
+        for play in pos.legal_plays()[:2]:
+            assert compiled.rollout(pos, play, ev_compiled) == \
+                python.python_rollout(pos, play, ev_python)
+
+
+@pytest.mark.parametrize("name", ["urgent_cards", "control_when_left",
+                                  "peasant_control_when_left", "bomb_when_left"])
+def test_a_card_count_setting_is_bounded_in_words(name):
+    """A count of cards past any hand is refused when set, not by an OverflowError in the
+    compiled playouts later."""
+    with pytest.raises(ValueError, match=f"{name} is from 0 to 108, not 3000000000"):
+        make_bot(f"expert:{name}=3000000000")
+    assert getattr(make_bot(f"expert:{name}=108"), name) == 108

@@ -41,19 +41,18 @@ from .handeval import HandEvaluator
 from .hard import HardBot
 from .inference import plausible
 from .likelihood import Inference, Model
-from .playout import CompiledPlayouts
+from .playout import CompiledPlayouts, policy_settings
 from .situation import Situation
 
 
 class ExpertBot(HardBot):
     name = "expert"
     limits: ClassVar[dict[str, tuple[float, float]]] = {
-        "samples": (1, 1000), "candidates": (1, 30), "budget": (0.01, 10.0),
-        "redraws": (1, 100), "solve_unseen": (0, 30), "node_budget": (1, 1_000_000),
-        "max_splits": (1, 1000), "wild_node_budget": (1, 1_000_000),
-        "wild_search_share": (0.05, 1.0), "pool": (1, 50), "slip": (0.001, 1.0),
-        "solve_cards": (0, 54), "playout_nodes": (1, 1_000_000),
-        "root_nodes": (1, 1_000_000), "retry_cards": (0, 54)}
+        **HardBot.limits, "samples": (1, 1000), "candidates": (1, 30),
+        "budget": (0.01, 10.0), "redraws": (1, 100), "wild_search_share": (0.05, 1.0),
+        "pool": (1, 50), "slip": (0.001, 1.0), "solve_cards": (0, 54),
+        "playout_nodes": (1, 1_000_000), "root_nodes": (1, 1_000_000),
+        "retry_cards": (0, 54)}
     samples = 16
     candidates = 6
     budget = 1.0
@@ -230,9 +229,11 @@ class ExpertBot(HardBot):
         return self.python_rollout(pos, play, ev, deadline, solve)
 
     def compiled_playouts(self, ev: HandEvaluator) -> CompiledPlayouts | None:
-        """The compiled playouts over ``ev``'s plays (:mod:`.playout`), or ``None``."""
+        """The compiled playouts over ``ev``'s plays with the bot's settings as they are
+        (:mod:`.playout`), or ``None``."""
         known = self.playouts.get(ev.rules)
-        if known is None or known[0] is not ev:
+        if known is None or known[0] is not ev or \
+                (known[1] is not None and known[1].settings != policy_settings(self)):
             known = self.playouts[ev.rules] = (ev, CompiledPlayouts.of(self, ev))
         return known[1]
 

@@ -28,8 +28,8 @@ from .normal import NormalBot
 class HardBot(NormalBot):
     name = "hard"
     limits: ClassVar[dict[str, tuple[float, float]]] = {
-        "solve_unseen": (0, 30), "node_budget": (1, 1_000_000), "max_splits": (1, 1000),
-        "wild_node_budget": (1, 1_000_000)}
+        **NormalBot.limits, "solve_unseen": (0, 30), "node_budget": (1, 1_000_000),
+        "max_splits": (1, 1000), "wild_node_budget": (1, 1_000_000)}
     solve_unseen = 10
     """Solve exactly when at most this many cards are hidden from the bot."""
     node_budget = 60_000

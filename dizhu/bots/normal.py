@@ -17,6 +17,8 @@ play together.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..auction import Bid, Double
 from ..cards import ACE
 from ..combos import PASS, Kind, Play
@@ -35,8 +37,15 @@ MANY_LEADS = 300
 """With wild cards, leads beyond this many are narrowed (the module's docstring)."""
 
 
+CARDS = (0, 108)
+"""Bounds of a setting that counts cards: no hand holds more than two decks."""
+
+
 class NormalBot(Bot):
     name = "normal"
+    limits: ClassVar[dict[str, tuple[float, float]]] = {
+        "urgent_cards": CARDS, "control_when_left": CARDS,
+        "peasant_control_when_left": CARDS, "bomb_when_left": CARDS}
     bid_thresholds = (4.5, 6.0, 7.5)
     double_at = (7.0, 9.0)
     # tuned with the arena against rlcard-rule (2,000 decks per setting, seed "exp")

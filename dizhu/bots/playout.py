@@ -43,19 +43,26 @@ def policy_is_normal(cls: type) -> bool:
     return all(getattr(cls, name) is getattr(NormalBot, name) for name in POLICY)
 
 
+def policy_settings(bot: NormalBot) -> tuple[float, float, int, int, int, int]:
+    """The settings of ``bot`` its policy plays by, in the order the compiled policy
+    takes them."""
+    return (float(bot.fits), float(bot.stop_landlord), int(bot.urgent_cards),
+            int(bot.control_when_left), int(bot.peasant_control_when_left),
+            int(bot.bomb_when_left))
+
+
 class CompiledPlayouts:
     """The compiled policy of one bot's settings over one hand evaluator's plays, and
     playouts with it; :meth:`of` makes one where it applies."""
 
-    __slots__ = ("evaluator", "native")
+    __slots__ = ("evaluator", "native", "settings")
 
     def __init__(self, bot: NormalBot, ev: HandEvaluator) -> None:
         from .. import core
         self.evaluator = ev
-        self.native = core.COMPILED.Policy(
-            ev.compiled, _COSTS, float(bot.fits), float(bot.stop_landlord),
-            int(bot.urgent_cards), int(bot.control_when_left),
-            int(bot.peasant_control_when_left), int(bot.bomb_when_left))
+        self.settings = policy_settings(bot)
+        """The bot's settings this was made with: one made before they changed is stale."""
+        self.native = core.COMPILED.Policy(ev.compiled, _COSTS, *self.settings)
 
     @classmethod
     def of(cls, bot: NormalBot, ev: HandEvaluator) -> CompiledPlayouts | None:
