@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterable, Iterator
 from typing import ClassVar
 
 from ..combos import PASS, Play
@@ -52,7 +53,7 @@ class ExpertBot(HardBot):
         "budget": (0.01, 10.0), "redraws": (1, 100), "wild_search_share": (0.05, 1.0),
         "pool": (1, 50), "slip": (0.001, 1.0), "solve_cards": (0, 54),
         "playout_nodes": (1, 1_000_000), "root_nodes": (1, 1_000_000),
-        "retry_cards": (0, 54)}
+        "retry_cards": (0, 54), "rounds": (1, 20), "margin": (0.0, 10.0)}
     samples = 16
     candidates = 6
     budget = 1.0
@@ -84,6 +85,11 @@ class ExpertBot(HardBot):
     more cards are played (0: not again)."""
     root_nodes = 20_000
     """The solver's budget for one imagined deal at the root (every legal play)."""
+    rounds = 1
+    """Rounds of ``samples`` imagined deals a decision may take: after each, another is
+    drawn unless the best play's lead is clear (:meth:`settled`) or the budget is spent."""
+    margin = 2.0
+    """With ``rounds`` above 1: the lead, in standard errors, that ends the search."""
 
     def __init__(self, seed: int | str | None = None) -> None:
         super().__init__(seed)
@@ -134,57 +140,91 @@ class ExpertBot(HardBot):
     def search(self, view: SeatView, s: Situation, options: list[Play],
                ev: HandEvaluator, deadline: float | None = None) -> Play:
         """The option whose playouts win most often over the imagined deals (the first
-        of equals), searched until ``deadline`` (:meth:`deadline` when not given)."""
+        of equals), searched until ``deadline`` (:meth:`deadline` when not given), in up
+        to ``rounds`` rounds of deals (:meth:`settled`)."""
         if deadline is None:
             deadline = self.deadline(view)
         wins = dict.fromkeys(options, 0)
-        seat, landlord = s.seat, s.landlord
-        deals = self.inferred(view, deadline) if self.infer else \
-            ((self.imagine(view), 1) for _ in range(self.samples))
-        for hands, count in deals:
-            pos = Position(view.rules, hands, landlord, seat, s.top, s.top_seat,
-                           wild=view.wild)
-            won = []
-            for play in options:  # the budget is checked between playouts: with 33-card
-                if time.perf_counter() > deadline:  # hands one deal's playouts run long
-                    break
-                landlord_won = self.rollout(pos, play, ev, deadline)
-                if landlord_won is None:
-                    break
-                if landlord_won == (seat == landlord):
-                    won.append(play)
-            else:  # only whole imagined deals count (a part would favour the first plays)
+        outcomes: list[tuple[int, set[Play]]] = []
+        for _ in range(self.rounds):
+            for count, won in self.play_round(view, s, options, ev, deadline):
+                outcomes.append((count, won))
                 for play in won:
                     wins[play] += count
-            if time.perf_counter() > deadline:
+            if time.perf_counter() > deadline or self.settled(options, wins, outcomes):
                 break
         best = max(wins.values())
         return next(p for p in options if wins[p] == best)
 
+    def play_round(self, view: SeatView, s: Situation, options: list[Play],
+                   ev: HandEvaluator, deadline: float) -> Iterator[tuple[int, set[Play]]]:
+        """One round of imagined deals, each as how many times it counts and the options
+        whose playouts win it, until ``deadline``: only whole deals (a part would favour
+        the first plays)."""
+        seat, landlord = s.seat, s.landlord
+        for hands, count in self.deals(view, deadline):
+            pos = Position(view.rules, hands, landlord, seat, s.top, s.top_seat,
+                           wild=view.wild)
+            won = set()
+            for play in options:  # the budget is checked between playouts: with 33-card
+                if time.perf_counter() > deadline:  # hands one deal's playouts run long
+                    return
+                landlord_won = self.rollout(pos, play, ev, deadline)
+                if landlord_won is None:
+                    return
+                if landlord_won == (seat == landlord):
+                    won.add(play)
+            yield count, won
+            if time.perf_counter() > deadline:
+                return
+
+    def deals(self, view: SeatView, deadline: float) -> Iterable[tuple[tuple[int, ...], int]]:
+        """One round's imagined deals, each with how many times it counts: ``samples``
+        deals, or with ``infer`` a resample of weighed ones (:meth:`inferred`)."""
+        if self.infer:
+            return self.inferred(view, deadline)
+        return ((self.imagine(view), 1) for _ in range(self.samples))
+
+    def settled(self, plays: list[Play], wins: dict[Play, int],
+                outcomes: list[tuple[int, set[Play]]]) -> bool:
+        """Whether the best play's lead over the next is clear enough to stop drawing
+        deals: more than ``margin`` standard errors of the difference, counted over the
+        deals that one of the two wins and the other does not (or there are none such:
+        the two won the very same deals). The first of equals leads, as chosen."""
+        if len(plays) < 2:
+            return True
+        first, second = sorted(plays, key=lambda p: -wins[p])[:2]
+        split = sum(count for count, won in outcomes if (first in won) != (second in won))
+        return split == 0 or wins[first] - wins[second] > self.margin * math.sqrt(split)
+
     def solved_search(self, view: SeatView, s: Situation, legal: list[Play],
                       ev: HandEvaluator, deadline: float | None = None) -> Play:
         """Every legal play scored by the imagined deals in which the solver finds it wins
-        (``normal``'s choice first among equals; an unsolved deal does not count)."""
+        (``normal``'s choice first among equals; an unsolved deal does not count), in up
+        to ``rounds`` rounds of deals (:meth:`settled`)."""
         if deadline is None:
             deadline = self.deadline(view)
         solver = self.solver(view)
         wins = dict.fromkeys(legal, 0)
-        deals = self.inferred(view, deadline) if self.infer else \
-            ((self.imagine(view), 1) for _ in range(self.samples))
-        for hands, count in deals:
-            pos = Position(view.rules, hands, s.landlord, s.seat, s.top, s.top_seat)
-            answer = solver.solve(pos, nodes=self.root_nodes, points=False,
-                                  seconds=max(0.0, deadline - time.perf_counter()))
-            if answer.solved:
-                for play in answer.winning_plays:
-                    wins[play] += count
-            if time.perf_counter() > deadline:
-                break
+        outcomes: list[tuple[int, set[Play]]] = []
         first = self.choose(s, legal, ev)
+        order = [first, *(p for p in legal if p != first)]
+        for _ in range(self.rounds):
+            for hands, count in self.deals(view, deadline):
+                pos = Position(view.rules, hands, s.landlord, s.seat, s.top, s.top_seat)
+                answer = solver.solve(pos, nodes=self.root_nodes, points=False,
+                                      seconds=max(0.0, deadline - time.perf_counter()))
+                if answer.solved:
+                    won = set(answer.winning_plays)
+                    outcomes.append((count, won))
+                    for play in won:
+                        wins[play] += count
+                if time.perf_counter() > deadline:
+                    break
+            if time.perf_counter() > deadline or self.settled(order, wins, outcomes):
+                break
         best = max(wins.values())
-        if wins[first] == best:
-            return first
-        return next(p for p in legal if wins[p] == best)
+        return next(p for p in order if wins[p] == best)
 
     def imagine(self, view: SeatView) -> tuple[int, ...]:
         """One deal of the hidden cards consistent with the view (:mod:`dizhu.sampling`),
