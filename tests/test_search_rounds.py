@@ -62,6 +62,7 @@ def test_rounds_draw_deals_until_the_lead_is_clear(monkeypatch, spec):
     real_inferred = ExpertBot.inferred
     monkeypatch.setattr(ExpertBot, "inferred", lambda self, view, deadline: drawn.append(
         self.samples) or real_inferred(self, view, deadline))
+    searches = 0
     for view in views(6, 40 if spec.startswith("master") else 54):
         plays = {}
         for rounds, settled in ((1, None), (4, False), (4, True)):
@@ -75,7 +76,9 @@ def test_rounds_draw_deals_until_the_lead_is_clear(monkeypatch, spec):
             searched = sum(drawn)
             if searched:  # a decision the search takes (not one forced or obvious)
                 assert searched == bot.samples * (4 if settled is False else 1)
+                searches += 1
         assert plays[4, True] == plays[1, None]
+    assert searches >= 9  # most of the 18 decisions searched: the counts were checked
 
 
 def test_rounds_stop_at_the_budget(monkeypatch):
