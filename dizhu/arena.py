@@ -152,18 +152,25 @@ def suit_seed_of(seed: int | str, index: int, thrown: int = 0) -> int:
     return mix(zlib.crc32(str(seed).encode()), index, thrown)
 
 
+def play_mode_deck(spec: ArenaSpec, index: int) -> Deal:
+    """Deck ``index`` of a ``play``-mode arena as both its legs deal it, before the first
+    play."""
+    return play_mode_deal(random.Random(f"{spec.seed}:{index}"), spec.rules,
+                          suit_seed=suit_seed_of(spec.seed, index))
+
+
 def play_leg(spec: ArenaSpec, index: int, leg: int, cache: dict, times: Times) -> Leg:
     """Deck ``index``, leg 0 (A in seat 0) or 1 (B in seat 0)."""
     bots = _bots_for(spec, leg, cache)
     for seat, (_, bot) in enumerate(bots):
         bot.reseed(f"{spec.seed}:{index}:{leg}:{seat}")
     rules = spec.rules
-    rng = random.Random(f"{spec.seed}:{index}")
     thrown = 0
     if spec.mode == "play":
-        deal = play_mode_deal(rng, rules, suit_seed=suit_seed_of(spec.seed, index))
+        deal = play_mode_deck(spec, index)
         _run(deal, bots, times)
     else:
+        rng = random.Random(f"{spec.seed}:{index}")
         opening = rng.randrange(rules.seats)
         while True:
             hands, kitty = deal_cards(rng, rules)
@@ -227,12 +234,18 @@ def _play_chunk(args: tuple[ArenaSpec, int, int]) -> tuple[list[tuple[Leg, Leg]]
 
 
 def run_arena(spec: ArenaSpec, jobs: int = 1, progress: bool = False,
-              ray: str | None = None) -> dict[str, Any]:
+              ray: str | None = None,
+              legs_out: list[tuple[Leg, Leg]] | None = None) -> dict[str, Any]:
     """Play every deck and return the report: in ``jobs`` processes, or as Ray tasks when
     ``ray`` is an address (``"local"``: a local Ray instance of ``jobs`` CPUs; see
-    :func:`dizhu.pool.open_pool`). The report is the same wherever the decks are played."""
+    :func:`dizhu.pool.open_pool`). The report is the same wherever the decks are played.
+    ``legs_out``, if given, receives each deck's two legs, in deck order."""
+    every: list[list[tuple[Leg, Leg]]] = []
     with open_pool(jobs, ray) as pool:
-        return run_arenas([spec], pool, progress)[0]
+        report = run_arenas([spec], pool, progress, every)[0]
+    if legs_out is not None:
+        legs_out += every[0]
+    return report
 
 
 def chunks_of(spec: ArenaSpec, workers: int) -> list[tuple[ArenaSpec, int, int]]:

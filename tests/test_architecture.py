@@ -27,6 +27,7 @@ LAYERS = [
     {"coach"},
     {"reports"},
     {"arena"},
+    {"legs"},
     {"env"},
     {"tournament"},
     {"session"},

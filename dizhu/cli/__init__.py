@@ -20,7 +20,7 @@ from ..session.writer import SYNC
 from .common import UsageError, reading_arguments, ruleset_argument, symbols, wild_argument
 from .engine import cmd_auction, cmd_classify, cmd_moves, cmd_solve
 from .games import WHERE, cmd_play, cmd_replay, cmd_serve, cmd_tui
-from .matches import cmd_arena, cmd_tournament, match_arguments
+from .matches import cmd_arena, cmd_compare, cmd_tournament, match_arguments
 from .puzzles import cmd_puzzle, puzzle_arguments
 from .review import cmd_review, review_arguments
 
@@ -153,7 +153,20 @@ def build_parser() -> argparse.ArgumentParser:
     match_arguments(p, decks=1000)
     p.add_argument("--first-deck", type=int, default=0,
                    help="number of the first deck (to play a long run in parts)")
+    p.add_argument("--legs", metavar="FILE.legs.tsv",
+                   help="also write each deal's outcome, to compare this run with another "
+                   "on the same decks deal by deal (dizhu compare)")
     p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("compare", help="two arena runs on the same decks, deal by deal: "
+                       "the difference of A's win rate and its 95%% interval")
+    p.add_argument("first", nargs="+", metavar="FIRST",
+                   help="the first run's legs file (dizhu arena ... --legs FILE), or "
+                   "several (a run played in parts), or a folder of *.legs.tsv files")
+    p.add_argument("--to", nargs="+", required=True, metavar="SECOND",
+                   help="the second run's, the same way")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_compare)
 
     p = sub.add_parser("tournament", help="a round robin of bots on duplicate decks, "
                        "ranked by rating")

@@ -23,15 +23,43 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
     rules = rules_from(args, OFFERED)
     jobs, ray = _where(args)
+    legs_file = None if args.legs is None else file_to_write(args.legs, "--legs")
+    legs: list = []
     try:
         for bot in (args.bot_a, args.bot_b):
             make_bot(bot)  # unknown names and settings are reported before any deal
         spec = ArenaSpec(args.bot_a, args.bot_b, args.decks, args.seed, args.mode,
                          rules, args.first_deck, args.time_limit)
-        report = run_arena(spec, jobs, progress=not args.json, ray=ray)
+        report = run_arena(spec, jobs, progress=not args.json, ray=ray, legs_out=legs)
     except (ValueError, ImportError, BotFailure) as e:
         raise UsageError(str(e)) from None
+    if legs_file is not None:
+        from ..legs import write_legs
+        try:
+            write_legs(legs_file, spec, legs)
+        except OSError as e:
+            print(json.dumps(report) if args.json else format_report(report))
+            raise UsageError(f"cannot write {legs_file}: {e.strerror or e}") from None
     print(json.dumps(report) if args.json else format_report(report))
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from ..legs import LegsError, compare, format_comparison, read_legs
+
+    try:
+        result = compare(read_legs(args.first), read_legs(args.to))
+    except LegsError as e:
+        raise UsageError(str(e)) from None
+    if args.json:
+        print(json.dumps({
+            "first": result.first.about, "second": result.second.about,
+            "decks": result.decks, "both": {**asdict(result.both), "diff": result.both.diff},
+            **{role: {**asdict(d), "diff": d.diff} for role, d in result.by_role.items()}}))
+    else:
+        print(format_comparison(result))
     return 0
 
 
