@@ -33,14 +33,13 @@ def cmd_arena(args: argparse.Namespace) -> int:
         report = run_arena(spec, jobs, progress=not args.json, ray=ray, legs_out=legs)
     except (ValueError, ImportError, BotFailure) as e:
         raise UsageError(str(e)) from None
+    print(json.dumps(report) if args.json else format_report(report))
     if legs_file is not None:
         from ..legs import write_legs
         try:
             write_legs(legs_file, spec, legs)
-        except OSError as e:
-            print(json.dumps(report) if args.json else format_report(report))
+        except OSError as e:  # the report is out: only the deals' file is lost
             raise UsageError(f"cannot write {legs_file}: {e.strerror or e}") from None
-    print(json.dumps(report) if args.json else format_report(report))
     return 0
 
 
