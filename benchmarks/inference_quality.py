@@ -25,9 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from argtypes import count
-from oracle import Oracle
+from oracle import Oracle, arena_arguments, arena_spec
 
-from dizhu.arena import ArenaSpec, Times, play_leg
+from dizhu.arena import Times, play_leg
 from dizhu.bots import make_bot
 from dizhu.bots.expert import ExpertBot
 from dizhu.bots.inference import plausible
@@ -73,26 +73,16 @@ def misplaced(hands: tuple[int, ...], truth: tuple[int, ...], seat: int) -> floa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("bot_a", help="the bot whose views are read (its settings make the "
-                        "model): expert or master")
-    parser.add_argument("bot_b")
-    parser.add_argument("--decks", type=count, default=10)
-    parser.add_argument("--first-deck", type=int, default=0)
-    parser.add_argument("--seed", default="0")
+    arena_arguments(parser, decks=10)
     parser.add_argument("--deals", type=count, default=384,
                         help="deals drawn per view (master weighs pool * samples = 384)")
     parser.add_argument("--slips", type=slips, default=[0.3, 0.15, 0.05])
     args = parser.parse_args()
-    spec = ArenaSpec(args.bot_a, args.bot_b, args.decks, args.seed, "play",
-                     first_deck=args.first_deck)
+    spec = arena_spec(parser, args)
     oracle = Oracle()
     kept: list[tuple[SeatView, tuple[int, ...]]] = []
-    cache: dict = {}
-    for seat in range(spec.rules.seats):
-        bot = make_bot(spec.bot_a, seed=0)
-        if not isinstance(bot, ExpertBot):
-            parser.error(f"{spec.bot_a} does not weigh imagined deals (expert, master do)")
-        cache[spec.bot_a, seat] = watched(bot, oracle, kept)
+    cache = {(spec.bot_a, seat): watched(make_bot(spec.bot_a, seed=0), oracle, kept)
+             for seat in range(spec.rules.seats)}
     times = Times()
     for index in range(spec.first_deck, spec.first_deck + spec.decks):
         oracle.deck(spec, index)

@@ -53,12 +53,14 @@ def test_the_command_writes_the_deals_and_compares_a_run_with_itself(tmp_path, c
     assert len(read_legs([path]).legs) == 6
     assert main(["compare", str(path), "--to", str(tmp_path), "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert result["decks"] == 3
-    assert result["both"]["first"] == result["both"]["second"] == report["wp"]
-    assert result["both"]["diff"] == 0 and result["both"]["ci"] == [0, 0]
+    assert result["decks"] == 3 and result["runs"]["second"]["files"] == [str(path)]
+    both = result["rows"]["both"]
+    assert both["first"] == both["second"] == report["wp"]
+    assert both["diff"] == 0 and both["se"] == 0 and both["only_first"] == 0
     assert main(["compare", str(path), "--to", str(path)]) == 0
     text = capsys.readouterr().out
     assert "3 decks played by both (seed 5, play mode, classic)" in text
+    assert f"first:  easy against random ({path})" in text
     assert "the two runs won and lost the very same deals" in text
 
 
@@ -73,19 +75,60 @@ def test_a_run_in_parts_is_read_as_one(tmp_path):
 
 
 def test_the_difference_and_its_interval():
-    first = run_of([(True, True)] * 6 + [(False, True)] * 4)
-    second = run_of([(True, True)] * 3 + [(False, False)] * 7)
+    first = run_of(([(True, True)] * 6 + [(False, True)] * 4) * 2)
+    second = run_of(([(True, True)] * 3 + [(False, False)] * 7) * 2)
     c = compare(first, second)
-    assert c.decks == 10
+    assert (c.decks, c.split) == (20, 14)
     assert (c.both.first, c.both.second) == (16 / 20, 6 / 20)
     assert c.both.diff == pytest.approx(0.5)
-    assert (c.both.only_first, c.both.only_second) == (10, 0)
-    assert c.both.ci[0] > 0 < c.both.ci[1]
+    assert (c.both.only_first, c.both.only_second) == (20, 0)
+    assert 0 < c.both.ci[0] < 0.5 < c.both.ci[1] < 1
     landlord = c.by_role["landlord"]
-    assert (landlord.first, landlord.second, landlord.only_first) == (0.6, 0.3, 3)
+    assert (landlord.first, landlord.second, landlord.only_first) == (0.6, 0.3, 6)
     assert c.by_role["peasants"].diff == pytest.approx(0.7)
-    assert "the first wins more" in format_comparison(c)
-    assert "the second wins more" in format_comparison(compare(second, first))
+    assert c.verdict == "the first wins more: the interval excludes 0"
+    assert compare(second, first).verdict.startswith("the second wins more")
+    assert "a true difference of 0.01 would show half the time" in format_comparison(c)
+
+
+def test_a_few_decks_give_a_wide_interval_and_no_verdict():
+    """One deck, decks that all differ alike, or differences that cancel within each deck
+    give an interval of real width within -1..1, and no verdict."""
+    one = compare(run_of([(True, True)]), run_of([(True, False)]))
+    alike = compare(run_of([(True, True)] * 5), run_of([(True, False)] * 5))
+    cancel = compare(run_of([(True, False)] * 5), run_of([(False, True)] * 5))
+    for c in (one, alike, cancel):
+        low, high = c.both.ci
+        assert -1 <= low <= c.both.diff <= high <= 1
+        assert high - low > 0.3
+        assert c.verdict.startswith("too few decks to tell")
+    assert one.decks == 1 and "1 deck played by both" in format_comparison(one)
+    assert cancel.split == 0 and cancel.both.diff == 0
+    assert cancel.by_role["landlord"].diff == 1 and cancel.by_role["peasants"].diff == -1
+    assert "would show" not in format_comparison(alike)
+
+
+def full_run(decks: list[list[tuple[bool, bool]]], **about: str) -> Run:
+    """A full-mode run: each deck's two deals as (A's side the landlord, won)."""
+    legs = {(d, leg): Leg(landlord, won, 1 if won else -1, 0)
+            for d, deals in enumerate(decks) for leg, (landlord, won) in enumerate(deals)}
+    return Run({**ABOUT, "mode": "full", **about}, legs)
+
+
+def test_in_full_mode_a_role_is_compared_by_deck_and_deals_of_two_roles_are_counted():
+    """Where the auction gave A's side the landlord in both deals of a deck, the role's row
+    is as wide as the whole (a deck's deals are one sample, not two); deals where the two
+    runs' auctions gave A's side different roles are in neither row, and said so."""
+    first = full_run([[(True, True), (True, True)]] * 10 + [[(True, False), (True, False)]] * 10)
+    second = full_run([[(True, False), (True, False)]] * 20)
+    c = compare(first, second)
+    assert c.by_role["landlord"].ci == c.both.ci and "peasants" not in c.by_role
+    moved = compare(full_run([[(True, True), (False, True)]] * 12),
+                    full_run([[(False, False), (False, True)]] * 12))
+    assert moved.role_differs == 12
+    assert moved.by_role["peasants"].deals == 12 and "landlord" not in moved.by_role
+    assert "12 deals where A's side held the landlord in one run and not the other" in \
+        format_comparison(moved)
 
 
 @given(st.lists(st.tuples(st.booleans(), st.booleans(), st.booleans(), st.booleans()),
@@ -97,9 +140,10 @@ def test_the_difference_is_the_deals_only_one_run_won(decks):
     deals = 2 * len(decks)
     assert c.both.deals == deals
     assert c.both.diff == pytest.approx((c.both.only_first - c.both.only_second) / deals)
-    low, high = c.both.ci
-    assert low <= c.both.diff <= high
-    assert sum(d.deals for d in c.by_role.values()) == deals
+    for d in (c.both, *c.by_role.values()):
+        low, high = d.ci
+        assert -1 <= low <= d.diff <= high <= 1 and d.se >= 0
+    assert sum(d.deals for d in c.by_role.values()) == deals and c.role_differs == 0
 
 
 def test_only_the_decks_both_played_are_compared():
@@ -140,10 +184,21 @@ HEAD = ("# a=x\tb=y\tseed=1\tmode=play\trules=classic\n"
     (HEAD + "1\t2\t1\t1\t2\t0\n", "line 3: a deck from 0, a leg 0 or 1"),
     (HEAD + "-1\t0\t1\t1\t2\t0\n", "a deck from 0"),
     (HEAD + "1\t0\t1\t1\t2\t0\n1\t0\t1\t0\t-2\t0\n", "line 4: deck 1 leg 0 a second time"),
+    (HEAD + "1_0\t0\t1\t1\t2\t0\n", "six whole numbers"),
+    (HEAD + "1\t0\t1\t1\t2\t0" + "9" * 80 + "\n", r"six whole numbers.*\.\.\.$"),
+    (HEAD, "no deals in it"),
+    (HEAD.replace("seed=1", "seed=1\tx"), "not key=value fields, each once: 'x'"),
+    (HEAD.replace("seed=1", "seed=1\tseed=2"), "each once: 'seed=2'"),
 ])
 def test_a_bad_legs_file_is_named_with_its_fault(tmp_path, text, words):
     with pytest.raises(LegsError, match=words):
         read_legs([write(tmp_path / "f.legs.tsv", text)])
+
+
+def test_a_legs_file_may_begin_with_a_byte_order_mark(tmp_path):
+    path = tmp_path / "bom.legs.tsv"
+    path.write_bytes(b"\xef\xbb\xbf" + (HEAD + "1\t0\t1\t1\t2\t0\n").encode())
+    assert read_legs([path]).about["a"] == "x"
 
 
 def test_files_of_two_runs_or_two_outcomes_are_refused(tmp_path):
@@ -152,7 +207,7 @@ def test_files_of_two_runs_or_two_outcomes_are_refused(tmp_path):
     with pytest.raises(LegsError, match="another run"):
         read_legs([a, other_run])
     again = write(tmp_path / "c.tsv", HEAD + "1\t0\t1\t0\t-2\t0\n")
-    with pytest.raises(LegsError, match="deck 1 leg 0 has another outcome"):
+    with pytest.raises(LegsError, match=r"deck 1 leg 0 has another outcome in .*a\.tsv"):
         read_legs([a, again])
     assert len(read_legs([a, a]).legs) == 1  # the same file twice says nothing new
 
@@ -162,6 +217,8 @@ def test_files_of_two_runs_or_two_outcomes_are_refused(tmp_path):
     (["arena", "easy", "random", "--legs", "/nonexistent/folder/r.legs.tsv"],
      "--legs: there is no folder /nonexistent/folder"),
     (["arena", "easy", "random", "--legs", "/"], "--legs: / is a folder"),
+    (["arena", "easy", "random", "--seed", "1\tx", "--legs", "/tmp/r.legs.tsv"],
+     "cannot name a seed with a tab or a line break"),
 ])
 def test_command_errors_are_one_line(capsys, argv, words):
     assert main(argv) == 2
@@ -175,7 +232,13 @@ def test_a_folder_without_legs_files_and_a_binary_file_are_named(tmp_path, capsy
     binary = tmp_path / "x.legs.tsv"
     binary.write_bytes(b"\xff\xfe\x00")
     assert main(["compare", str(binary), "--to", str(binary)]) == 2
-    assert "is not a legs file (not text)" in capsys.readouterr().err
+    assert "is not a legs file (not UTF-8 text)" in capsys.readouterr().err
+
+
+def test_the_usage_printed_is_the_order_that_works(capsys):
+    with pytest.raises(SystemExit):
+        main(["compare", "--help"])
+    assert "usage: dizhu compare FIRST... --to SECOND... [--json]" in capsys.readouterr().out
 
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
@@ -201,8 +264,15 @@ def test_the_oracle_bound_plays_the_arenas_decks_with_the_true_hands(tmp_path):
     assert main(["arena", "expert", "easy", "--decks", "2", "--first-deck", "5", "--seed",
                  "3", "--jobs", "1", "--legs", str(plain)]) == 0
     assert compare(run, read_legs([plain])).decks == 2
-    refused = script("oracle_bound.py", "hard", "easy", "--decks", "1")
-    assert refused.returncode == 2 and "does not search imagined deals" in refused.stderr
+    for args, words in ((["hard", "easy"], "does not search imagined deals"),
+                        (["expert", "expert"], "A and B are the same bot"),
+                        (["strongest", "master"], "A and B are the same bot"),
+                        (["expert", "easy", "--legs", "/nonexistent/o.legs.tsv"],
+                         "--legs: cannot write"),
+                        (["expert", "easy", "--first-deck", "-1"], "a whole number of 0")):
+        refused = script("oracle_bound.py", *args, "--decks", "1")
+        assert refused.returncode == 2 and words in refused.stderr, args
+        assert "Traceback" not in refused.stderr
 
 
 def test_the_inference_quality_weighs_each_view_against_the_true_hands():

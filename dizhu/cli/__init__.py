@@ -158,13 +158,20 @@ def build_parser() -> argparse.ArgumentParser:
                    "on the same decks deal by deal (dizhu compare)")
     p.set_defaults(func=cmd_arena)
 
-    p = sub.add_parser("compare", help="two arena runs on the same decks, deal by deal: "
-                       "the difference of A's win rate and its 95%% interval")
+    p = sub.add_parser(
+        "compare", usage="dizhu compare FIRST... --to SECOND... [--json]",
+        help="two arena runs on the same decks, deal by deal: the difference of A's win "
+        "rate and its 95%% interval",
+        description="Two arena runs played on the same decks (the same seed, mode and "
+        "ruleset; dizhu arena ... --legs FILE), compared deal by deal: A's win rate in each, "
+        "the difference first minus second with its 95% interval (by deck: a deck's deals "
+        "are one sample), the same per role, and the deals only one run won.")
     p.add_argument("first", nargs="+", metavar="FIRST",
-                   help="the first run's legs file (dizhu arena ... --legs FILE), or "
-                   "several (a run played in parts), or a folder of *.legs.tsv files")
+                   help="the first run's legs file, or several (a run played in parts), "
+                   "or a folder of *.legs.tsv files")
     p.add_argument("--to", nargs="+", required=True, metavar="SECOND",
-                   help="the second run's, the same way")
+                   help="the run it is compared to, named the same way (after FIRST: "
+                   "--to takes every name after it)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_compare)
 

@@ -17,48 +17,42 @@ from .common import (
 # --------------------------------------------------------------------------- arena
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from ..arena import ArenaSpec, BotFailure, run_arena
+    from ..arena import ArenaSpec, BotFailure, Leg, run_arena
     from ..bots import make_bot
+    from ..legs import LegsError, run_about, write_legs
     from ..reports import format_report
 
     rules = rules_from(args, OFFERED)
     jobs, ray = _where(args)
     legs_file = None if args.legs is None else file_to_write(args.legs, "--legs")
-    legs: list = []
+    legs: list[tuple[Leg, Leg]] = []
     try:
         for bot in (args.bot_a, args.bot_b):
             make_bot(bot)  # unknown names and settings are reported before any deal
         spec = ArenaSpec(args.bot_a, args.bot_b, args.decks, args.seed, args.mode,
                          rules, args.first_deck, args.time_limit)
+        if legs_file is not None:
+            run_about(spec)  # what the file cannot hold is refused before any deal
         report = run_arena(spec, jobs, progress=not args.json, ray=ray, legs_out=legs)
     except (ValueError, ImportError, BotFailure) as e:
         raise UsageError(str(e)) from None
     print(json.dumps(report) if args.json else format_report(report))
     if legs_file is not None:
-        from ..legs import write_legs
-        try:
+        try:  # the report is out: only the deals' file can be lost
             write_legs(legs_file, spec, legs)
-        except OSError as e:  # the report is out: only the deals' file is lost
-            raise UsageError(f"cannot write {legs_file}: {e.strerror or e}") from None
+        except LegsError as e:
+            raise UsageError(str(e)) from None
     return 0
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from dataclasses import asdict
-
-    from ..legs import LegsError, compare, format_comparison, read_legs
+    from ..legs import LegsError, compare, comparison_dict, format_comparison, read_legs
 
     try:
         result = compare(read_legs(args.first), read_legs(args.to))
     except LegsError as e:
         raise UsageError(str(e)) from None
-    if args.json:
-        print(json.dumps({
-            "first": result.first.about, "second": result.second.about,
-            "decks": result.decks, "both": {**asdict(result.both), "diff": result.both.diff},
-            **{role: {**asdict(d), "diff": d.diff} for role, d in result.by_role.items()}}))
-    else:
-        print(format_comparison(result))
+    print(json.dumps(comparison_dict(result)) if args.json else format_comparison(result))
     return 0
 
 
