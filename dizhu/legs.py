@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .arena import ArenaSpec, Leg
-from .stats import Z95, wilson_of
+from .stats import Z95, mean_ci, wilson_of
 
 HEADER = ("deck", "leg", "a_landlord", "a_won", "a_points", "bombs")
 RUN_KEYS = ("a", "b", "seed", "mode", "rules")
@@ -190,6 +190,20 @@ class Difference:
 
 
 @dataclass(frozen=True)
+class Points:
+    """A's points per deal in two runs over the same deals (ADP), and their difference's
+    95% interval by deck: what a change of bidding or doubling moves in full mode."""
+
+    first: float
+    second: float
+    ci: tuple[float, float]
+
+    @property
+    def diff(self) -> float:
+        return self.first - self.second
+
+
+@dataclass(frozen=True)
 class Comparison:
     """Two runs compared on the decks both played whole."""
 
@@ -205,6 +219,7 @@ class Comparison:
     role_differs: int
     """Deals where A's side held one role in one run and the other in the other (full
     mode: the auction decides), in neither role's row."""
+    points: Points
 
     @property
     def verdict(self) -> str:
@@ -241,7 +256,11 @@ def compare(first: Run, second: Run) -> Comparison:
     split = sum(sum(x.a_won for x, _ in deck) != sum(y.a_won for _, y in deck)
                 for deck in by_deck)
     differs = sum(x.a_landlord != y.a_landlord for deck in by_deck for x, y in deck)
-    return Comparison(first, second, len(decks), split, both, by_role, differs)
+    deals = 2 * len(decks)
+    _, ci = mean_ci([sum(x.a_points - y.a_points for x, y in deck) / 2 for deck in by_deck])
+    points = Points(sum(x.a_points for deck in by_deck for x, _ in deck) / deals,
+                    sum(y.a_points for deck in by_deck for _, y in deck) / deals, ci)
+    return Comparison(first, second, len(decks), split, both, by_role, differs, points)
 
 
 def _difference(by_deck: list[list[tuple[Leg, Leg]]]) -> Difference:
@@ -282,6 +301,7 @@ def comparison_dict(c: Comparison) -> dict[str, Any]:
                                 "decks": len(c.second.decks)}},
             "decks": c.decks, "split": c.split, "role_differs": c.role_differs,
             "verdict": c.verdict,
+            "points": {**asdict(c.points), "ci": list(c.points.ci), "diff": c.points.diff},
             "rows": {"both": row(c.both), **{role: row(d) for role, d in c.by_role.items()}}}
 
 
@@ -309,6 +329,9 @@ def format_comparison(c: Comparison) -> str:
            "the first only / the second only",
            line("both roles", c.both)]
     out += [line(f"as {role}", d) for role, d in c.by_role.items()]
+    p = c.points
+    out.append(f"A's points per deal: first {p.first:+.3f}, second {p.second:+.3f}, "
+               f"difference {p.diff:+.3f} [{p.ci[0]:+.3f}, {p.ci[1]:+.3f}]")
     if c.role_differs:
         out.append(f"{c.role_differs:,} deals where A's side held the landlord in one run "
                    "and not the other are in neither role's row")

@@ -87,6 +87,12 @@ def test_the_difference_and_its_interval():
     assert (landlord.first, landlord.second, landlord.only_first) == (0.6, 0.3, 6)
     assert c.by_role["peasants"].diff == pytest.approx(0.7)
     assert c.verdict == "the first wins more: the interval excludes 0"
+    # landlord +2 or -2, peasants +1 or -1 (run_of): the first's decks +3 (12) and -1 (8),
+    # the second's +3 (6) and -3 (14), over 40 deals
+    assert c.points.first == pytest.approx(0.7) and c.points.second == pytest.approx(-0.6)
+    assert c.points.ci[0] < 1.3 < c.points.ci[1]
+    assert "A's points per deal: first +0.700, second -0.600, difference +1.300" in \
+        format_comparison(c)
     assert compare(second, first).verdict.startswith("the second wins more")
     assert "a true difference of 0.01 would show half the time" in format_comparison(c)
 
