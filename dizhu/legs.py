@@ -172,24 +172,6 @@ def _describe(about: dict[str, str]) -> str:
 
 
 @dataclass(frozen=True)
-class Difference:
-    """A's win rate in two runs over the same deals, first minus second, with its
-    standard error and 95% interval (by deck), and the deals only one of them won."""
-
-    deals: int
-    first: float
-    second: float
-    only_first: int
-    only_second: int
-    se: float
-    ci: tuple[float, float]
-
-    @property
-    def diff(self) -> float:
-        return self.first - self.second
-
-
-@dataclass(frozen=True)
 class Points:
     """A's points per deal in two runs over the same deals (ADP), and their difference's
     95% interval by deck: what a change of bidding or doubling moves in full mode."""
@@ -201,6 +183,17 @@ class Points:
     @property
     def diff(self) -> float:
         return self.first - self.second
+
+
+@dataclass(frozen=True)
+class Difference(Points):
+    """A's win rate in two runs over the same deals, first minus second, with its 95%
+    interval and standard error (by deck), and the deals only one of them won."""
+
+    deals: int
+    only_first: int
+    only_second: int
+    se: float
 
 
 @dataclass(frozen=True)
@@ -284,16 +277,16 @@ def _difference(by_deck: list[list[tuple[Leg, Leg]]]) -> Difference:
     se = math.sqrt(var)
     # Wilson on p = (diff + 1) / 2, whose standard error is se / 2: sd_ * sqrt(n) of it
     low, high = wilson_of((diff + 1) / 2, se / 2 * math.sqrt(n), n, deals)
-    return Difference(deals, sum(x.a_won for x, _ in pairs) / deals,
-                      sum(y.a_won for _, y in pairs) / deals,
-                      sum(x.a_won and not y.a_won for x, y in pairs),
-                      sum(y.a_won and not x.a_won for x, y in pairs), se,
-                      (2 * low - 1, 2 * high - 1))
+    return Difference(first=sum(x.a_won for x, _ in pairs) / deals,
+                      second=sum(y.a_won for _, y in pairs) / deals,
+                      ci=(2 * low - 1, 2 * high - 1), deals=deals,
+                      only_first=sum(x.a_won and not y.a_won for x, y in pairs),
+                      only_second=sum(y.a_won and not x.a_won for x, y in pairs), se=se)
 
 
 def comparison_dict(c: Comparison) -> dict[str, Any]:
     """The comparison as JSON-ready data (``dizhu compare --json``)."""
-    def row(d: Difference) -> dict[str, Any]:
+    def row(d: Points) -> dict[str, Any]:
         return {**asdict(d), "ci": list(d.ci), "diff": d.diff}
     return {"runs": {"first": {**c.first.about, "files": list(c.first.files),
                                "decks": len(c.first.decks)},
@@ -301,7 +294,7 @@ def comparison_dict(c: Comparison) -> dict[str, Any]:
                                 "decks": len(c.second.decks)}},
             "decks": c.decks, "split": c.split, "role_differs": c.role_differs,
             "verdict": c.verdict,
-            "points": {**asdict(c.points), "ci": list(c.points.ci), "diff": c.points.diff},
+            "points": row(c.points),
             "rows": {"both": row(c.both), **{role: row(d) for role, d in c.by_role.items()}}}
 
 
