@@ -3,6 +3,7 @@ its bids and doubles from the learned chance to win."""
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from itertools import pairwise
@@ -22,6 +23,7 @@ from dizhu.bots.chance import (
 from dizhu.bots.expert import ExpertBot
 from dizhu.bots.master import MasterBot
 from dizhu.bots.registry import make_bot
+from dizhu.bots.situation import Situation
 from dizhu.cards import RANKS, TWO, count_of, parse_ranks, ranks_of_cards
 from dizhu.deal import Deal, deal_cards
 from dizhu.position import Position
@@ -63,6 +65,40 @@ def test_with_every_hidden_card_known_master_plays_a_winning_play():
         assert make_bot(SPEC, seed=1).act(view) in answer.winning_plays
         checked += 1
     assert checked >= 10
+
+
+def test_in_a_lost_endgame_hope_plays_what_wins_if_the_peasants_play_as_normal():
+    """Where the solver finds the landlord lost whatever it plays, every play scores nothing
+    and ``normal``'s choice stands; with ``hope`` the plays are scored by playouts of the
+    ``normal`` policy without the solver, and master picks one that wins such a playout."""
+    hoping = make_bot(SPEC + ",hope=1", seed=1)
+    plain = make_bot(SPEC, seed=1)
+    checked = differs = 0
+    for seed in range(120):
+        deal = one_rank_endgame(random.Random(seed))
+        if Solver(CLASSIC).solve(deal.position.copy(), points=False).landlord_wins:
+            continue
+        view = seat_view(deal, 0)
+        ev = hoping.evaluator(view)
+        hoped = {p for p in view.legal
+                 if hoping.python_rollout(deal.position, p, ev, solve=False)}
+        assert hoping.hoped(deal.position, view.legal, ev, math.inf) == hoped
+        if not hoped or len(hoped) == len(view.legal):
+            continue
+        assert hoping.act(view) in hoped
+        assert plain.act(view) == plain.choose(Situation.of(view), view.legal, ev)
+        differs += plain.act(view) not in hoped
+        checked += 1
+    assert checked >= 5 and differs >= 3
+
+
+def test_hope_gives_no_answer_past_the_deadline():
+    """A deal whose hoped playouts the clock cuts short does not count (a part would favour
+    the first plays)."""
+    deal = one_rank_endgame(random.Random(4))
+    bot = make_bot(SPEC + ",hope=1", seed=1)
+    view = seat_view(deal, 0)
+    assert bot.hoped(deal.position, view.legal, bot.evaluator(view), 0.0) is None
 
 
 def midgame_view(seed: int, cards: int = 54):

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import ClassVar
 
 from ..combos import PASS, Play
@@ -53,7 +53,8 @@ class ExpertBot(HardBot):
         "budget": (0.01, 10.0), "redraws": (1, 100), "wild_search_share": (0.05, 1.0),
         "pool": (1, 50), "slip": (0.001, 1.0), "solve_cards": (0, 54),
         "playout_nodes": (1, 1_000_000), "root_nodes": (1, 1_000_000),
-        "retry_cards": (0, 54), "rounds": (1, 20), "margin": (0.0, 10.0)}
+        "retry_cards": (0, 54), "rounds": (1, 20), "margin": (0.0, 10.0),
+        "hope": (0.0, 1.0)}
     samples = 16
     candidates = 6
     budget = 1.0
@@ -85,6 +86,12 @@ class ExpertBot(HardBot):
     more cards are played (0: not again)."""
     root_nodes = 20_000
     """The solver's budget for one imagined deal at the root (every legal play)."""
+    hope = 0.0
+    """With ``solve_cards``: in an imagined deal the root's solve finds lost whatever the
+    seat plays (the others, playing perfectly, win), every legal play is scored instead by
+    whether it wins a playout of the ``normal`` policy without the solver, and the deal
+    counts ``hope`` of one (0: such a deal scores nothing). The others are not perfect
+    players: a play that wins when they play as ``normal`` does is the better chance."""
     rounds = 1
     """Rounds of ``samples`` imagined deals a decision may take: after each, another is
     drawn unless the best play's lead is clear (:meth:`settled`) or the budget is spent."""
@@ -185,8 +192,8 @@ class ExpertBot(HardBot):
             return self.inferred(view, deadline)
         return ((self.imagine(view), 1) for _ in range(self.samples))
 
-    def settled(self, plays: list[Play], wins: dict[Play, int],
-                outcomes: list[tuple[int, set[Play]]]) -> bool:
+    def settled(self, plays: list[Play], wins: Mapping[Play, float],
+                outcomes: Sequence[tuple[float, set[Play]]]) -> bool:
         """Whether the best play's lead over the next is clear enough to stop drawing
         deals: more than ``margin`` standard errors of the difference, counted over the
         deals that one of the two wins and the other does not (or there are none such:
@@ -200,13 +207,14 @@ class ExpertBot(HardBot):
     def solved_search(self, view: SeatView, s: Situation, legal: list[Play],
                       ev: HandEvaluator, deadline: float | None = None) -> Play:
         """Every legal play scored by the imagined deals in which the solver finds it wins
-        (``normal``'s choice first among equals; an unsolved deal does not count), in up
-        to ``rounds`` rounds of deals (:meth:`settled`)."""
+        (``normal``'s choice first among equals; an unsolved deal does not count; a deal
+        lost whatever is played as :attr:`hope` says), in up to ``rounds`` rounds of
+        deals (:meth:`settled`)."""
         if deadline is None:
             deadline = self.deadline(view)
         solver = self.solver(view)
-        wins = dict.fromkeys(legal, 0)
-        outcomes: list[tuple[int, set[Play]]] = []
+        wins: dict[Play, float] = dict.fromkeys(legal, 0)
+        outcomes: list[tuple[float, set[Play]]] = []
         first = self.choose(s, legal, ev)
         order = [first, *(p for p in legal if p != first)]
         for _ in range(self.rounds):
@@ -215,16 +223,36 @@ class ExpertBot(HardBot):
                 answer = solver.solve(pos, nodes=self.root_nodes, points=False,
                                       seconds=max(0.0, deadline - time.perf_counter()))
                 if answer.solved:
-                    won = set(answer.winning_plays)
-                    outcomes.append((count, won))
-                    for play in won:
-                        wins[play] += count
+                    weight: float = count
+                    won: set[Play] | None = set(answer.winning_plays)
+                    if not won and self.hope:
+                        weight = count * self.hope
+                        won = self.hoped(pos, order, ev, deadline)
+                    if won is not None:
+                        outcomes.append((weight, won))
+                        for play in won:
+                            wins[play] += weight
                 if time.perf_counter() > deadline:
                     break
             if time.perf_counter() > deadline or self.settled(order, wins, outcomes):
                 break
         best = max(wins.values())
         return next(p for p in order if wins[p] == best)
+
+    def hoped(self, pos: Position, plays: list[Play], ev: HandEvaluator,
+              deadline: float) -> set[Play] | None:
+        """The ``plays`` of the seat to move in ``pos`` that win a playout of the ``normal``
+        policy without the solver (:attr:`hope`), or ``None`` if the clock passes
+        ``deadline`` before all are played out (a part would favour the first plays)."""
+        mine = pos.to_move == pos.landlord
+        won = set()
+        for play in plays:
+            landlord_won = self.rollout(pos, play, ev, deadline, solve=False)
+            if landlord_won is None:
+                return None
+            if landlord_won == mine:
+                won.add(play)
+        return won
 
     def imagine(self, view: SeatView) -> tuple[int, ...]:
         """One deal of the hidden cards consistent with the view (:mod:`dizhu.sampling`),
