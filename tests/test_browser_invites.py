@@ -1,6 +1,7 @@
 # ruff: noqa: F811 (tests take the fixtures imported from .browsing as arguments)
 """Friends' tables as people meet them: every control of a seat box within reach on a
-phone, the score sheets of the last deal closing when someone starts the next, names in
+phone, the score sheets of the last deal closing when someone starts the next (the words
+saying so staying until the person's own first move, however fast the computers are), names in
 the viewer's language, the invitations folding away once everyone sits, a taken seat's
 link opened by someone else, links pasted with stray characters, a friend's page that
 never shows the host's lobby, names that cannot reverse the words around them."""
@@ -10,14 +11,19 @@ from pathlib import Path
 
 import pytest
 
+from dizhu.auction import Bid
+from dizhu.session import MatchSession, NewMatch, Store
+from dizhu.view import seat_view
+
 from .browsing import (  # noqa: F401 (fixtures)
+    SHEET_SHOWN,
     Person,
     away_server,
     browser,
     close_pages,
     plain,
 )
-from .test_browser_friends import join, play_until, turn
+from .test_browser_friends import TURN, join, play_until, turn
 from .test_web_rooms import lan_or_skip
 from .webserver import Server
 
@@ -106,6 +112,61 @@ def test_the_next_deal_closes_everyones_score_sheet_of_the_last(browser, server)
     assert ann.page.text_content("#message") == "The next deal has started."
     shot(ann, "next-deal-desktop-en")
     play_until([ann, bo], lambda: turn(ann) == "play" or turn(bo) == "play", 60)
+    assert not ann.errors and not bo.errors
+
+
+def friends_first_deal_played(store: Store, seed: str) -> MatchSession:
+    """A match of Ann, a friend's seat and an easy computer, dealt from ``seed``, whose
+    first deal the store played out (each person's seat its last legal action)."""
+    new = NewMatch(player="Ann", mode="deals", target=5, bots=("friend", "easy"))
+    table = MatchSession.create(store, new, seed)
+    while not table.match.scored_deals:
+        if not table.play_due():
+            seat = next(s for s in (0, 1) if table.view_for_decision(s).legal)
+            table.submit(seat, table.view_for_decision(seat).legal[-1])
+    return table
+
+
+def second_deal_opened_by_a_bid_of_3(tmp_path) -> str:
+    """A seed whose second deal the computer opens by bidding 3 (so it leads at once)."""
+    store = Store(tmp_path / "seeds.sqlite3")
+    try:
+        for n in range(60):
+            table = friends_first_deal_played(store, f"opens-{n}")
+            table.next_deal()
+            table.play_due()
+            history = seat_view(table.deal, 0).history
+            table.close()
+            if history and history[0].seat == 2 and history[0].action == Bid("3"):
+                return f"opens-{n}"
+    finally:
+        store.close()
+    raise AssertionError("no seed of 60 has the computer open the second deal with 3")
+
+
+def test_the_next_deal_s_notice_stays_until_the_person_acts(browser, server, tmp_path):
+    """The computer bids 3 and leads the moment a friend starts the next deal: the words
+    saying so stay until the person's own first play, not only through the auction."""
+    store = Store(server.db)
+    try:
+        table = friends_first_deal_played(store, second_deal_opened_by_a_bid_of_3(tmp_path))
+        match_id = table.id
+        table.close()
+    finally:
+        store.close()
+    ann = Person(browser, server, lang="zh")
+    ann.open_match(match_id)
+    ann.page.wait_for_selector(SHEET_SHOWN)
+    bo = join(browser, server, ann.page.input_value("#invite-1"), "Bo", phone=True)
+    bo.page.wait_for_selector(SHEET_SHOWN)
+    bo.click("#sheet-next")
+    ann.page.wait_for_function("document.body.dataset.deal === '1'")
+    ann.page.wait_for_function(f"({TURN})() === 'play'")  # the computer led
+    assert ann.state()["view"]["phase"] == "play"
+    assert ann.page.text_content("#message") == "下一局已经开始。"
+    shot(ann, "next-deal-notice-zh")
+    ann.play_turn()
+    ann.page.wait_for_function("document.querySelector('#message').textContent === ''")
     assert not ann.errors and not bo.errors
 
 

@@ -45,6 +45,16 @@ function isFreshDeal(before, after) {
   return fresh && after.view.phase === "auction" && !after.view.history.length;
 }
 
+/** Whether a notice of a new deal (``notice.deal``) still stands in ``state``: until the
+ * person's own seat first acts in that deal (a computer seat may bid 3 and lead at once,
+ * before the words are read), for a spectator until its first card is played. */
+function noticeStands(notice, state) {
+  const { match, view } = state;
+  if (notice.deal !== match.deal_index || view.phase === "over") return false;
+  const seat = match.seat;
+  return !view.history.some((e) => (seat === null ? "play" in e : e.seat === seat));
+}
+
 /** The hand's order as remembered: one of HAND_ORDERS ("rank", kept before the big cards
  * went to the left, is the first of them). */
 function sortChoice(stored) {
@@ -77,7 +87,7 @@ export class TableView {
     this.sheetShownFor = null;
     this.sheetTimer = null;
     this.sheetDeal = null; // the deal the open score sheet was opened on
-    this.notice = null; // {deal, key}: words that stay in the message line through a new deal's auction
+    this.notice = null; // {deal, key}: words that stay in the message line into a new deal (noticeStands)
     this.busy = null; // {version} while an action is on its way
     this.busyTimer = null;
     this.showLast = false;
@@ -178,8 +188,8 @@ export class TableView {
         this.hints = null;
         this.hintIndex = -1;
         this.showLast = false;
-        const { notice } = this; // a notice of the new deal stays through its auction
-        const kept = notice && notice.deal === msg.state.match.deal_index && msg.state.view.phase === "auction";
+        const { notice } = this;
+        const kept = notice && noticeStands(notice, msg.state);
         if (!kept) this.notice = null;
         this.say(kept ? t(notice.key) : "");
       }
