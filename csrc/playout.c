@@ -14,7 +14,10 @@
  * first play, then every seat plays the policy; with a solver it is finished by a solve
  * once few cards are left (one past its budget of positions is tried again a few cards
  * later), as the Python loop does: the same solves in the same order, so the solver
- * remembers the same positions and answers the same.
+ * remembers the same positions and answers the same. A seat may play the eager style
+ * (Situation.eager: following, it treats every trick as urgent, its partner's too, so it
+ * plays whenever it can); the search bots give it to the seats whose plays and passes it
+ * explains better than normal's own (dizhu/bots/likelihood.py).
  *
  * The GIL is held throughout but for the solves: the hand evaluation remembers through
  * Python's allocator. One thread at a time may use a policy (another gets a RuntimeError),
@@ -52,11 +55,12 @@ typedef struct {
     play_id top;
     uint64_t hands[MAX_SEATS];
     int left[MAX_SEATS];
+    unsigned eager;                 /* the seats that play the eager style, one bit each */
 } Table;
 
 /* The table from the seat to move's side (dizhu/bots/situation.py). */
 typedef struct {
-    int seat, is_landlord, before_landlord, danger, partner;
+    int seat, is_landlord, before_landlord, danger, partner, eager;
     uint64_t hand, unseen;
 } Side;
 
@@ -180,6 +184,7 @@ static void side_of(const Table *tb, uint64_t unseen, Side *s)
     s->seat = seat;
     s->hand = tb->hands[seat];
     s->is_landlord = seat == tb->landlord;
+    s->eager = (tb->eager >> seat) & 1;
     s->before_landlord = !s->is_landlord && (seat + 1) % n == tb->landlord;
     s->unseen = unseen;
     s->danger = INT32_MAX;
@@ -397,13 +402,13 @@ static int follow(Policy *p, const Table *tb, const Side *s, const IdList *legal
     *out = SV_PASS;
     if (!any)
         return 0;
-    if (!s->is_landlord && tb->top_seat != tb->landlord)  /* a partner on top */
+    if (!s->is_landlord && tb->top_seat != tb->landlord && !s->eager)  /* partner on top */
         return over_partner(p, tb, s, legal, out);
     if (cost(p, s->hand, &base) < 0 || make_room(p, n) < 0)
         return -1;
     deltas = p->deltas;
     order = p->order;
-    urgent = tb->left[tb->top_seat] <= p->urgent_cards || s->danger <= 1;
+    urgent = s->eager || tb->left[tb->top_seat] <= p->urgent_cards || s->danger <= 1;
     if (!s->is_landlord && tb->top_seat == tb->landlord)
         fits += p->stop_landlord;
     for (size_t i = 0; i < n; i++) {
@@ -781,18 +786,20 @@ static int read_situation(Policy *p, int seat, int landlord, PyObject *hand, PyO
 static PyObject *policy_choose(Policy *self, PyObject *args, PyObject *kwds)
 {
     static char *names[] = {"seat", "landlord", "hand", "left", "top", "top_seat",
-                            "unseen", NULL};
+                            "unseen", "eager", NULL};
     PyObject *hand, *left, *unseen_arg;
-    int seat, landlord, top, top_seat;
+    int seat, landlord, top, top_seat, eager = 0;
     uint64_t unseen;
     Table tb;
     play_id chosen;
     int status;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOiiO:choose", names, &seat, &landlord,
-                                     &hand, &left, &top, &top_seat, &unseen_arg)
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOiiO|p:choose", names, &seat,
+                                     &landlord, &hand, &left, &top, &top_seat, &unseen_arg,
+                                     &eager)
             || read_situation(self, seat, landlord, hand, left, top, top_seat, &tb) < 0
             || read_cards(unseen_arg, &unseen) < 0 || claim(&self->busy, "policy") < 0)
         return NULL;
+    tb.eager = eager ? 1u << seat : 0;
     status = legal_plays(self, &tb) < 0 ? -1 : choose(self, &tb, unseen, &self->legal, &chosen);
     self->busy = 0;
     if (status < 0)
@@ -804,19 +811,25 @@ static PyObject *policy_playout(Policy *self, PyObject *args, PyObject *kwds)
 {
     static char *names[] = {"hands", "landlord", "to_move", "top", "top_seat", "spring",
                             "first", "solver", "solve_at", "retry", "nodes", "seconds",
-                            NULL};
+                            "eager", NULL};
     PyObject *hands, *solver;
     int landlord, to_move, top, top_seat, spring, first, solve_at, retry, status, won;
+    int eager = 0;
     long long nodes;
     double seconds;
     play_id play;
     Solver *sv = NULL;
     Table tb;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiiiiiOiiLd:playout", names, &hands,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OiiiiiiOiiLd|i:playout", names, &hands,
                                      &landlord, &to_move, &top, &top_seat, &spring, &first,
-                                     &solver, &solve_at, &retry, &nodes, &seconds)
+                                     &solver, &solve_at, &retry, &nodes, &seconds, &eager)
             || read_table(self, hands, landlord, to_move, top, top_seat, &tb) < 0)
         return NULL;
+    if (eager < 0 || eager >= 1 << tb.seats) {
+        PyErr_SetString(PyExc_ValueError, "eager: a set of seats, one bit each");
+        return NULL;
+    }
+    tb.eager = (unsigned)eager;
     if (spring < 0 || spring > 5) {
         PyErr_SetString(PyExc_ValueError, "spring: a spring state, 0 to 5");
         return NULL;
@@ -848,15 +861,17 @@ static PyObject *policy_playout(Policy *self, PyObject *args, PyObject *kwds)
 
 static PyMethodDef policy_methods[] = {
     {"choose", (PyCFunction)(void (*)(void))policy_choose, METH_VARARGS | METH_KEYWORDS,
-     "choose(seat, landlord, hand, left, top, top_seat, unseen) -> the id of the policy's "
-     "play for a seat to move holding hand, with unseen the cards it cannot see, left "
-     "every seat's number of cards (-1: the pass; top -1: it leads)"},
+     "choose(seat, landlord, hand, left, top, top_seat, unseen, eager=False) -> the id of "
+     "the policy's play for a seat to move holding hand, with unseen the cards it cannot "
+     "see, left every seat's number of cards (-1: the pass; top -1: it leads); eager: "
+     "in the eager style"},
     {"playout", (PyCFunction)(void (*)(void))policy_playout, METH_VARARGS | METH_KEYWORDS,
      "playout(hands, landlord, to_move, top, top_seat, spring, first, solver, solve_at, "
-     "retry, nodes, seconds) -> whether the landlord wins when the seat to move plays "
-     "first (-1: the pass) and every seat then the policy, a solve (solver: a Solver or "
-     "None) finishing it once solve_at cards are left, again retry cards later if it ran "
-     "past nodes; None once seconds (< 0: none) have passed"},
+     "retry, nodes, seconds, eager=0) -> whether the landlord wins when the seat to move "
+     "plays first (-1: the pass) and every seat then the policy (the seats of the eager "
+     "bits in its eager style), a solve (solver: a Solver or None) finishing it once "
+     "solve_at cards are left, again retry cards later if it ran past nodes; None once "
+     "seconds (< 0: none) have passed"},
     {NULL, NULL, 0, NULL},
 };
 

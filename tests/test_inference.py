@@ -44,7 +44,7 @@ def imagined(bot: ExpertBot, view: SeatView, infer: bool) -> list[tuple[int, ...
     if not infer:
         return [bot.imagine(view) for _ in range(bot.samples)]
     deals = bot.inferred(view, float("inf"))
-    return [hands for hands, count in deals for _ in range(count)]
+    return [hands for hands, count, _ in deals for _ in range(count)]
 
 
 def after_a_bid_of_3(rng: random.Random) -> SeatView:
@@ -120,8 +120,9 @@ def test_the_weights_are_deterministic_for_a_seed():
     first, second = inferring(seed=3).inferred(view, float("inf")), \
         inferring(seed=3).inferred(view, float("inf"))
     assert first == second
-    assert sum(count for _, count in first) == 60
-    assert [count for _, count in first] == sorted((c for _, c in first), reverse=True)
+    assert sum(count for _, count, _ in first) == 60
+    assert [count for _, count, _ in first] == sorted((c for _, c, _ in first), reverse=True)
+    assert all(eager == 0 for _, _, eager in first)  # without styles, no seat is eager
 
 
 @settings(max_examples=40, deadline=None,
@@ -203,12 +204,12 @@ def test_past_the_budget_the_search_weighs_and_plays_out_one_deal(monkeypatch):
     monkeypatch.setattr(expert_module, "time",
                         SimpleNamespace(perf_counter=lambda: next(readings) * 1.0))
     weighed, played = [], []
-    monkeypatch.setattr(Inference, "log_weight",
-                        lambda self, hands, real=Inference.log_weight:
+    monkeypatch.setattr(Inference, "weigh",
+                        lambda self, hands, real=Inference.weigh:
                         weighed.append(hands) or real(self, hands))
     monkeypatch.setattr(ExpertBot, "rollout",
-                        lambda self, *a, real=ExpertBot.rollout:
-                        played.append(a) or real(self, *a))
+                        lambda self, *a, real=ExpertBot.rollout, **k:
+                        played.append(a) or real(self, *a, **k))
     s = expert_module.Situation.of(view)
     options = list(view.legal)[:3]
     if len(options) < 2:

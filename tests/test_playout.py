@@ -108,20 +108,26 @@ def drawn_bot(cls: type, rng: random.Random) -> NormalBot:
 @pytest.mark.parametrize("seed", range(3))
 def test_the_compiled_policy_plays_as_normal(name, seed):
     """In 400 positions of each ruleset, with the default settings and with drawn ones,
-    the compiled policy chooses the play the Python one chooses."""
+    the compiled policy chooses the play the Python one chooses, in ``normal``'s way and
+    in the eager style (which differ in many of them)."""
     rules = RULES[name]
     rng = random.Random(seed)
     bot = NormalBot(seed=1) if seed == 0 else drawn_bot(NormalBot, rng)
     ev = compiled_evaluator(rules)
     compiled = CompiledPlayouts.of(bot, ev)
     assert compiled is not None
-    leads = follows = 0
+    leads = follows = styled = 0
     for pos in positions(rules, seed, 400):
-        expected = bot.choose(situation(pos), pos.legal_plays(), ev)
-        assert compiled.choose(situation(pos)) == expected, (pos.hands, pos.to_move, pos.top)
+        chosen = []
+        for eager in (False, True):
+            s = replace(situation(pos), eager=eager)
+            expected = bot.choose(s, pos.legal_plays(), ev)
+            assert compiled.choose(s) == expected, (pos.hands, pos.to_move, pos.top, eager)
+            chosen.append(expected)
         leads += pos.top is None
-        follows += pos.top is not None and not expected.is_pass
-    assert leads > 30 and follows > 30
+        follows += pos.top is not None and not chosen[0].is_pass
+        styled += chosen[0] != chosen[1]
+    assert leads > 30 and follows > 30 and styled > 10
 
 
 @pytest.mark.parametrize("name", ["classic", "four"])
@@ -154,10 +160,14 @@ def test_the_compiled_policy_plays_as_normal_from_a_seat_s_view(name):
                 evaluators = partial(bot.evaluator, view)
                 python = Inference(view, model, evaluators, bot.choose)
                 native = Inference(view, model, evaluators, compiled.choose)
+                styled = replace(model, eager_prior=0.4)
+                python_styled = Inference(view, styled, evaluators, bot.choose)
+                native_styled = Inference(view, styled, evaluators, compiled.choose)
                 sampler = Sampler(view)
                 for _ in range(40):
                     guess = sampler.sample(bot.rng).hands
                     assert native.log_weight(guess) == python.log_weight(guess)
+                    assert native_styled.weigh(guess) == python_styled.weigh(guess)
                 weighed += bool(python.decisions)
             deal.push(bot.act(view))
     assert checked > 60 and weighed > 30
@@ -172,17 +182,20 @@ def rollout_pair(spec: str) -> tuple[ExpertBot, ExpertBot]:
 def test_compiled_playouts_end_as_python_ones(name, spec):
     """From positions with every number of cards left, each of a few plays played out
     compiled and in Python (each side with its own bot, so its own solver) ends with the
-    same winner: the same plays, the same solves given up and retried."""
+    same winner: the same plays, the same solves given up and retried; with every seat in
+    ``normal``'s way, and with a drawn set of seats in the eager style."""
     rules = RULES[name]
     python, compiled = rollout_pair(spec)
     ev_python, ev_compiled = HandEvaluator(rules), compiled_evaluator(rules)
     assert compiled.compiled_playouts(ev_compiled) is not None
+    rng = random.Random(name)
     outcomes = []
     for pos in positions(rules, 7, 120)[::2]:
         for play in pos.legal_plays()[:3]:
-            expected = python.python_rollout(pos, play, ev_python)
-            assert compiled.rollout(pos, play, ev_compiled) == expected
-            outcomes.append(expected)
+            for eager in (0, rng.randrange(1, 1 << rules.seats)):
+                expected = python.python_rollout(pos, play, ev_python, eager=eager)
+                assert compiled.rollout(pos, play, ev_compiled, eager=eager) == expected
+                outcomes.append(expected)
     assert set(outcomes) == {True, False}
 
 
@@ -205,7 +218,8 @@ def test_a_playout_leaves_its_position_as_it_was():
 
 def test_what_a_playout_is_given_is_checked():
     """A play that is not legal, a position without a seat to move, another ruleset's
-    solver or a bad spring state: a ValueError saying so, not a playout of nonsense."""
+    solver, a bad spring state or eager seats that are not seats: a ValueError saying so,
+    not a playout of nonsense."""
     pos = positions(CLASSIC, 3, 1)[0]
     compiled = CompiledPlayouts.of(NormalBot(seed=1), compiled_evaluator(CLASSIC))
     native = compiled.native
@@ -222,6 +236,10 @@ def test_what_a_playout_is_given_is_checked():
                        0, 0, 0, -1.0)
     with pytest.raises(ValueError, match="spring"):
         native.playout(*args[:-1], 9, min(legal_ids), None, 0, 0, 0, -1.0)
+    for eager in (-1, 8, 1 << 40):
+        with pytest.raises((ValueError, OverflowError), match=r"eager|greater than maximum"):
+            native.playout(*args, min(legal_ids), None, 0, 0, 0, -1.0, eager)
+    assert native.playout(*args, min(legal_ids), None, 0, 0, 0, -1.0, 7) in (True, False)
     four = search_bot("master").solver_for(RULES["four"]).native
     with pytest.raises(ValueError, match="same generator"):
         native.playout(*args, min(legal_ids), four, 30, 2, 2000, -1.0)

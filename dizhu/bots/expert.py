@@ -24,6 +24,14 @@ several times its weighing, and the weights of a few dozen deals are very uneven
 so tallies over the first ``samples`` deals would spend most playouts on deals that weigh
 next to nothing; resampling spends them on the likely deals, and draws no deal at all
 where weighing showed it unlikely.
+
+With ``styles`` on as well (``expert:infer=1,styles=1``) each other seat is read under two
+styles, ``normal``'s way and its eager style (it follows whenever it can: many simple bots
+and many people play so), mixed by ``eager_prior``: each weighed deal also draws, seat by
+seat, the style its playouts give that seat, by the chance its plays and passes so far
+give the eager style in that deal (:meth:`.likelihood.Inference.weigh`). A seat that has
+passed where it could play is soon played out as ``normal``; one that plays whenever it
+can, eagerly.
 """
 
 from __future__ import annotations
@@ -31,7 +39,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from ..combos import PASS, Play
 from ..position import Position
@@ -45,6 +53,12 @@ from .likelihood import Inference, Model
 from .playout import CompiledPlayouts, policy_settings
 from .situation import Situation
 
+Imagined = tuple[tuple[int, ...], int, int]
+"""An imagined deal as the search plays it: every seat's hand, how many times it counts,
+and the seats played out in the eager style (one bit each)."""
+
+T = TypeVar("T")
+
 
 class ExpertBot(HardBot):
     name = "expert"
@@ -54,7 +68,7 @@ class ExpertBot(HardBot):
         "pool": (1, 50), "slip": (0.001, 1.0), "solve_cards": (0, 54),
         "playout_nodes": (1, 1_000_000), "root_nodes": (1, 1_000_000),
         "retry_cards": (0, 54), "rounds": (1, 20), "margin": (0.0, 10.0),
-        "hope": (0.0, 1.0)}
+        "hope": (0.0, 1.0), "eager_prior": (0.0, 1.0)}
     samples = 16
     candidates = 6
     budget = 1.0
@@ -74,6 +88,11 @@ class ExpertBot(HardBot):
     slip = 0.3
     """With ``infer``: the likelihood of a play ``normal`` would not make in that seat's
     place (its own choice counts 1)."""
+    styles = False
+    """With ``infer``: read each other seat's style of following (``normal``'s or eager)
+    from its plays and passes, and play the imagined deals out with it."""
+    eager_prior = 0.5
+    """With ``styles``: the eager style's share before any play is seen."""
 
     solve_cards = 0
     """Finish a playout with the exact solver once at most this many cards are left in
@@ -169,14 +188,14 @@ class ExpertBot(HardBot):
         whose playouts win it, until ``deadline``: only whole deals (a part would favour
         the first plays)."""
         seat, landlord = s.seat, s.landlord
-        for hands, count in self.deals(view, deadline):
+        for hands, count, eager in self.deals(view, deadline):
             pos = Position(view.rules, hands, landlord, seat, s.top, s.top_seat,
                            wild=view.wild)
             won = set()
             for play in options:  # the budget is checked between playouts: with 33-card
                 if time.perf_counter() > deadline:  # hands one deal's playouts run long
                     return
-                landlord_won = self.rollout(pos, play, ev, deadline)
+                landlord_won = self.rollout(pos, play, ev, deadline, eager=eager)
                 if landlord_won is None:
                     return
                 if landlord_won == (seat == landlord):
@@ -185,12 +204,13 @@ class ExpertBot(HardBot):
             if time.perf_counter() > deadline:
                 return
 
-    def deals(self, view: SeatView, deadline: float) -> Iterable[tuple[tuple[int, ...], int]]:
-        """One round's imagined deals, each with how many times it counts: ``samples``
-        deals, or with ``infer`` a resample of weighed ones (:meth:`inferred`)."""
+    def deals(self, view: SeatView, deadline: float) -> Iterable[Imagined]:
+        """One round's imagined deals, each with how many times it counts and the seats
+        played out in the eager style: ``samples`` deals, or with ``infer`` a resample of
+        weighed ones (:meth:`inferred`)."""
         if self.infer:
             return self.inferred(view, deadline)
-        return ((self.imagine(view), 1) for _ in range(self.samples))
+        return ((self.imagine(view), 1, 0) for _ in range(self.samples))
 
     def settled(self, plays: list[Play], wins: Mapping[Play, float],
                 outcomes: Sequence[tuple[float, set[Play]]]) -> bool:
@@ -218,7 +238,7 @@ class ExpertBot(HardBot):
         first = self.choose(s, legal, ev)
         order = [first, *(p for p in legal if p != first)]
         for _ in range(self.rounds):
-            for hands, count in self.deals(view, deadline):
+            for hands, count, eager in self.deals(view, deadline):
                 pos = Position(view.rules, hands, s.landlord, s.seat, s.top, s.top_seat)
                 answer = solver.solve(pos, nodes=self.root_nodes, points=False,
                                       seconds=max(0.0, deadline - time.perf_counter()))
@@ -227,7 +247,7 @@ class ExpertBot(HardBot):
                     won: set[Play] | None = set(answer.winning_plays)
                     if not won and self.hope:
                         weight = count * self.hope
-                        won = self.hoped(pos, order, ev, deadline)
+                        won = self.hoped(pos, order, ev, deadline, eager)
                     if won is not None:
                         outcomes.append((weight, won))
                         for play in won:
@@ -240,14 +260,15 @@ class ExpertBot(HardBot):
         return next(p for p in order if wins[p] == best)
 
     def hoped(self, pos: Position, plays: list[Play], ev: HandEvaluator,
-              deadline: float) -> set[Play] | None:
+              deadline: float, eager: int = 0) -> set[Play] | None:
         """The ``plays`` of the seat to move in ``pos`` that win a playout of the ``normal``
-        policy without the solver (:attr:`hope`), or ``None`` if the clock passes
-        ``deadline`` before all are played out (a part would favour the first plays)."""
+        policy (``eager``: the seats in its eager style) without the solver (:attr:`hope`),
+        or ``None`` if the clock passes ``deadline`` before all are played out (a part
+        would favour the first plays)."""
         mine = pos.to_move == pos.landlord
         won = set()
         for play in plays:
-            landlord_won = self.rollout(pos, play, ev, deadline, solve=False)
+            landlord_won = self.rollout(pos, play, ev, deadline, solve=False, eager=eager)
             if landlord_won is None:
                 return None
             if landlord_won == mine:
@@ -259,42 +280,48 @@ class ExpertBot(HardBot):
         redrawn while it contradicts the passes, as every seat's hand."""
         return Sampler(view).sample(self.rng, plausible(view), self.redraws).hands
 
-    def inferred(self, view: SeatView, deadline: float) -> list[tuple[tuple[int, ...], int]]:
+    def inferred(self, view: SeatView, deadline: float) -> list[Imagined]:
         """``samples`` deals drawn in proportion to their likelihood (:mod:`.likelihood`)
         from ``pool * samples`` imagined ones, each distinct deal once with how many times
-        it was drawn, most drawn first. Drawing stops at a quarter of the time left."""
+        it was drawn, most drawn first, and (with ``styles``) the seats it plays out in
+        the eager style. Drawing stops at a quarter of the time left."""
         ev = self.evaluator(view)
         compiled = None if view.wild else self.compiled_playouts(ev)
-        inference = Inference(view, Model(self.bid_thresholds, self.double_at, self.fits,
-                                    self.slip),
-                              lambda wild: self.evaluator(view, wild),
+        model = Model(self.bid_thresholds, self.double_at, self.fits, self.slip,
+                      eager_prior=self.eager_prior if self.styles else 0.0)
+        inference = Inference(view, model, lambda wild: self.evaluator(view, wild),
                               self.choose if compiled is None else compiled.choose)
         sampler, likely = Sampler(view), plausible(view)
         stop = time.perf_counter() + (deadline - time.perf_counter()) / 4
-        drawn: list[tuple[int, ...]] = []
+        drawn: list[tuple[tuple[int, ...], int]] = []
         logs: list[float] = []
         for _ in range(self.pool * self.samples):
             hands = sampler.sample(self.rng, likely, self.redraws).hands
-            drawn.append(hands)
-            logs.append(inference.log_weight(hands))
+            log, odds = inference.weigh(hands)
+            eager = sum(1 << seat for seat in sorted(odds) if self.rng.random() < odds[seat])
+            drawn.append((hands, eager))
+            logs.append(log)
             if time.perf_counter() > stop:
                 break
-        return resample(drawn, logs, self.samples, self.rng.random())
+        return [(hands, count, eager) for (hands, eager), count
+                in resample(drawn, logs, self.samples, self.rng.random())]
 
     def rollout(self, pos: Position, play: Play, ev: HandEvaluator,
-                deadline: float = math.inf, solve: bool = True) -> bool | None:
+                deadline: float = math.inf, solve: bool = True,
+                eager: int = 0) -> bool | None:
         """Whether the landlord wins when the seat to move in ``pos`` makes ``play`` and
-        everyone then plays the ``normal`` policy with every hand known (``pos`` is left
-        as it was); ``None`` if the clock passes ``deadline`` first. With ``solve`` (and
-        no wild cards) the exact solver finishes it once ``solve_cards`` are left. It runs
-        in the compiled core where that runs (:mod:`.playout`: the same plays)."""
+        everyone then plays the ``normal`` policy with every hand known (the seats of
+        ``eager``'s bits in its eager style; ``pos`` is left as it was); ``None`` if the
+        clock passes ``deadline`` first. With ``solve`` (and no wild cards) the exact
+        solver finishes it once ``solve_cards`` are left. It runs in the compiled core
+        where that runs (:mod:`.playout`: the same plays)."""
         if not pos.wild and (play.is_pass or play.id >= 0):
             compiled = self.compiled_playouts(ev)
             solver = self.solver_for(pos.rules) if solve and self.solve_cards else None
             if compiled is not None and (solver is None or solver.native is not None):
                 return compiled.playout(pos, play, deadline, solver, self.solve_cards,
-                                        self.retry_cards, self.playout_nodes)
-        return self.python_rollout(pos, play, ev, deadline, solve)
+                                        self.retry_cards, self.playout_nodes, eager)
+        return self.python_rollout(pos, play, ev, deadline, solve, eager)
 
     def compiled_playouts(self, ev: HandEvaluator) -> CompiledPlayouts | None:
         """The compiled playouts over ``ev``'s plays with the bot's settings as they are
@@ -306,7 +333,8 @@ class ExpertBot(HardBot):
         return known[1]
 
     def python_rollout(self, pos: Position, play: Play, ev: HandEvaluator,
-                       deadline: float = math.inf, solve: bool = True) -> bool | None:
+                       deadline: float = math.inf, solve: bool = True,
+                       eager: int = 0) -> bool | None:
         """:meth:`rollout` in Python: the reference the compiled playouts follow."""
         pos = pos.copy()
         landlord = pos.landlord
@@ -331,12 +359,11 @@ class ExpertBot(HardBot):
             seat = pos.to_move
             hand = pos.hands[seat]
             s = Situation(seat, landlord, hand, tuple(pos.left), pos.top, pos.top_seat,
-                          sum(pos.hands) - hand)
+                          sum(pos.hands) - hand, bool(eager >> seat & 1))
             play = self.choose(s, legal, ev)
 
 
-def resample(items: list[tuple[int, ...]], logs: list[float], n: int,
-             u: float) -> list[tuple[tuple[int, ...], int]]:
+def resample(items: list[T], logs: list[float], n: int, u: float) -> list[tuple[T, int]]:
     """``n`` draws from ``items`` in proportion to ``exp(logs)`` (systematic resampling,
     ``u`` in [0, 1) its one random number), as (item, times drawn), most drawn first
     (the order of ``items`` among equals)."""

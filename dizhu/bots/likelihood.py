@@ -16,6 +16,16 @@ strength for a bid values the ranks not drawn yet by expectation, as ``normal`` 
 the doubles are read with every rank drawn. A decision with one legal action tells
 nothing and is skipped.
 
+Styles (``eager_prior`` above 0): a seat may play ``normal``'s way or its eager style
+(:attr:`.situation.Situation.eager`: it follows whenever it can, as many simple bots and
+many people do). For an imagined deal :meth:`Inference.weigh` also gives the chance that
+each other seat plays the eager style, from the prior (``eager_prior``) and the seat's
+follows with a choice: whether it played or passed, read under each style (``normal``'s
+choice there, or always a play; ``slip`` for the other). Which play it made is left out:
+a seat that plays its own way, not ``normal``'s, would otherwise read as neither style,
+and whether it passes is what the styles differ in. The deal's weight is ``normal``'s
+reading alone, with styles or without.
+
 Everything is read from the seat's view alone: :class:`Inference` is built from a
 :class:`~dizhu.view.SeatView` (the history, the kitty once shown) and weighs a
 :class:`~dizhu.sampling.Guess`, the hands the search imagines. A seat's hand at a past
@@ -61,6 +71,8 @@ class Model:
     """The logistic noise's scale on the hand's strength (the thresholds are 1.5 apart)."""
     bid_floor: float = 0.05
     """The least likelihood of any bid or double."""
+    eager_prior: float = 0.0
+    """The eager style's chance before a seat's follows are read (0: no styles)."""
 
 
 @dataclass(frozen=True)
@@ -198,29 +210,59 @@ class Inference:
         """How likely the seat's play or pass is with its imagined hand then: 1 when
         ``normal`` would make it (a lead: when it fits the split), or it had no other;
         else ``slip``."""
+        return self.decision_reading(hands, d)[0]
+
+    def decision_reading(self, hands: tuple[int, ...],
+                         d: _Decision) -> tuple[float, tuple[float, float] | None]:
+        """:meth:`decision_likelihood`, and for a follow with a choice the likelihood of
+        playing or passing as the seat did under ``normal``'s way and under the eager
+        style (which always plays): 1 when the style would do the same (play or pass,
+        whichever play), else ``slip``; ``None`` for a decision that tells the styles
+        nothing apart."""
         hand = self.hand_at(hands, d.seat, d.at)
+        slip = self.model.slip
         if d.top is None:
             if d.action.cards == hand:
-                return 1.0
+                return 1.0, None
             ev = self.ev
             fits = ev.extra_cost(hand, d.action, ev.cost(hand)) <= self.model.fits
-            return 1.0 if fits else self.model.slip
+            return (1.0 if fits else slip), None
         legal = self.moves.follow(hand, d.top)
         if len(legal) <= 1:
-            return 1.0
+            return 1.0, None
         everyone = sum(self.hand_at(hands, s, d.at) for s in range(len(hands)))
         s = Situation(d.seat, self.view.landlord, hand, d.left, d.top, d.top_seat,
                       everyone - hand)
-        return 1.0 if self.chooser(s, legal, self.ev) == d.action else self.model.slip
+        choice = self.chooser(s, legal, self.ev)
+        passed = d.action.is_pass
+        styles = (1.0 if choice.is_pass == passed else slip, slip if passed else 1.0)
+        return (1.0 if choice == d.action else slip), styles
 
     def log_weight(self, hands: tuple[int, ...]) -> float:
         """The log-likelihood of the other seats' public actions if ``hands`` are the
         seats' hands now."""
+        return self.weigh(hands)[0]
+
+    def weigh(self, hands: tuple[int, ...]) -> tuple[float, dict[int, float]]:
+        """:meth:`log_weight`, and with styles (``eager_prior`` above 0) the chance each
+        other seat that followed with a choice plays the eager style, if ``hands`` are
+        the seats' hands now."""
         total = 0.0
         for answer in self.answers:
             total += math.log(self.answer_likelihood(hands, answer))
         log_slip = math.log(self.model.slip)
+        prior = self.model.eager_prior
+        styles: dict[int, list[float]] = {}
         for d in self.decisions:
-            if self.decision_likelihood(hands, d) != 1.0:
+            likelihood, reading = self.decision_reading(hands, d)
+            if likelihood != 1.0:
                 total += log_slip
-        return total
+            if prior and reading is not None:
+                ratio = styles.setdefault(d.seat, [1.0, 1.0])
+                ratio[0] *= reading[0]
+                ratio[1] *= reading[1]
+        odds = {}
+        for seat, (normal, eager) in styles.items():
+            as_normal, as_eager = (1.0 - prior) * normal, prior * eager
+            odds[seat] = as_eager / (as_normal + as_eager)
+        return total, odds

@@ -9,6 +9,9 @@ play together.
   trick; feed a partner with one or two cards the shape they can follow; the peasant before
   the landlord plays high.
 - Against an opponent with one card left, no single that could be beaten is led.
+- In the eager style (:attr:`.situation.Situation.eager`, how the search bots imagine a
+  player who hardly ever passes) every trick is urgent: it follows whenever it can, the
+  play that breaks its split least (bombs last), over a partner too.
 - With wild cards (``laizi``, ``tiandi``) the evaluator is the deal's wild ranks' (so wild
   cards go where they are worth most), every class of bomb is kept like a bomb, and a lead
   from a hand with very many plays is chosen among those that spend no wild card and the
@@ -184,10 +187,10 @@ class NormalBot(Bot):
         if not plays:
             return PASS
         hand = s.hand
-        if s.partner_on_top:
+        if s.partner_on_top and not s.eager:
             return self.over_partner(s, plays, ev) or PASS
         base = ev.cost(hand)
-        urgent = s.left[s.top_seat] <= self.urgent_cards or s.danger <= 1
+        urgent = s.eager or s.left[s.top_seat] <= self.urgent_cards or s.danger <= 1
         def rest_plays(p: Play) -> int:
             return ev.plays_needed(hand - p.cards)
         fits = self.fits

@@ -85,15 +85,16 @@ class CompiledPlayouts:
                 raise ValueError(f"{s.top.text} is no play of {self.evaluator.rules.name}")
             top = genuine.id
         chosen = self.native.choose(s.seat, s.landlord, s.hand, s.left, top, s.top_seat,
-                                    s.unseen)
+                                    s.unseen, s.eager)
         return PASS if chosen < 0 else moves.universe.plays[chosen]
 
     def playout(self, pos: Position, play: Play, deadline: float = math.inf,
                 solver: Solver | None = None, solve_at: int = 0, retry: int = 0,
-                nodes: int = 0) -> bool | None:
+                nodes: int = 0, eager: int = 0) -> bool | None:
         """Whether the landlord wins when the seat to move in ``pos`` makes ``play`` (a
         play of the position's universe, or the pass) and every seat then plays the
-        policy; ``None`` once the clock passes ``deadline``. With ``solver`` (its
+        policy (the seats of ``eager``'s bits in the eager style: :class:`.Situation`);
+        ``None`` once the clock passes ``deadline``. With ``solver`` (its
         compiled core) a solve of ``nodes`` positions finishes it once ``solve_at``
         cards are left, tried again ``retry`` cards later if it runs past them
         (:meth:`.expert.ExpertBot.rollout`). ``pos`` is left as it was."""
@@ -101,4 +102,5 @@ class CompiledPlayouts:
         return self.native.playout(
             pos.hands, pos.landlord, pos.to_move, pos.top_id, pos.top_seat,
             spring_state(pos.plays_made, pos.landlord), -1 if play.is_pass else play.id,
-            None if solver is None else solver.native, solve_at, retry, nodes, seconds)
+            None if solver is None else solver.native, solve_at, retry, nodes, seconds,
+            eager)

@@ -24,6 +24,10 @@ class Situation:
     top_seat: int
     unseen: int
     """Rank counts of the cards neither in this hand nor played."""
+    eager: bool = False
+    """The seat plays ``normal``'s eager style: following, every trick is urgent to it, a
+    partner's too, so it plays whenever it can (the search bots imagine another seat so
+    when its plays and passes say so: :mod:`.likelihood`)."""
 
     @classmethod
     def of(cls, view: SeatView) -> Situation:

@@ -118,12 +118,12 @@ class Analyst:
         total = 0.0
         deadline = time.perf_counter() + self.budget
         solving = not view.wild and sum(s.left) <= self.solve_cards
-        for hands, count in self._deals(view, deadline):
+        for hands, count, eager in self.bot.deals(view, deadline):
             pos = Position(view.rules, hands, s.landlord, s.seat, s.top, s.top_seat,
                            wild=view.wild)
             won = self._solved(pos, deadline) if solving else None
             if won is None:  # not solving, or not solved within its budget: played out
-                won = self._played_out(pos, options, ev, view, deadline)
+                won = self._played_out(pos, options, ev, deadline, eager)
             if won is None:  # the clock ran out within the deal: it does not count
                 break
             for play in won:
@@ -137,11 +137,6 @@ class Analyst:
         return _best_first([Rated(p, wins[p] / total, wins[p] / total, round(total))
                             for p in options])
 
-    def _deals(self, view: SeatView, deadline: float) -> list[tuple[tuple[int, ...], int]]:
-        if self.bot.infer:
-            return self.bot.inferred(view, deadline)
-        return [(self.bot.imagine(view), 1) for _ in range(self.samples)]
-
     def _solved(self, pos: Position, deadline: float) -> list[Play] | None:
         """The plays that win against best play in ``pos`` (the seat to move's side)."""
         answer = self.bot.solver_for(pos.rules).solve(
@@ -152,15 +147,16 @@ class Analyst:
         return list(answer.winning_plays)
 
     def _played_out(self, pos: Position, options: list[Play], ev: HandEvaluator,
-                    view: SeatView, deadline: float) -> list[Play] | None:
-        """The options after which the seat's side wins the playout; ``None`` when the
-        clock ran out first (a deal counts whole or not at all)."""
+                    deadline: float, eager: int) -> list[Play] | None:
+        """The options after which the seat's side wins the playout (``eager``: the seats
+        played in the eager style); ``None`` when the clock ran out first (a deal counts
+        whole or not at all)."""
         seat, landlord = pos.to_move, pos.landlord
         won = []
         for play in options:
             if time.perf_counter() > deadline:
                 return None
-            landlord_won = self.bot.rollout(pos, play, ev, deadline)
+            landlord_won = self.bot.rollout(pos, play, ev, deadline, eager=eager)
             if landlord_won is None:
                 return None
             if landlord_won == (seat == landlord):
