@@ -4,13 +4,14 @@ measure what a bot would do with them (an instrument: no bot is ever given this)
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 from pathlib import Path
 
 from argtypes import count, natural
 
 from dizhu.arena import ArenaSpec, play_mode_deck
 from dizhu.bots import make_bot
-from dizhu.bots.expert import ExpertBot
+from dizhu.bots.expert import ExpertBot, Imagined
 from dizhu.legs import run_about
 from dizhu.sampling import Guess, Sampler
 from dizhu.view import SeatView
@@ -35,12 +36,18 @@ class Oracle:
 
 def told(bot: ExpertBot, oracle: Oracle) -> ExpertBot:
     """``bot`` made to imagine only the true deal: every deal it would draw is the deal
-    itself (counted as its ``samples``), and its endgame solves the one true way."""
+    itself (counted as its ``samples``; with styles, the others' styles drawn for each as
+    the bot reads them in that deal), and its endgame solves the one true way."""
     base = type(bot)
 
     class Told(base):  # type: ignore[misc, valid-type]
-        def deals(self, view: SeatView, deadline: float) -> list[tuple[tuple[int, ...], int]]:
-            return [(oracle.hands(view), self.samples)]
+        def deals(self, view: SeatView, deadline: float) -> list[Imagined]:
+            hands = oracle.hands(view)
+            if not (self.infer and self.styles):
+                return [(hands, self.samples, 0)]
+            odds = self.inference(view).weigh(hands)[1]  # the others' styles, read as in play
+            drawn = Counter(self.eager_seats(odds) for _ in range(self.samples))
+            return [(hands, count, eager) for eager, count in drawn.most_common()]
 
         def hidden_deals(self, sampler: Sampler) -> list[Guess]:
             return [Guess(oracle.hands(sampler.view), 0)]

@@ -285,12 +285,7 @@ class ExpertBot(HardBot):
         from ``pool * samples`` imagined ones, each distinct deal once with how many times
         it was drawn, most drawn first, and (with ``styles``) the seats it plays out in
         the eager style. Drawing stops at a quarter of the time left."""
-        ev = self.evaluator(view)
-        compiled = None if view.wild else self.compiled_playouts(ev)
-        model = Model(self.bid_thresholds, self.double_at, self.fits, self.slip,
-                      eager_prior=self.eager_prior if self.styles else 0.0)
-        inference = Inference(view, model, lambda wild: self.evaluator(view, wild),
-                              self.choose if compiled is None else compiled.choose)
+        inference = self.inference(view)
         sampler, likely = Sampler(view), plausible(view)
         stop = time.perf_counter() + (deadline - time.perf_counter()) / 4
         drawn: list[tuple[tuple[int, ...], int]] = []
@@ -298,13 +293,27 @@ class ExpertBot(HardBot):
         for _ in range(self.pool * self.samples):
             hands = sampler.sample(self.rng, likely, self.redraws).hands
             log, odds = inference.weigh(hands)
-            eager = sum(1 << seat for seat in sorted(odds) if self.rng.random() < odds[seat])
-            drawn.append((hands, eager))
+            drawn.append((hands, self.eager_seats(odds)))
             logs.append(log)
             if time.perf_counter() > stop:
                 break
         return [(hands, count, eager) for (hands, eager), count
                 in resample(drawn, logs, self.samples, self.rng.random())]
+
+    def inference(self, view: SeatView) -> Inference:
+        """The weighing of imagined deals for ``view`` with the bot's model of the others
+        (:mod:`.likelihood`; with ``styles``, their styles read too)."""
+        ev = self.evaluator(view)
+        compiled = None if view.wild else self.compiled_playouts(ev)
+        model = Model(self.bid_thresholds, self.double_at, self.fits, self.slip,
+                      eager_prior=self.eager_prior if self.styles else 0.0)
+        return Inference(view, model, lambda wild: self.evaluator(view, wild),
+                         self.choose if compiled is None else compiled.choose)
+
+    def eager_seats(self, odds: Mapping[int, float]) -> int:
+        """The seats drawn to play the eager style in an imagined deal, each by its chance
+        in ``odds`` (:meth:`.likelihood.Inference.weigh`), one bit each."""
+        return sum(1 << seat for seat in sorted(odds) if self.rng.random() < odds[seat])
 
     def rollout(self, pos: Position, play: Play, ev: HandEvaluator,
                 deadline: float = math.inf, solve: bool = True,
