@@ -25,13 +25,13 @@ so tallies over the first ``samples`` deals would spend most playouts on deals t
 next to nothing; resampling spends them on the likely deals, and draws no deal at all
 where weighing showed it unlikely.
 
-With ``styles`` on as well (``expert:infer=1,styles=1``) each other seat is read under two
-styles, ``normal``'s way and its eager style (it follows whenever it can: many simple bots
-and many people play so), mixed by ``eager_prior``: each weighed deal also draws, seat by
-seat, the style its playouts give that seat, by the chance its plays and passes so far
-give the eager style in that deal (:meth:`.likelihood.Inference.weigh`). A seat that has
-passed where it could play is soon played out as ``normal``; one that plays whenever it
-can, eagerly.
+With ``styles`` on as well (``master``'s default; ``expert:infer=1,styles=1``) each weighed
+deal also draws, seat by seat, the style its playouts give each other seat: ``normal``'s
+way or its eager style (it follows whenever it can, as many simple bots and many people
+do), by the chance that seat's follows so far give the eager style in that deal, from
+``eager_prior`` (:meth:`.likelihood.Inference.weigh`). A seat that passes where ``normal``
+would is soon played out as ``normal``; one that plays on where ``normal`` would pass,
+eagerly.
 """
 
 from __future__ import annotations
