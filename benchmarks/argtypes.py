@@ -24,6 +24,14 @@ def seconds(text: str) -> float:
     return value
 
 
+def share(text: str) -> float:
+    """A share or a probability: a number above 0 and at most 1."""
+    value = _at_least(text, float, 0.0, "a number above 0 and at most 1")
+    if value == 0 or value > 1:
+        raise argparse.ArgumentTypeError(f"a number above 0 and at most 1, not {text!r}")
+    return value
+
+
 def _at_least(text: str, kind: type, low: float, said: str):
     try:
         value = kind(text)

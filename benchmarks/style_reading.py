@@ -16,10 +16,13 @@ import argparse
 import random
 import statistics
 
+from argtypes import count, natural, share
+
 from dizhu.bots import make_bot
 from dizhu.bots.likelihood import Inference, Model
 from dizhu.bots.normal import NormalBot
 from dizhu.deal import Deal, deal_cards
+from dizhu.interrupt import run_script
 from dizhu.view import seat_view
 
 
@@ -54,9 +57,9 @@ def readings(opponent: str, deals: int, plays: int, bot_is_landlord: bool,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("opponent", help="the bot read (a level or spec)")
-    parser.add_argument("--deals", type=int, default=40)
-    parser.add_argument("--plays", type=int, default=18)
-    parser.add_argument("--prior", type=float, default=0.5)
+    parser.add_argument("--deals", type=count, default=40)
+    parser.add_argument("--plays", type=natural, default=18)
+    parser.add_argument("--prior", type=share, default=0.5)
     args = parser.parse_args()
     for bot_is_landlord in (False, True):
         players = ([args.opponent, "normal", "normal"] if bot_is_landlord
@@ -69,4 +72,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_script(main)
