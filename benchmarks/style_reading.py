@@ -19,7 +19,7 @@ import statistics
 from argtypes import count, natural, share
 
 from dizhu.bots import make_bot
-from dizhu.bots.likelihood import Inference, Model
+from dizhu.bots.expert import ExpertBot
 from dizhu.bots.normal import NormalBot
 from dizhu.deal import Deal, deal_cards
 from dizhu.interrupt import run_script
@@ -32,8 +32,8 @@ def readings(opponent: str, deals: int, plays: int, bot_is_landlord: bool,
     normal = NormalBot(seed=1)
     other = make_bot(opponent, seed=1)
     players = [other, normal, normal] if bot_is_landlord else [normal, other, other]
-    model = Model(normal.bid_thresholds, normal.double_at, normal.fits, 0.3,
-                  eager_prior=prior)
+    reader = make_bot(f"expert:infer=1,styles=1,eager_prior={prior}", seed=1)
+    assert isinstance(reader, ExpertBot)
     out: dict[int, list[float]] = {0: [], 1: [], 2: []}
     for seed in range(deals):
         hands, kitty = deal_cards(random.Random(seed))
@@ -43,9 +43,7 @@ def readings(opponent: str, deals: int, plays: int, bot_is_landlord: bool,
             seat = deal.to_move
             view = seat_view(deal, seat)
             if made >= plays and players[seat] is normal:
-                inference = Inference(view, model,
-                                      lambda wild, view=view: normal.evaluator(view, wild),
-                                      normal.choose)
+                inference = reader.inference(view)  # the search bots' own reading
                 for s, odds in inference.weigh(tuple(deal.position.hands))[1].items():
                     out[s].append(odds)
                 break
