@@ -50,11 +50,15 @@ def step(person: Person, asked: str) -> None:
 
 
 def play_until(people: list[Person], done, seconds: float = 90) -> None:
-    """Each person answers when asked, until ``done()``."""
+    """Each person answers when asked, until ``done()``. The turns are read before
+    ``done()`` is asked, so a turn answered was already there when ``done()`` said no: a
+    turn that arrives after it waits for the next look."""
     deadline = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < deadline, "the table stopped"
+    while True:
         asked = [(p, turn(p)) for p in people]
+        if done():
+            return
+        assert time.monotonic() < deadline, "the table stopped"
         mover = next(((p, a) for p, a in asked if a in ("auction", "doubling", "play")), None)
         if mover is None:
             time.sleep(0.1)
