@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .arena import ArenaSpec, Leg
+from .bots import canonical_spec
 from .stats import Z95, mean_ci, wilson_of
 
 HEADER = ("deck", "leg", "a_landlord", "a_won", "a_points", "bombs")
@@ -87,8 +88,9 @@ def write_legs(path: str | Path, spec: ArenaSpec, legs: Sequence[tuple[Leg, Leg]
 
 def read_legs(paths: Iterable[str | Path]) -> Run:
     """One run from its legs files (a run played in parts may have one per part; a folder
-    stands for every ``*.legs.tsv`` in it). The files must name the same run and may not
-    give one deal two outcomes."""
+    stands for every ``*.legs.tsv`` in it). The files must name the same run (a bot may be
+    named two ways, as ``master:styles=1`` and ``master``) and may not give one deal two
+    outcomes."""
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
@@ -107,9 +109,11 @@ def read_legs(paths: Iterable[str | Path]) -> Run:
         f_about, f_legs = _read_file(f)
         if about is None:
             about = f_about
-        elif f_about != about:
+        elif _one_naming(f_about) != _one_naming(about):
             raise LegsError(f"{f}: another run ({_describe(f_about)}) than the files before "
                             f"it ({_describe(about)})")
+        elif f_about != about:  # one bot named two ways (master:styles=1, master)
+            about = _one_naming(about)
         for key, leg in f_legs.items():
             if legs.setdefault(key, leg) != leg:
                 raise LegsError(f"{f}: deck {key[0]} leg {key[1]} has another outcome "
@@ -117,6 +121,11 @@ def read_legs(paths: Iterable[str | Path]) -> Run:
             source.setdefault(key, f)
     assert about is not None
     return Run(about, legs, tuple(dict.fromkeys(map(str, files))))
+
+
+def _one_naming(about: dict[str, str]) -> dict[str, str]:
+    """A run's description with each bot named one way (:func:`canonical_spec`)."""
+    return {k: canonical_spec(v) if k in ("a", "b") else v for k, v in about.items()}
 
 
 def _read_file(path: Path) -> tuple[dict[str, str], dict[tuple[int, int], Leg]]:

@@ -14,6 +14,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from .bots import canonical_spec
 from .bots.external import ExternalBot
 from .stats import Z95, significant, wilson_ci, wilson_of
 
@@ -39,6 +40,10 @@ def complete_report(r: dict[str, Any]) -> dict[str, Any]:
         x.setdefault("adp_sd", _sd(x["adp"], x["adp_ci"], x["deals"]))
     return r
 
+
+RUN_WORDS = {"a": "A bots", "b": "B bots", "mode": "modes", "seed": "seeds",
+             "rules": "rulesets"}
+"""What the keys naming a run are, in words."""
 
 REPORT_KEYS = ("a", "b", "mode", "seed", "rules", "decks", "wp", "wp_ci", "adp", "adp_ci",
                "bombs_per_deal", "landlord", "peasants", "decision_ms")
@@ -70,13 +75,21 @@ def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
     reports = [complete_report(dict(r)) for r in reports]
     first = reports[0]
     keys = ("a", "b", "mode", "seed", "rules")
-    if any(tuple(r[k] for k in keys) != tuple(first[k] for k in keys) for r in reports):
-        raise ValueError("the parts are not of one pairing, mode, seed and rules")
+    for key in keys:  # a bot may be named two ways (master:styles=1, master): one bot
+        named = {canonical_spec(r[key]) if key in "ab" else r[key] for r in reports}
+        if len(named) > 1:
+            shown = " and ".join(sorted(map(str, named)))
+            raise ValueError(f"the parts are not of one run: their {RUN_WORDS[key]} are {shown}")
     ranges = sorted((r["first_deck"], r["first_deck"] + r["decks"]) for r in reports)
     if any(a[1] > b[0] for a, b in itertools.pairwise(ranges)):
         raise ValueError("the parts' decks overlap")
     n = sum(r["decks"] for r in reports)
     out = {k: first[k] for k in keys}
+    for side in "ab":
+        names = sorted({r[side] for r in reports})
+        if len(names) > 1:  # the one bot by one name; the names the parts gave it, kept
+            out[side] = canonical_spec(first[side])
+            out.setdefault("named", {})[side] = names
     out.update(decks=n, first_deck=ranges[0][0])
     for key in ("wp", "adp"):
         mean, spread = _pool([(r["decks"], r[key], r[key + "_sd"]) for r in reports])

@@ -127,6 +127,22 @@ def test_a_run_in_parts_pools_to_the_whole_run():
         merge_reports([parts[0], parts[0]])
 
 
+def test_parts_naming_one_bot_two_ways_pool_and_other_bots_do_not():
+    """A setting made the default between two parts (``master:styles=1`` then ``master``)
+    leaves one bot named two ways: the parts pool, under the one name, keeping both."""
+    first = run_arena(ArenaSpec("easy", "random", decks=2, seed="names"))
+    second = run_arena(ArenaSpec("easy", "random", decks=2, seed="names", first_deck=2))
+    default = "easy:memo_limit=100000"
+    pooled = merge_reports([{**first, "a": default}, second])
+    assert pooled["a"] == "easy" and pooled["named"] == {"a": ["easy", default]}
+    assert pooled["decks"] == 4 and "named" not in merge_reports([first, second])
+    with pytest.raises(ValueError, match="not of one run: their A bots are easy and "
+                                         "easy:memo_limit=5"):
+        merge_reports([{**first, "a": "easy:memo_limit=5"}, second])
+    with pytest.raises(ValueError, match="their seeds are"):
+        merge_reports([{**first, "seed": "other"}, second])
+
+
 def test_a_full_mode_run_in_parts_pools_its_bids_and_points():
     """The auction's figures (who bid, who became landlord, points, deals thrown in) pool
     too: they were dropped, so a pooled full-mode report had no bidding table."""

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from dizhu.arena import ArenaSpec, run_arena
 from dizhu.auction import CALL_BID, PASS_BID, ROB_BID
-from dizhu.bots import BOTS, make_bot
+from dizhu.bots import BOTS, canonical_spec, make_bot
 from dizhu.bots.bidding import hand_strength, median_strength
 from dizhu.bots.expert import ExpertBot
 from dizhu.bots.handeval import HandEvaluator
@@ -245,6 +245,40 @@ def test_settings_are_given_by_name():
         make_bot("expert:samples=many")
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("grandmaster")
+
+
+@pytest.mark.parametrize("spec, canonical", [
+    ("master:styles=1", "master"), ("master:styles=true", "master"), ("strongest", "master"),
+    ("strongest:styles=0", "master:styles=0"), ("expert:budget=1", "expert"),
+    ("expert:samples=32,budget=0.20", "expert:budget=0.2,samples=32"),
+    ("normal:bid_thresholds=4/5/6.5", "normal:bid_thresholds=4/5/6.5"),
+    ("cmd:node bot.js", "cmd:node bot.js"),  # a program's settings are its own
+    ("grandmaster", "grandmaster"), ("expert:speed=3", "expert:speed=3"),  # no such bot
+])
+def test_a_bot_named_two_ways_has_one_canonical_spec(spec, canonical):
+    assert canonical_spec(spec) == canonical
+
+
+@given(st.sampled_from(["easy", "normal", "hard", "expert", "master"]), st.data())
+def test_the_canonical_spec_makes_the_same_bot(name, data):
+    """Settings drawn at random, each its default or another value: the canonical spec
+    makes a bot with the same settings, and is its own canonical spec."""
+    defaults = BOTS[name].settings()
+    chosen = data.draw(st.lists(st.sampled_from(sorted(defaults)), unique=True, max_size=4))
+    items = []
+    for key in chosen:
+        value = defaults[key]
+        if data.draw(st.booleans()):  # another value, as a person would write it
+            value = (tuple(v + 1 for v in value) if isinstance(value, tuple) else
+                     not value if isinstance(value, bool) else value / 2 + 0.25
+                     if isinstance(value, float) else value + 1)
+        items.append(f"{key}={'/'.join(map(str, value)) if isinstance(value, tuple) else value}")
+    spec = f"{name}:{','.join(items)}" if items else name
+    canonical = canonical_spec(spec)
+    assert canonical_spec(canonical) == canonical
+    made, remade = make_bot(spec), make_bot(canonical)
+    assert {k: getattr(made, k) for k in defaults} == {k: getattr(remade, k) for k in defaults}
+    assert (canonical == name) == all(getattr(made, k) == v for k, v in defaults.items())
 
 
 @pytest.mark.parametrize("spec, words", [

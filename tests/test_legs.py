@@ -218,6 +218,20 @@ def test_files_of_two_runs_or_two_outcomes_are_refused(tmp_path):
     assert len(read_legs([a, a]).legs) == 1  # the same file twice says nothing new
 
 
+def test_files_naming_one_bot_two_ways_are_one_run(tmp_path):
+    """``master:styles=1`` and ``master`` are one bot since styles is the default: their
+    files read as one run, named once; another setting is another run."""
+    named = write(tmp_path / "a.tsv", HEAD.replace("a=x", "a=master:styles=1")
+                  + "1\t0\t1\t1\t2\t0\n")
+    bare = write(tmp_path / "b.tsv", HEAD.replace("a=x", "a=master") + "2\t0\t1\t1\t2\t0\n")
+    run = read_legs([named, bare])
+    assert run.about["a"] == "master" and len(run.legs) == 2
+    other = write(tmp_path / "c.tsv", HEAD.replace("a=x", "a=master:styles=0")
+                  + "3\t0\t1\t1\t2\t0\n")
+    with pytest.raises(LegsError, match="another run"):
+        read_legs([named, bare, other])
+
+
 @pytest.mark.parametrize("argv, words", [
     (["compare", "/nonexistent.legs.tsv", "--to", "/nonexistent.legs.tsv"], "cannot read"),
     (["arena", "easy", "random", "--legs", "/nonexistent/folder/r.legs.tsv"],

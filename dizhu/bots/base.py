@@ -41,24 +41,31 @@ class Bot:
 
     def configure(self, **settings: str | float | int | bool) -> None:
         """Change settings of this bot (values may be given as text)."""
-        known = self.settings()
         for key, value in settings.items():
-            if key not in known:
-                names = ", ".join(sorted(known)) or "none"
-                raise ValueError(f"{self.name} has no setting {key!r}; its settings: {names}")
-            default = known[key]
-            try:
-                if isinstance(default, tuple):
-                    parts = value.split("/") if isinstance(value, str) else value
-                    value = tuple(type(d)(v) for d, v in zip(default, parts, strict=True))
-                elif isinstance(default, bool):
-                    value = str(value).lower() in ("1", "true", "yes", "on")
-                else:
-                    value = type(default)(value)
-            except (TypeError, ValueError):
-                raise ValueError(f"{self.name}: {key}={value!r} is not like {default!r}") from None
+            value = self.setting_value(key, value)
             self._check_bounds(key, value)
             setattr(self, key, value)
+
+    @classmethod
+    def setting_value(cls, key: str, value: str | float | int | bool) -> object:
+        """The value of setting ``key`` that ``value`` (perhaps text) stands for, of the
+        default's type (``"1"`` -> ``True`` for a flag, ``"4/5/6"`` -> ``(4.0, 5.0, 6.0)``
+        for a tuple); a ``ValueError`` in words for an unknown key or a value unlike the
+        default. Bounds are :meth:`configure`'s to check."""
+        known = cls.settings()
+        if key not in known:
+            names = ", ".join(sorted(known)) or "none"
+            raise ValueError(f"{cls.name} has no setting {key!r}; its settings: {names}")
+        default = known[key]
+        try:
+            if isinstance(default, tuple):
+                parts = value.split("/") if isinstance(value, str) else value
+                return tuple(type(d)(v) for d, v in zip(default, parts, strict=True))
+            if isinstance(default, bool):
+                return str(value).lower() in ("1", "true", "yes", "on")
+            return type(default)(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"{cls.name}: {key}={value!r} is not like {default!r}") from None
 
     def _check_bounds(self, key: str, value: object) -> None:
         low, high = self.limits.get(key, (0, float("inf")))

@@ -135,6 +135,39 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name, settings
 
 
+def canonical_spec(spec: str) -> str:
+    """One spelling for each bot with its settings: :data:`STRONGEST` resolved, a setting
+    that equals its default dropped, the others sorted and written as their values
+    (``"master:styles=1"`` -> ``"master"``, ``"expert:samples=32,budget=0.20"`` ->
+    ``"expert:budget=0.2,samples=32"``, ``"mybots:Shedder"`` -> ``"py:mybots:Shedder"``),
+    so parts of one run named two ways pool as one.
+    The defaults are today's: a default changed since a report was written is not seen. A
+    program (``cmd:``), and a spec naming a bot that cannot be made here, stay as they are."""
+    if spec.startswith(EXTERNAL):
+        return spec
+    try:
+        name, settings = parse_bot_spec(spec)
+        klass = bot_class(name)
+        if not (isinstance(klass, type) and issubclass(klass, Bot)):
+            return spec
+        values = {key: klass.setting_value(key, value) for key, value in settings.items()}
+    except ValueError:
+        return spec
+    defaults = klass.settings()
+    kept = [f"{key}={_spelled(value)}" for key, value in sorted(values.items())
+            if value != defaults[key]]
+    prefix = PYTHON if ":" in name else ""  # an import path: py: says so, whatever its module
+    return prefix + name + (":" + ",".join(kept) if kept else "")
+
+
+def _spelled(value: object) -> str:
+    """A setting's value as a spec writes it (a flag 1 or 0, a tuple joined by ``/``)."""
+    if isinstance(value, tuple):
+        return "/".join(map(_spelled, value))
+    whole = isinstance(value, bool) or (isinstance(value, float) and value.is_integer())
+    return str(int(value)) if whole else str(value)  # type: ignore[call-overload]
+
+
 def bot_class(name: str) -> Callable[..., Bot]:
     """The bot a parsed spec's name stands for: built-in (or :data:`STRONGEST`), installed,
     or by import path."""
