@@ -32,8 +32,8 @@ def readings(opponent: str, deals: int, plays: int, bot_is_landlord: bool,
     normal = NormalBot(seed=1)
     other = make_bot(opponent, seed=1)
     players = [other, normal, normal] if bot_is_landlord else [normal, other, other]
-    reader = make_bot(f"expert:infer=1,styles=1,eager_prior={prior}", seed=1)
-    assert isinstance(reader, ExpertBot)
+    reader = ExpertBot(seed=1)  # master:styles=1's reading, with the prior asked for
+    reader.configure(infer=True, styles=True, eager_prior=prior)
     out: dict[int, list[float]] = {0: [], 1: [], 2: []}
     for seed in range(deals):
         hands, kitty = deal_cards(random.Random(seed))
