@@ -4,8 +4,8 @@
 
 WP and ADP pool as means of per-deck values (their intervals from the pooled standard
 deviation); the per-role win rates pool as win counts (``dizhu.reports.merge_reports``).
-Parts that name one bot two ways (``master:styles=1``, ``master``) pool under one name
-(``dizhu.bots.canonical_spec``), the names they gave kept in ``named``.
+Parts that name a built-in level two ways (``master:styles=1``, ``master``) pool under one
+name (``dizhu.bots.canonical_spec``), the names they gave kept in ``named``.
 """
 
 from __future__ import annotations

@@ -132,10 +132,14 @@ def test_parts_naming_one_bot_two_ways_pool_and_other_bots_do_not():
     leaves one bot named two ways: the parts pool, under the one name, keeping both."""
     first = run_arena(ArenaSpec("easy", "random", decks=2, seed="names"))
     second = run_arena(ArenaSpec("easy", "random", decks=2, seed="names", first_deck=2))
-    default = "easy:memo_limit=100000"
-    pooled = merge_reports([{**first, "a": default}, second])
-    assert pooled["a"] == "easy" and pooled["named"] == {"a": ["easy", default]}
+    default, spelled = "easy:memo_limit=100000", "easy:memo_limit=0100000"
+    for names in ((default, spelled), (spelled, default)):  # whichever part comes first
+        pooled = merge_reports([{**first, "a": names[0]}, {**second, "a": names[1]}])
+        assert pooled["a"] == "easy" and pooled["named"] == {"a": sorted(names)}
     assert pooled["decks"] == 4 and "named" not in merge_reports([first, second])
+    third = run_arena(ArenaSpec("easy", "random", decks=1, seed="names", first_deck=4))
+    again = merge_reports([pooled, third])  # a pooled report pooled again keeps the names
+    assert again["decks"] == 5 and again["named"] == {"a": sorted([*names, "easy"])}
     with pytest.raises(ValueError, match="not of one run: their A bots are easy and "
                                          "easy:memo_limit=5"):
         merge_reports([{**first, "a": "easy:memo_limit=5"}, second])

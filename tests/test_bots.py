@@ -252,7 +252,8 @@ def test_settings_are_given_by_name():
     ("strongest:styles=0", "master:styles=0"), ("expert:budget=1", "expert"),
     ("expert:samples=32,budget=0.20", "expert:budget=0.2,samples=32"),
     ("normal:bid_thresholds=4/5/6.5", "normal:bid_thresholds=4/5/6.5"),
-    ("cmd:node bot.js", "cmd:node bot.js"),  # a program's settings are its own
+    ("cmd: node bot.js ", "cmd:node bot.js"),  # a program's settings are its own
+    ("mybots:Shedder:depth=2,a=1", "mybots:Shedder:depth=2,a=1"),  # and a Python bot's
     ("grandmaster", "grandmaster"), ("expert:speed=3", "expert:speed=3"),  # no such bot
 ])
 def test_a_bot_named_two_ways_has_one_canonical_spec(spec, canonical):
@@ -276,6 +277,9 @@ def test_the_canonical_spec_makes_the_same_bot(name, data):
     spec = f"{name}:{','.join(items)}" if items else name
     canonical = canonical_spec(spec)
     assert canonical_spec(canonical) == canonical
+    respelled = f"strongest:{','.join(reversed(items))}" if name == "master" else \
+        f"py:{name}:{','.join(reversed(items))},"  # another order, another spelling
+    assert canonical_spec(respelled) == canonical
     made, remade = make_bot(spec), make_bot(canonical)
     assert {k: getattr(made, k) for k in defaults} == {k: getattr(remade, k) for k in defaults}
     assert (canonical == name) == all(getattr(made, k) == v for k, v in defaults.items())

@@ -223,13 +223,15 @@ def test_files_naming_one_bot_two_ways_are_one_run(tmp_path):
     files read as one run, named once; another setting is another run."""
     named = write(tmp_path / "a.tsv", HEAD.replace("a=x", "a=master:styles=1")
                   + "1\t0\t1\t1\t2\t0\n")
-    bare = write(tmp_path / "b.tsv", HEAD.replace("a=x", "a=master") + "2\t0\t1\t1\t2\t0\n")
-    run = read_legs([named, bare])
-    assert run.about["a"] == "master" and len(run.legs) == 2
+    spelled = write(tmp_path / "b.tsv", HEAD.replace("a=x", "a=strongest:styles=true")
+                    + "2\t0\t1\t1\t2\t0\n")
+    for files in ([named, spelled], [spelled, named]):
+        run = read_legs(files)
+        assert run.about["a"] == "master" and len(run.legs) == 2
     other = write(tmp_path / "c.tsv", HEAD.replace("a=x", "a=master:styles=0")
                   + "3\t0\t1\t1\t2\t0\n")
     with pytest.raises(LegsError, match="another run"):
-        read_legs([named, bare, other])
+        read_legs([named, spelled, other])
 
 
 @pytest.mark.parametrize("argv, words", [

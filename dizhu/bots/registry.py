@@ -136,28 +136,28 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def canonical_spec(spec: str) -> str:
-    """One spelling for each bot with its settings: :data:`STRONGEST` resolved, a setting
-    that equals its default dropped, the others sorted and written as their values
-    (``"master:styles=1"`` -> ``"master"``, ``"expert:samples=32,budget=0.20"`` ->
-    ``"expert:budget=0.2,samples=32"``, ``"mybots:Shedder"`` -> ``"py:mybots:Shedder"``),
-    so parts of one run named two ways pool as one.
-    The defaults are today's: a default changed since a report was written is not seen. A
-    program (``cmd:``), and a spec naming a bot that cannot be made here, stay as they are."""
+    """One spelling for each built-in level with its settings: :data:`STRONGEST` resolved,
+    a setting that equals its default dropped, the others sorted and written as their
+    values (``"master:styles=1"`` -> ``"master"``, ``"strongest:samples=32,budget=0.50"``
+    -> ``"master:budget=0.5,samples=32"``), so parts of one run named two ways pool as one.
+    The defaults are today's: a default changed since a report was written is not seen.
+    Any other bot's spec stays as written (a program's with its command stripped): its
+    settings are its own to read, and a report is no reason to import its module."""
     if spec.startswith(EXTERNAL):
-        return spec
+        return EXTERNAL + spec[len(EXTERNAL):].strip()
     try:
         name, settings = parse_bot_spec(spec)
-        klass = bot_class(name)
-        if not (isinstance(klass, type) and issubclass(klass, Bot)):
+        if name not in BOTS:
             return spec
+        klass = BOTS[name]
+        assert isinstance(klass, type) and issubclass(klass, Bot)
         values = {key: klass.setting_value(key, value) for key, value in settings.items()}
     except ValueError:
         return spec
     defaults = klass.settings()
     kept = [f"{key}={_spelled(value)}" for key, value in sorted(values.items())
             if value != defaults[key]]
-    prefix = PYTHON if ":" in name else ""  # an import path: py: says so, whatever its module
-    return prefix + name + (":" + ",".join(kept) if kept else "")
+    return name + (":" + ",".join(kept) if kept else "")
 
 
 def _spelled(value: object) -> str:
