@@ -86,7 +86,8 @@ def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
     n = sum(r["decks"] for r in reports)
     out = {k: first[k] for k in keys}
     for side in "ab":  # the one bot by one name; the names the parts gave it, kept
-        names = sorted({n for r in reports for n in r.get("named", {}).get(side, [r[side]])})
+        names = sorted({name for r in reports
+                        for name in r.get("named", {}).get(side, [r[side]])})
         if len(names) > 1:
             out[side] = canonical_spec(first[side])
             out.setdefault("named", {})[side] = names

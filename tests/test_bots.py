@@ -263,7 +263,8 @@ def test_a_bot_named_two_ways_has_one_canonical_spec(spec, canonical):
 @given(st.sampled_from(["easy", "normal", "hard", "expert", "master"]), st.data())
 def test_the_canonical_spec_makes_the_same_bot(name, data):
     """Settings drawn at random, each its default or another value: the canonical spec
-    makes a bot with the same settings, and is its own canonical spec."""
+    makes a bot with the same settings, is its own canonical spec, and is the canonical
+    spec of the settings written in another order and spelling too."""
     defaults = BOTS[name].settings()
     chosen = data.draw(st.lists(st.sampled_from(sorted(defaults)), unique=True, max_size=4))
     items = []
