@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .arena import ArenaSpec, Leg
-from .bots import canonical_spec
+from .reports import named_once
 from .stats import Z95, mean_ci, wilson_of
 
 HEADER = ("deck", "leg", "a_landlord", "a_won", "a_points", "bombs")
@@ -109,11 +109,11 @@ def read_legs(paths: Iterable[str | Path]) -> Run:
         f_about, f_legs = _read_file(f)
         if about is None:
             about = f_about
-        elif _one_naming(f_about) != _one_naming(about):
+        elif named_once(f_about) != named_once(about):
             raise LegsError(f"{f}: another run ({_describe(f_about)}) than the files before "
                             f"it ({_describe(about)})")
         elif f_about != about:  # one bot named two ways (master:styles=1, master)
-            about = _one_naming(about)
+            about = named_once(about)
         for key, leg in f_legs.items():
             if legs.setdefault(key, leg) != leg:
                 raise LegsError(f"{f}: deck {key[0]} leg {key[1]} has another outcome "
@@ -121,11 +121,6 @@ def read_legs(paths: Iterable[str | Path]) -> Run:
             source.setdefault(key, f)
     assert about is not None
     return Run(about, legs, tuple(dict.fromkeys(map(str, files))))
-
-
-def _one_naming(about: dict[str, str]) -> dict[str, str]:
-    """A run's description with each bot named one way (:func:`canonical_spec`)."""
-    return {k: canonical_spec(v) if k in ("a", "b") else v for k, v in about.items()}
 
 
 def _read_file(path: Path) -> tuple[dict[str, str], dict[tuple[int, int], Leg]]:

@@ -45,6 +45,13 @@ RUN_WORDS = {"a": "A bots", "b": "B bots", "mode": "modes", "seed": "seeds",
              "rules": "rulesets"}
 """What the keys naming a run are, in words."""
 
+
+def named_once(run: dict[str, Any]) -> dict[str, Any]:
+    """A run's description (a report's or a legs file's) with each bot, ``a`` and ``b``,
+    named one way (:func:`~dizhu.bots.canonical_spec`): ``master:styles=1`` and
+    ``master`` are one bot since styles is the default."""
+    return {k: canonical_spec(v) if k in ("a", "b") else v for k, v in run.items()}
+
 REPORT_KEYS = ("a", "b", "mode", "seed", "rules", "decks", "wp", "wp_ci", "adp", "adp_ci",
                "bombs_per_deal", "landlord", "peasants", "decision_ms")
 """What every arena report holds (``summarize``), and what pooling and the tables read."""
@@ -74,11 +81,12 @@ def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
     """Pool reports of one pairing played in parts (disjoint deck ranges of one seed)."""
     reports = [complete_report(dict(r)) for r in reports]
     first = reports[0]
-    keys = ("a", "b", "mode", "seed", "rules")
-    for key in keys:  # a bot may be named two ways (master:styles=1, master): one bot
-        named = {canonical_spec(r[key]) if key in "ab" else r[key] for r in reports}
-        if len(named) > 1:
-            shown = " and ".join(sorted(map(str, named)))
+    keys = tuple(RUN_WORDS)
+    runs = [named_once({k: r[k] for k in keys}) for r in reports]
+    for key in keys:
+        seen = {run[key] for run in runs}
+        if len(seen) > 1:
+            shown = " and ".join(sorted(map(str, seen)))
             raise ValueError(f"the parts are not of one run: their {RUN_WORDS[key]} are {shown}")
     ranges = sorted((r["first_deck"], r["first_deck"] + r["decks"]) for r in reports)
     if any(a[1] > b[0] for a, b in itertools.pairwise(ranges)):
@@ -89,7 +97,7 @@ def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
         names = sorted({name for r in reports
                         for name in r.get("named", {}).get(side, [r[side]])})
         if len(names) > 1:
-            out[side] = canonical_spec(first[side])
+            out[side] = runs[0][side]
             out.setdefault("named", {})[side] = names
     out.update(decks=n, first_deck=ranges[0][0])
     for key in ("wp", "adp"):

@@ -43,7 +43,7 @@ from .normal import NormalBot
 from .random_bot import RandomBot
 from .rlcard_rule import RLCardRuleBot
 
-BOTS: dict[str, Callable[..., Bot]] = {
+BOTS: dict[str, type[Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "normal": NormalBot,
@@ -150,7 +150,6 @@ def canonical_spec(spec: str) -> str:
         if name not in BOTS:
             return spec
         klass = BOTS[name]
-        assert isinstance(klass, type) and issubclass(klass, Bot)
         values = {key: klass.setting_value(key, value) for key, value in settings.items()}
     except ValueError:
         return spec
@@ -164,8 +163,9 @@ def _spelled(value: object) -> str:
     """A setting's value as a spec writes it (a flag 1 or 0, a tuple joined by ``/``)."""
     if isinstance(value, tuple):
         return "/".join(map(_spelled, value))
-    whole = isinstance(value, bool) or (isinstance(value, float) and value.is_integer())
-    return str(int(value)) if whole else str(value)  # type: ignore[call-overload]
+    if isinstance(value, bool) or (isinstance(value, float) and value.is_integer()):
+        return str(int(value))
+    return str(value)
 
 
 def bot_class(name: str) -> Callable[..., Bot]:
