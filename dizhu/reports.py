@@ -52,6 +52,7 @@ def named_once(run: dict[str, Any]) -> dict[str, Any]:
     ``master`` are one bot since styles is the default."""
     return {k: canonical_spec(v) if k in ("a", "b") else v for k, v in run.items()}
 
+
 REPORT_KEYS = ("a", "b", "mode", "seed", "rules", "decks", "wp", "wp_ci", "adp", "adp_ci",
                "bombs_per_deal", "landlord", "peasants", "decision_ms")
 """What every arena report holds (``summarize``), and what pooling and the tables read."""

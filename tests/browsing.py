@@ -35,6 +35,14 @@ CATALOGS = {name: json.loads((STATIC / "i18n" / f"{name}.json").read_text())
 OPEN: list[Person] = []
 """The people of the running test, closed after it."""
 
+MOTION = "reduce"
+"""What the pages of the running test ask for by ``prefers-reduced-motion`` (set for each test
+by tests/conftest.py): ``no-preference``, so that the cards fly and the notices slide in as
+for most people, where the test or its module is marked ``motion`` (the whole matches played
+as a person plays them, and the movements themselves); elsewhere ``reduce``, since software
+rendering of every movement in headless Chromium costs a layout check or a wild deal a
+quarter of its time and tests nothing it is about."""
+
 
 @pytest.fixture(scope="module")
 def browser():
@@ -93,7 +101,7 @@ class Person:
     for a person who asked for less movement."""
 
     def __init__(self, browser, server, width=None, height=None, phone=False, lang="en",
-                 motion="no-preference"):
+                 motion=None):
         self.server = server
         self.phone = phone
         size = dict(PHONE if phone else DESKTOP)
@@ -102,7 +110,7 @@ class Person:
         if height:
             size["height"] = height
         self.context = browser.new_context(
-            viewport=size, has_touch=phone, is_mobile=phone, reduced_motion=motion,
+            viewport=size, has_touch=phone, is_mobile=phone, reduced_motion=motion or MOTION,
             locale="zh-CN" if lang == "zh" else "en-US")
         self.page = self.context.new_page()
         self.page.set_default_timeout(20_000)
@@ -275,9 +283,9 @@ class Person:
         return plays[-1]
 
     def watch_spot(self, seat: int = 0) -> None:
-        """From now on, note every play the spot in front of ``seat`` shows (its label and
-        cards), so that a play is seen even when nobody follows it and the trick clears
-        before the test looks."""
+        """From now on, note every play the spot in front of ``seat`` shows (its label, its
+        cards and how many of them are marked wild), so that a play is seen even when nobody
+        follows it and the trick clears before the test looks."""
         self.page.evaluate("""(seat) => {
             const spot = document.getElementById(`play-${seat}`);
             const seen = window.spotSeen = [];
@@ -285,15 +293,18 @@ class Person:
                 const label = spot.querySelector('.shown .play-label');
                 if (!label) return;
                 const cards = [...spot.querySelectorAll('.shown .card')].map((c) => c.dataset.card);
+                const wild = spot.querySelectorAll('.shown .card.wild').length;
                 const last = seen[seen.length - 1];
-                if (!last || last.label !== label.textContent || last.cards.join() !== cards.join())
-                    seen.push({ label: label.textContent, cards });
+                if (!last || last.label !== label.textContent || last.cards.join() !== cards.join()
+                    || last.wild !== wild)
+                    seen.push({ label: label.textContent, cards, wild });
             };
             new MutationObserver(note).observe(spot, { childList: true, subtree: true });
         }""", seat)
 
     def spot_shown(self) -> dict:
-        """The last play the watched spot showed: ``{"label", "cards"}`` (waits for one)."""
+        """The last play the watched spot showed: ``{"label", "cards", "wild"}`` (waits for
+        one)."""
         return self.page.wait_for_function(
             "window.spotSeen && window.spotSeen.length ? "
             "window.spotSeen[window.spotSeen.length - 1] : null").json_value()

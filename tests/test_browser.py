@@ -10,6 +10,8 @@ the stake ×2 per rob) and ``four`` (four seats, 33 or 25 cards, an 8-card kitty
 import json
 import re
 
+import pytest
+
 from .browsing import (  # noqa: F401 (the fixtures: the browser, the servers, closing pages)
     Person,
     all_cards_reachable,
@@ -22,6 +24,8 @@ from .browsing import (  # noqa: F401 (the fixtures: the browser, the servers, c
     shorthand_shown,
 )
 from .webserver import Server
+
+pytestmark = pytest.mark.motion  # whole matches, played as a person plays them
 
 
 def test_a_match_from_the_lobby_to_the_score_sheet(browser, server):
@@ -130,8 +134,9 @@ def test_reload_and_server_restart_in_the_middle(browser, fresh_server):
     page.reload()
     page.wait_for_selector("#hand .card")
     assert person.hand() == before
-    server.restart()
-    page.wait_for_selector("#connection", state="visible")
+    # the page says it is reconnecting while the server is away (once it is back, the page
+    # may be too before it is looked at)
+    server.restart(lambda: page.wait_for_selector("#connection", state="visible"))
     page.wait_for_selector("#connection", state="hidden", timeout=30_000)
     assert person.hand() == before
     assert person.wait_turn_or_end() == "play"

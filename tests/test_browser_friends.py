@@ -11,6 +11,8 @@ import pytest
 from .browsing import Person, browser, close_pages, plain  # noqa: F401 (fixtures)
 from .webserver import Server
 
+pytestmark = pytest.mark.motion  # friends playing whole deals, as people play them
+
 TURN = """() => {
     const q = (s) => document.querySelector(s);
     if (q('#table[hidden]') || q('#controls.busy')) return null;
@@ -165,9 +167,14 @@ def test_three_people_one_on_a_phone_through_a_server_crash(browser, server):
         shows_only_its_hand(person, seat)
     play_until(people, lambda: plays_made(ann) >= 3)
     hands = [person.hand() for person in people]
-    server.restart()  # kill -9, then the same database
-    for person in people:
-        person.page.wait_for_selector("#connection", state="visible")
+
+    def down():
+        """Every page says it is reconnecting while the server is away (after the restart a
+        page may be back before it is looked at)."""
+        for person in people:
+            person.page.wait_for_selector("#connection", state="visible")
+
+    server.restart(down)  # kill -9, then the same database
     for person in people:
         person.page.wait_for_selector("#connection", state="hidden", timeout=30_000)
     assert [person.hand() for person in people] == hands

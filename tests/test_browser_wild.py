@@ -129,7 +129,7 @@ def test_two_readings_are_asked_and_each_answer_is_played(browser, server, rules
         assert sorted(shown["cards"]) == sorted(selected)
         kind = words[f"kind.{plays[answer].kind.label}"]
         assert shown["label"].startswith(kind)
-        assert page.locator("#play-0 .card.wild").count() == sum(c[0] in wild for c in selected)
+        assert shown["wild"] == sum(c[0] in wild for c in selected)
         page.screenshot(path=str(tmp_path / f"played-{ruleset}-{answer}.png"))
         fits_width(page)
         if how["lang"] == "zh":
@@ -175,7 +175,7 @@ def test_a_named_pattern_is_filled_with_a_wild_card(browser, server, ruleset, ho
     shown = person.spot_shown()
     assert shown["label"].startswith(words["kind.straight"]) and \
         re.sub(r"\s", "", shown["label"]).endswith(played["as"].replace("T", "10"))
-    assert page.locator("#play-0 .card.wild").count() >= 1
+    assert shown["wild"] >= 1
     fits_width(page)
     if how["lang"] == "zh":
         assert not untranslated(page)
