@@ -35,14 +35,6 @@ CATALOGS = {name: json.loads((STATIC / "i18n" / f"{name}.json").read_text())
 OPEN: list[Person] = []
 """The people of the running test, closed after it."""
 
-MOTION = "reduce"
-"""What the pages of the running test ask for by ``prefers-reduced-motion`` (set for each test
-by tests/conftest.py): ``no-preference``, so that the cards fly and the notices slide in as
-for most people, where the test or its module is marked ``motion`` (the whole matches played
-as a person plays them, and the movements themselves); elsewhere ``reduce``, since software
-rendering of every movement in headless Chromium costs a layout check or a wild deal a
-quarter of its time and tests nothing it is about."""
-
 
 @pytest.fixture(scope="module")
 def browser():
@@ -101,7 +93,7 @@ class Person:
     for a person who asked for less movement."""
 
     def __init__(self, browser, server, width=None, height=None, phone=False, lang="en",
-                 motion=None):
+                 motion="no-preference"):
         self.server = server
         self.phone = phone
         size = dict(PHONE if phone else DESKTOP)
@@ -110,7 +102,7 @@ class Person:
         if height:
             size["height"] = height
         self.context = browser.new_context(
-            viewport=size, has_touch=phone, is_mobile=phone, reduced_motion=motion or MOTION,
+            viewport=size, has_touch=phone, is_mobile=phone, reduced_motion=motion,
             locale="zh-CN" if lang == "zh" else "en-US")
         self.page = self.context.new_page()
         self.page.set_default_timeout(20_000)

@@ -27,16 +27,6 @@ def own_data_home(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data-home")))
 
 
-@pytest.fixture(autouse=True)
-def page_motion(request):
-    """The motion a browser test's pages ask for: as most people's do where the test or its
-    module is marked ``motion``, reduced elsewhere (tests/browsing.py's ``MOTION``)."""
-    from . import browsing
-
-    moving = request.node.get_closest_marker("motion") is not None
-    browsing.MOTION = "no-preference" if moving else "reduce"
-
-
 @pytest.fixture(scope="session")
 def cases_dir() -> Path:
     if not CASES.is_dir():

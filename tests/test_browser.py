@@ -10,8 +10,6 @@ the stake ×2 per rob) and ``four`` (four seats, 33 or 25 cards, an 8-card kitty
 import json
 import re
 
-import pytest
-
 from .browsing import (  # noqa: F401 (the fixtures: the browser, the servers, closing pages)
     Person,
     all_cards_reachable,
@@ -24,8 +22,6 @@ from .browsing import (  # noqa: F401 (the fixtures: the browser, the servers, c
     shorthand_shown,
 )
 from .webserver import Server
-
-pytestmark = pytest.mark.motion  # whole matches, played as a person plays them
 
 
 def test_a_match_from_the_lobby_to_the_score_sheet(browser, server):

@@ -7,8 +7,6 @@ help's words fit the table it is opened from."""
 import json
 import re
 
-import pytest
-
 from dizhu.scoring import score_deal
 
 from .browsing import (  # noqa: F401 (fixtures)
@@ -19,8 +17,6 @@ from .browsing import (  # noqa: F401 (fixtures)
     server,
 )
 from .test_web_intents import unfinished
-
-pytestmark = pytest.mark.motion  # marks that enter with a movement: the movements
 
 DRAWN_TWICE = """async ([state, selector, animation]) => {
     // the seat box of seat 1 drawn from ``state``, and once its mark has moved a while,

@@ -381,7 +381,6 @@ def overlaps(a, b) -> bool:
 
 
 @SIZES
-@pytest.mark.motion
 def test_a_deal_is_dealt_and_the_seats_have_faces(browser, server, how):
     """Each deal's cards come to the hand one after another (a short animation of transform
     and opacity alone, under a second); each seat has a face drawn by the page (no image is

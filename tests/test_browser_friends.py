@@ -11,8 +11,6 @@ import pytest
 from .browsing import Person, browser, close_pages, plain  # noqa: F401 (fixtures)
 from .webserver import Server
 
-pytestmark = pytest.mark.motion  # friends playing whole deals, as people play them
-
 TURN = """() => {
     const q = (s) => document.querySelector(s);
     if (q('#table[hidden]') || q('#controls.busy')) return null;

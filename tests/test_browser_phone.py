@@ -5,8 +5,6 @@ Chinese with nothing left in English or in the engine's shorthand."""
 
 import json
 
-import pytest
-
 from .browsing import (  # noqa: F401 (fixtures)
     Person,
     all_cards_reachable,
@@ -18,8 +16,6 @@ from .browsing import (  # noqa: F401 (fixtures)
     shorthand_shown,
     untranslated,
 )
-
-pytestmark = pytest.mark.motion  # a whole match by touch, as a person plays it
 
 
 def swipe(page, y: float, x0: float, x1: float, steps: int = 12) -> None:

@@ -333,7 +333,6 @@ def test_sorting_the_hand_and_the_kittys_cards(browser, server, how):
     assert not person.errors
 
 
-@pytest.mark.motion
 def test_the_last_trick_the_history_and_movement(browser, server):
     """The last trick can be seen again (L) and the deal's history read during play; plays
     travel to the table and a trick clears visibly."""
