@@ -19,7 +19,10 @@ from dizhu.session import MatchSession, NewMatch, Store
 
 from .webserver import Server, check_frames
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUMS = (Path("/usr/bin/chromium-headless-shell"), Path("/usr/bin/chromium"))
+"""Debian's Chromium: its headless shell (the same engine without the desktop browser
+around it: a third of the processor time to open and close a page), else the browser."""
+CHROMIUM = next((path for path in CHROMIUMS if path.exists()), CHROMIUMS[-1])
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -39,8 +42,8 @@ OPEN: list[Person] = []
 @pytest.fixture(scope="module")
 def browser():
     if not CHROMIUM.exists():
-        pytest.fail("Debian's chromium is needed for the browser tests: "
-                    "apt-get install chromium (the README's test command does it)")
+        pytest.fail("Debian's headless Chromium is needed for the browser tests: apt-get "
+                    "install chromium-headless-shell (the README's test command does it)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
