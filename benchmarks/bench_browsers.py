@@ -110,7 +110,8 @@ def main() -> None:
     chromiums = [path for path in CHROMIUMS if path.exists()]
     if not chromiums:
         sys.exit("no Chromium here: apt-get install chromium-headless-shell chromium")
-    if ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
+    if not sys.platform.startswith("linux") or ctypes.CDLL(None).prctl(
+            PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
         sys.exit("this needs Linux: the browser's processes are counted as they are reaped")
     per_page: dict[str, list[float]] = {path.name: [] for path in chromiums}
     with tempfile.TemporaryDirectory() as tmp:
@@ -126,7 +127,7 @@ def main() -> None:
     if args.json:
         print(json.dumps({"pages": args.pages, "per_page_s": per_page, "median_s": medians}))
         return
-    print(f"processor seconds per page ({args.pages} pages a round, {args.rounds} rounds):")
+    print(f"processor seconds per page (pages a round: {args.pages}, rounds: {args.rounds}):")
     for name, found in per_page.items():
         print(f"  {name:24} median {medians[name]:.3f} s  "
               f"[{', '.join(f'{s:.3f}' for s in found)}]")
